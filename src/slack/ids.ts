@@ -1,0 +1,48 @@
+/**
+ * Every Slack id Radar registers, in one place. `manifest.yml` declares the command and the
+ * shortcut callback ids; `test/slack/manifest.test.ts` keeps the two in step.
+ * Feature authors add their action and block ids here rather than inlining strings.
+ */
+
+/** The one slash command. */
+export const COMMAND = '/radar';
+
+/** Callback ids of message shortcuts (declared in the manifest) and of modals (internal). */
+export const CALLBACK_IDS = {
+  ticketFromMessage: 'ticket_from_message',
+  commentFromMessage: 'comment_from_message',
+  ticketModal: 'ticket_modal',
+  commentModal: 'comment_modal',
+} as const;
+
+/** Callback ids of message shortcuts: the subset of `CALLBACK_IDS` the manifest must declare. */
+export const SHORTCUT_CALLBACK_IDS = [CALLBACK_IDS.ticketFromMessage, CALLBACK_IDS.commentFromMessage] as const;
+
+/** `action_id`s of interactive elements (buttons, selects) in messages and modals. */
+export const ACTION_IDS = {
+  share: 'share',
+  ticketMove: 'ticket_move',
+  ticketAssign: 'ticket_assign',
+  ticketDismiss: 'ticket_dismiss',
+  digestMove: 'digest_move',
+  digestDismiss: 'digest_dismiss',
+  ticketPicker: 'ticket_picker',
+} as const;
+
+/** `block_id`s of modal input blocks; `view.state.values` is keyed by these. */
+export const BLOCK_IDS = {
+  title: 'title',
+  column: 'column',
+  description: 'description',
+  labels: 'labels',
+  assignee: 'assignee',
+  due: 'due',
+  effort: 'effort',
+  impact: 'impact',
+  ticket: 'ticket',
+  body: 'body',
+} as const;
+
+export type CallbackId = (typeof CALLBACK_IDS)[keyof typeof CALLBACK_IDS];
+export type ActionId = (typeof ACTION_IDS)[keyof typeof ACTION_IDS];
+export type BlockId = (typeof BLOCK_IDS)[keyof typeof BLOCK_IDS];
