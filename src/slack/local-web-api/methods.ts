@@ -1,0 +1,183 @@
+import { booleanArg, integerArg, isRecord, stringArg } from './args.js';
+import { WebApiRejection } from './errors.js';
+import type { LocalChannel, LocalUser, StoredMessage, WebApiArgs } from './types.js';
+import { LOCAL_WORKSPACE } from './workspace.js';
+import type { MessageContent, Workspace } from './workspace.js';
+
+/** What a method handler needs besides its arguments. */
+export interface MethodContext {
+  workspace: Workspace;
+  users: Readonly<Record<string, LocalUser>>;
+  channels: Readonly<Record<string, LocalChannel>>;
+}
+
+/** A handler returns the fields of an `ok: true` answer, or throws `WebApiRejection`. */
+type Method = (args: WebApiArgs, ctx: MethodContext) => Record<string, unknown>;
+
+/** The Web API methods the local workspace answers, by name. */
+export const METHODS: Readonly<Record<string, Method>> = {
+  'auth.test': () => ({
+    url: LOCAL_WORKSPACE.url,
+    team: LOCAL_WORKSPACE.teamName,
+    user: LOCAL_WORKSPACE.botName,
+    team_id: LOCAL_WORKSPACE.teamId,
+    user_id: LOCAL_WORKSPACE.botUserId,
+    bot_id: LOCAL_WORKSPACE.botId,
+    is_enterprise_install: false,
+  }),
+
+  'chat.postMessage': (args, { workspace }) => {
+    const channel = requireChannel(args);
+    const message = workspace.post(channel, { ...messageContent(args), thread_ts: stringArg(args, 'thread_ts') });
+    return { channel, ts: message.ts, message };
+  },
+
+  'chat.postEphemeral': (args, { workspace }) => {
+    requireChannel(args);
+    if (stringArg(args, 'user') === undefined) throw new WebApiRejection('user_not_in_channel');
+    messageContent(args);
+    // Ephemeral messages are never listed by conversations.history; only their ts is allocated.
+    return { message_ts: workspace.nextTs() };
+  },
+
+  'chat.update': (args, { workspace }) => {
+    const channel = requireChannel(args);
+    const message = workspace.update(channel, requireArg(args, 'ts', 'message_not_found'), messageContent(args));
+    return { channel, ts: message.ts, text: message.text, message };
+  },
+
+  'chat.delete': (args, { workspace }) => {
+    const channel = requireChannel(args);
+    const ts = requireArg(args, 'ts', 'message_not_found');
+    workspace.delete(channel, ts);
+    return { channel, ts };
+  },
+
+  'chat.getPermalink': (args, { workspace }) => {
+    const channel = requireChannel(args);
+    const ts = requireArg(args, 'message_ts', 'message_not_found');
+    if (!workspace.find(channel, ts)) throw new WebApiRejection('message_not_found');
+    return { channel, permalink: `${LOCAL_WORKSPACE.url}archives/${channel}/p${ts.replace('.', '')}` };
+  },
+
+  'conversations.history': (args, { workspace }) => {
+    const messages = workspace.history(requireChannel(args)).filter(withinRange(args));
+    return page(messages.map(metadataFilter(args)), args);
+  },
+
+  'conversations.replies': (args, { workspace }) => {
+    const thread = workspace.thread(requireChannel(args), requireArg(args, 'ts', 'thread_not_found'));
+    return page(thread.filter(withinRange(args)).map(metadataFilter(args)), args);
+  },
+
+  'conversations.info': (args, { channels }) => {
+    const id = requireChannel(args);
+    const known = channels[id];
+    const isPrivate = known?.is_private ?? id.startsWith('G');
+    return {
+      channel: {
+        id,
+        name: known?.name ?? id.toLowerCase(),
+        is_channel: !isPrivate,
+        is_group: isPrivate,
+        is_im: id.startsWith('D'),
+        is_private: isPrivate,
+        is_archived: false,
+        is_member: true,
+        context_team_id: LOCAL_WORKSPACE.teamId,
+      },
+    };
+  },
+
+  'users.info': (args, { users }) => {
+    const id = requireArg(args, 'user', 'user_not_found');
+    const user = users[id];
+    if (!user) throw new WebApiRejection('user_not_found');
+    return {
+      user: {
+        id,
+        team_id: LOCAL_WORKSPACE.teamId,
+        name: user.name,
+        real_name: user.real_name,
+        deleted: false,
+        is_bot: false,
+        tz: 'Europe/London',
+        profile: { real_name: user.real_name, display_name: user.name },
+      },
+    };
+  },
+
+  'views.open': (args, { workspace }) => {
+    requireArg(args, 'trigger_id', 'invalid_trigger_id');
+    return { view: workspace.openView(requireView(args)) };
+  },
+
+  'views.push': (args, { workspace }) => {
+    requireArg(args, 'trigger_id', 'invalid_trigger_id');
+    const current = workspace.latestView();
+    if (!current) throw new WebApiRejection('not_found');
+    return { view: workspace.openView(requireView(args), current) };
+  },
+
+  'views.update': (args, { workspace }) => {
+    const viewId = stringArg(args, 'view_id');
+    const externalId = stringArg(args, 'external_id');
+    if (viewId === undefined && externalId === undefined) throw new WebApiRejection('invalid_arguments', ['view_id or external_id is required']);
+    return { view: workspace.updateView({ viewId, externalId }, requireView(args), stringArg(args, 'hash')) };
+  },
+};
+
+function requireArg(args: WebApiArgs, key: string, error: string): string {
+  const value = stringArg(args, key);
+  if (value === undefined) throw new WebApiRejection(error, [`missing required field: ${key}`]);
+  return value;
+}
+
+function requireChannel(args: WebApiArgs): string {
+  return requireArg(args, 'channel', 'channel_not_found');
+}
+
+function requireView(args: WebApiArgs): Record<string, unknown> {
+  const view = args.view;
+  if (!isRecord(view)) throw new WebApiRejection('invalid_arguments', ['view must be a JSON object']);
+  return view;
+}
+
+function messageContent(args: WebApiArgs): MessageContent {
+  const blocks = Array.isArray(args.blocks) ? args.blocks : undefined;
+  const metadata = isRecord(args.metadata) && typeof args.metadata.event_type === 'string'
+    ? { event_type: args.metadata.event_type, event_payload: isRecord(args.metadata.event_payload) ? args.metadata.event_payload : {} }
+    : undefined;
+  if (blocks === undefined && stringArg(args, 'text') === undefined) throw new WebApiRejection('no_text');
+  return { text: stringArg(args, 'text') ?? '', blocks, metadata };
+}
+
+/** `oldest`/`latest` bounds, exclusive unless `inclusive`. */
+function withinRange(args: WebApiArgs): (m: StoredMessage) => boolean {
+  const oldest = Number(stringArg(args, 'oldest') ?? '0');
+  const latest = Number(stringArg(args, 'latest') ?? 'Infinity');
+  const inclusive = booleanArg(args, 'inclusive');
+  return (m) => {
+    const ts = Number(m.ts);
+    return inclusive ? ts >= oldest && ts <= latest : ts > oldest && ts < latest;
+  };
+}
+
+/** Slack leaves `metadata` out of history unless `include_all_metadata` is set. */
+function metadataFilter(args: WebApiArgs): (m: StoredMessage) => StoredMessage {
+  if (booleanArg(args, 'include_all_metadata')) return (m) => m;
+  return ({ metadata: _metadata, ...rest }) => rest;
+}
+
+/** Cursor pagination: the cursor is the offset of the next page. */
+function page(messages: StoredMessage[], args: WebApiArgs): Record<string, unknown> {
+  const limit = integerArg(args, 'limit', 100);
+  const offset = Number(Buffer.from(stringArg(args, 'cursor') ?? '', 'base64').toString('utf8').replace('offset:', '')) || 0;
+  const slice = messages.slice(offset, offset + limit);
+  const hasMore = offset + limit < messages.length;
+  return {
+    messages: slice,
+    has_more: hasMore,
+    response_metadata: { next_cursor: hasMore ? Buffer.from(`offset:${offset + limit}`).toString('base64') : '' },
+  };
+}
