@@ -1,0 +1,83 @@
+/**
+ * Shapes shared by every area (spec 2.1, 2.2).
+ *
+ * Every object is a `z.looseObject`: unknown keys pass through untouched. A key is `.nullable()` only
+ * where the spec says null may arrive, `.optional()` only where it may be omitted; null is never
+ * coerced to 0, false or an empty list.
+ */
+import { z } from 'zod';
+
+/** An ISO 8601 UTC date-time, kept as the string the service sent. */
+export const timestampSchema = z.string();
+
+/** A calendar day, `YYYY-MM-DD`, kept as sent. */
+export const calendarDaySchema = z.string();
+
+/** A payload whose fields the spec does not show: any JSON object, passed through. */
+export const looseRecordSchema = z.looseObject({});
+export type LooseRecord = z.infer<typeof looseRecordSchema>;
+
+/**
+ * An availability marker (`pricingDataAvailable`, `pricingAnalysisAvailable`,
+ * `latestCheckDataAvailable`): its shape is not shown, so a string, a boolean or an object is accepted.
+ */
+export const availabilitySchema = z.union([z.string(), z.boolean(), looseRecordSchema]);
+export type Availability = z.infer<typeof availabilitySchema>;
+
+/** The reason an availability marker gives: the string itself, or an object's string `reason`. */
+export function availabilityReason(marker: Availability | undefined): string | undefined {
+  if (typeof marker === 'string') return marker;
+  if (marker && typeof marker === 'object' && typeof marker.reason === 'string') return marker.reason;
+  return undefined;
+}
+
+/** `{ userId, fullName }`: a ticket author, an assignee, a comment author. */
+export const personSchema = z.looseObject({ userId: z.string(), fullName: z.string() });
+export type Person = z.infer<typeof personSchema>;
+
+export const paginationSchema = z.looseObject({
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+  totalPages: z.number().int(),
+  hasMore: z.boolean(),
+});
+export type Pagination = z.infer<typeof paginationSchema>;
+
+/** `{ item }` around a single resource. */
+export function itemEnvelope<T extends z.ZodType>(item: T) {
+  return z.looseObject({ item });
+}
+
+/** `{ items }` around a whole collection. */
+export function itemsEnvelope<T extends z.ZodType>(item: T) {
+  return z.looseObject({ items: z.array(item) });
+}
+
+/** `{ items, pagination }` around one page of a collection. */
+export function paginatedEnvelope<T extends z.ZodType>(item: T) {
+  return z.looseObject({ items: z.array(item), pagination: paginationSchema });
+}
+
+/** One page of a paginated collection, as the client returns it. */
+export interface Page<T> {
+  items: T[];
+  pagination: Pagination;
+}
+
+/** `{ error: { code, message, status } }` (spec 7); the HTTP status is the one the client reports. */
+export const errorEnvelopeSchema = z.looseObject({
+  error: z.looseObject({ code: z.string(), message: z.string() }),
+});
+
+/** `{ item: { success, id } }` answered by ticket and comment deletes. */
+export const deleteResultSchema = z.looseObject({ success: z.boolean(), id: z.string() });
+export type DeleteResult = z.infer<typeof deleteResultSchema>;
+
+/** `view` on the long reads (spec 2.5): `compact` is the service default. */
+export type View = 'compact' | 'full';
+
+export interface PageQuery {
+  page?: number;
+  limit?: number;
+}

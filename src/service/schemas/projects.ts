@@ -1,0 +1,40 @@
+/** Health, projects, competitors, alerts and schedules (spec 2.3, 2.4, 2.11, 4.1, 4.4). */
+import { z } from 'zod';
+import { looseRecordSchema, timestampSchema } from './common.js';
+
+/** Health payload: carries the server timestamp under a name the spec does not show. */
+export const healthSchema = looseRecordSchema;
+export type Health = z.infer<typeof healthSchema>;
+
+/** A project list item (spec 2.3). `status` values are not shown, so any string is kept. */
+export const projectSchema = z.looseObject({
+  id: z.string(),
+  organizationId: z.string(),
+  name: z.string(),
+  domain: z.string(),
+  status: z.string(),
+  competitorCount: z.number().int(),
+  lastMonitoredAt: timestampSchema,
+  createdAt: timestampSchema,
+});
+export type Project = z.infer<typeof projectSchema>;
+
+/** Project detail: field names are not shown, so the payload passes through. */
+export const projectDetailSchema = looseRecordSchema;
+export type ProjectDetail = z.infer<typeof projectDetailSchema>;
+
+/**
+ * A competitor (spec 2.4): the project's own domain is listed too, with `isOwn: true`. Only `isOwn`
+ * and the domain are stated; the page URLs of the detail read have no stated names.
+ */
+export const competitorSchema = z.looseObject({ isOwn: z.boolean(), domain: z.string() });
+export type Competitor = z.infer<typeof competitorSchema>;
+
+/**
+ * Alerts and schedules: parameters and payloads are not shown (spec 4.4), not even whether the
+ * answer is `{ item }` or `{ items }`, so the whole response body passes through.
+ */
+export const alertsSchema = looseRecordSchema;
+export type Alerts = z.infer<typeof alertsSchema>;
+export const schedulesSchema = looseRecordSchema;
+export type Schedules = z.infer<typeof schedulesSchema>;
