@@ -1,0 +1,32 @@
+/**
+ * What every feature is handed: the service client, the store's repositories, the coordinator,
+ * the logger, the clock. Built once in `src/radar.ts` (the composition root); tests build their own.
+ */
+import type { Config } from './config.js';
+import type { Logger } from './log.js';
+import type { ServiceClient } from './service/index.js';
+import type { Store } from './store/open-store.js';
+import type { BindingsRepo } from './store/bindings.js';
+import type { PendingScansRepo } from './store/pending-scans.js';
+import type { DigestLedger } from './store/digest-ledger.js';
+import type { CommandRegistry } from './slack/commands/registry.js';
+
+export interface RadarDeps {
+  config: Config;
+  logger: Logger;
+  service: ServiceClient;
+  store: Store;
+  bindings: BindingsRepo;
+  pendingScans: PendingScansRepo;
+  digestLedger: DigestLedger;
+  commands: CommandRegistry;
+  /** The clock; tests move it. */
+  now(): Date;
+}
+
+/** A background job a feature runs beside the listeners (scan follower, digest poller). */
+export interface Worker {
+  name: string;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}

@@ -1,0 +1,23 @@
+import type { Subcommand } from '../../slack/commands/registry.js';
+import { escapeMrkdwn, section } from '../../slack/blocks/index.js';
+import { COMMAND } from '../../slack/ids.js';
+
+export const unbindCommand: Subcommand = {
+  name: 'unbind',
+  usage: 'unbind',
+  summary: 'Remove this channel’s project binding (digests stop).',
+  example: `${COMMAND} unbind`,
+  async run(inv) {
+    const binding = await inv.deps.bindings.get(inv.teamId, inv.channelId);
+    if (!binding) {
+      await inv.reply({ text: 'Not bound', blocks: [section("This channel isn't bound to a project, so there is nothing to unbind.")] });
+      return;
+    }
+    await inv.deps.bindings.remove(inv.teamId, inv.channelId);
+    inv.deps.logger.info('channel unbound', { team: inv.teamId, channel: inv.channelId, projectId: binding.projectId });
+    await inv.reply({
+      text: `Unbound from ${binding.projectName}`,
+      blocks: [section(`This channel is no longer bound to *${escapeMrkdwn(binding.projectName)}*; digests to it have stopped.`)],
+    });
+  },
+};

@@ -1,0 +1,51 @@
+import type { Binding } from '../../../store/bindings.js';
+import { escapeMrkdwn, fields, header, relativeAndAbsolute, section, type Block } from '../../../slack/blocks/index.js';
+import { COMMAND } from '../../../slack/ids.js';
+
+export type KeyScope = 'read_write' | 'read' | 'unknown';
+
+export interface StatusData {
+  binding: Binding | undefined;
+  /** `detail` is mrkdwn the caller built (already escaped). */
+  service: { reachable: boolean; detail: string };
+  keyScope: KeyScope | null;
+  storeKind: string;
+  now: Date;
+}
+
+const SCOPE_TEXT: Record<KeyScope, string> = {
+  read_write: 'read_write (reads, tickets and comments)',
+  read: 'read only (tickets and comments cannot be written)',
+  unknown: 'could not be determined',
+};
+
+export function statusView(data: StatusData): { text: string; blocks: Block[] } {
+  const { binding } = data;
+  const blocks: Block[] = [header('Radar status')];
+  if (binding) {
+    blocks.push(
+      section(
+        `This channel is bound to *${escapeMrkdwn(binding.projectName)}* (\`${escapeMrkdwn(binding.projectId)}\`), by <@${escapeMrkdwn(binding.boundBy)}> ${relativeAndAbsolute(binding.boundAt, data.now)}.`,
+      ),
+    );
+    const digest = binding.digestsEnabled ? 'on' : `off (\`${COMMAND} digest on\` turns them on)`;
+    blocks.push(section(`*Briefing digests:* ${digest}`));
+    if (binding.failing) {
+      blocks.push(
+        section(
+          `:warning: *Digests to this channel are failing:* ${escapeMrkdwn(binding.failing.reason)} (since ${relativeAndAbsolute(binding.failing.since, data.now)}). Invite Radar to the channel, or rebind.`,
+        ),
+      );
+    }
+  } else {
+    blocks.push(section(`This channel isn't bound to a project. \`${COMMAND} bind <project>\` binds it.`));
+  }
+  blocks.push(
+    ...fields([
+      `*Monitoring service*\n${data.service.reachable ? ':white_check_mark: reachable' : ':x: unreachable'}${data.service.detail ? ` (${data.service.detail})` : ''}`,
+      `*API key scope*\n${data.keyScope ? SCOPE_TEXT[data.keyScope] : 'not checked (bind a project to check it)'}`,
+      `*Store*\n${escapeMrkdwn(data.storeKind)}`,
+    ]),
+  );
+  return { text: binding ? `Bound to ${binding.projectName}` : 'Not bound', blocks };
+}

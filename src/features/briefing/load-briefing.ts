@@ -1,0 +1,40 @@
+/**
+ * What `/radar briefing` shows, across every state of spec 3.3: the latest read, and when that is
+ * running or failed (or null), the last done edition from history. A null `item` is never read as
+ * "no briefing exists" before history has been checked (spec 4.5).
+ */
+import type { BriefingHistoryRow, BriefingRead, ServiceClient } from '../../service/index.js';
+
+export type BriefingState =
+  | { kind: 'done'; read: BriefingRead }
+  | { kind: 'running'; latest: BriefingRead; lastDone: BriefingRead | null }
+  | { kind: 'failed'; latest: BriefingRead; lastDone: BriefingRead | null }
+  | { kind: 'never' };
+
+export async function loadBriefing(service: ServiceClient, projectId: string): Promise<BriefingState> {
+  const latest = await service.getBriefing(projectId);
+  const status = latest.meta.status;
+  if (status === 'done') return { kind: 'done', read: latest };
+
+  const lastDone = await lastDoneEdition(service, projectId);
+  if (status === 'running') return { kind: 'running', latest, lastDone };
+  if (status === 'failed') return { kind: 'failed', latest, lastDone };
+  // status null: the project never had a run, unless history says otherwise.
+  return lastDone ? { kind: 'done', read: lastDone } : { kind: 'never' };
+}
+
+async function lastDoneEdition(service: ServiceClient, projectId: string): Promise<BriefingRead | null> {
+  const row = await findLastDone(service, projectId);
+  return row ? service.getBriefingRun(projectId, row.runId) : null;
+}
+
+/** Pages through history (newest first) until a done row appears; bounded to 5 pages of 100. */
+export async function findLastDone(service: ServiceClient, projectId: string): Promise<BriefingHistoryRow | null> {
+  for (let page = 1; page <= 5; page++) {
+    const { items, pagination } = await service.getBriefingHistory(projectId, { page, limit: 100 });
+    const done = items.find((row) => row.status === 'done');
+    if (done) return done;
+    if (!pagination.hasMore) return null;
+  }
+  return null;
+}

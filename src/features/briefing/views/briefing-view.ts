@@ -1,0 +1,42 @@
+import type { BriefingRead } from '../../../service/index.js';
+import { context, escapeMrkdwn, header, relativeAndAbsolute, section, type Block } from '../../../slack/blocks/index.js';
+import { COMMAND } from '../../../slack/ids.js';
+import type { BriefingState } from '../load-briefing.js';
+import { editionBlocks, editionTitle } from './edition-summary.js';
+
+export function briefingView(projectName: string, state: BriefingState, now: Date): { text: string; blocks: Block[] } {
+  const name = escapeMrkdwn(projectName);
+  const blocks: Block[] = [];
+  const showEdition = (read: BriefingRead, lead: string) => {
+    blocks.push(header(`${projectName}: ${editionTitle(read)}`), ...editionBlocks(read), context(`${lead} · \`${COMMAND} briefing history\` lists every edition.`));
+  };
+
+  switch (state.kind) {
+    case 'never':
+      blocks.push(section(`No briefing has run yet for *${name}*: its history is empty. Editions appear here once the first one is done.`));
+      return { text: `No briefing yet for ${projectName}`, blocks };
+    case 'done':
+      showEdition(state.read, 'Latest edition');
+      return { text: `${projectName}: ${editionTitle(state.read)}`, blocks };
+    case 'running': {
+      const meta = state.latest.meta;
+      const progress = 'progress' in meta ? meta.progress : undefined;
+      const step = progress && typeof progress.step === 'string' ? escapeMrkdwn(progress.step) : progress ? escapeMrkdwn(JSON.stringify(progress.step)) : 'not reported';
+      const since = progress?.startedAt ?? ('startedAt' in meta ? meta.startedAt : undefined);
+      blocks.push(
+        section(
+          `:hourglass_flowing_sand: A new edition for *${name}* is being written: step *${step}*, started ${relativeAndAbsolute(since, now, 'at an unreported time')}` +
+            (progress?.updatedAt ? `, last update ${relativeAndAbsolute(progress.updatedAt, now)}` : '') +
+            '. Runs finish within two hours.',
+        ),
+      );
+      break;
+    }
+    case 'failed':
+      blocks.push(section(`:warning: The latest briefing attempt for *${name}* failed and produced no edition.`));
+      break;
+  }
+  if (state.lastDone) showEdition(state.lastDone, 'Last done edition');
+  else blocks.push(section('There is no earlier done edition to show.'));
+  return { text: `${projectName}: briefing ${state.kind}`, blocks };
+}

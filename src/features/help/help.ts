@@ -1,0 +1,13 @@
+import type { Subcommand } from '../../slack/commands/registry.js';
+import { COMMAND } from '../../slack/ids.js';
+import { helpView } from './views/help-view.js';
+
+export const helpCommand: Subcommand = {
+  name: 'help',
+  usage: 'help',
+  summary: 'List every command with an example.',
+  example: `${COMMAND} help`,
+  async run(inv) {
+    await inv.reply(helpView(inv.deps.commands.all()));
+  },
+};

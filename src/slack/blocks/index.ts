@@ -1,0 +1,4 @@
+export * from './builders.js';
+export * from './limits.js';
+export * from './text.js';
+export * from './time.js';

@@ -1,0 +1,23 @@
+/** Dates as people read them: "3 days ago (2026-11-19 14:02 UTC)", with date-fns. */
+import { formatDistanceStrict, isValid, parseISO } from 'date-fns';
+
+/** The absolute form in UTC, independent of the server's time zone. */
+export function utcStamp(date: Date): string {
+  return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+/** Relative and absolute; "never" for null, the raw text (escaped by the caller) when unparsable. */
+export function relativeAndAbsolute(iso: string | null | undefined, now: Date, never = 'never'): string {
+  if (iso === null || iso === undefined) return never;
+  const date = parseISO(iso);
+  if (!isValid(date)) return iso;
+  return `${formatDistanceStrict(date, now, { addSuffix: true })} (${utcStamp(date)})`;
+}
+
+/** A calendar day (YYYY-MM-DD) or a timestamp shown as its UTC day. */
+export function dayOf(iso: string | null | undefined): string | null {
+  if (!iso) return null;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(iso)) return iso;
+  const date = parseISO(iso);
+  return isValid(date) ? date.toISOString().slice(0, 10) : iso;
+}

@@ -1,0 +1,88 @@
+/**
+ * What a subcommand's `run` receives: the parsed text, who and where, the project resolver, and
+ * `reply`, which answers the person (ephemeral) or the channel (`--share`).
+ */
+import type { RespondFn, webApi } from '@slack/bolt';
+import type { RadarDeps } from '../../deps.js';
+import type { ParsedCommand } from './parse.js';
+import { actions, button, type Block } from '../blocks/index.js';
+import { ACTION_IDS } from '../ids.js';
+import { LIMITS } from '../blocks/limits.js';
+import { resolveProjectFor, type ProjectRef } from '../../features/bindings/resolve-project.js';
+
+export interface ReplyMessage {
+  /** Fallback text (notifications, screen readers); the blocks carry the answer. */
+  text: string;
+  blocks?: Block[];
+  /** Offer a "Share to channel" button when the answer is ephemeral. */
+  shareable?: boolean;
+}
+
+export interface CommandInvocation {
+  deps: RadarDeps;
+  parsed: ParsedCommand;
+  /** The text after `/radar`, as typed. */
+  text: string;
+  teamId: string;
+  channelId: string;
+  userId: string;
+  userName: string;
+  triggerId: string | undefined;
+  /** `--share`, or the Share button: answer to the channel rather than only to the person. */
+  share: boolean;
+  client: webApi.WebClient;
+  /** The project this command is about: `--project`, else the channel's binding; a UserError when neither. */
+  project(): Promise<ProjectRef>;
+  reply(message: ReplyMessage): Promise<void>;
+}
+
+export interface InvocationInput {
+  deps: RadarDeps;
+  parsed: ParsedCommand;
+  text: string;
+  teamId: string;
+  channelId: string;
+  userId: string;
+  userName: string;
+  triggerId?: string;
+  share: boolean;
+  client: webApi.WebClient;
+  respond: RespondFn;
+}
+
+export function createInvocation(input: InvocationInput): CommandInvocation {
+  let projectPromise: Promise<ProjectRef> | undefined;
+  return {
+    deps: input.deps,
+    parsed: input.parsed,
+    text: input.text,
+    teamId: input.teamId,
+    channelId: input.channelId,
+    userId: input.userId,
+    userName: input.userName,
+    triggerId: input.triggerId,
+    share: input.share,
+    client: input.client,
+    project() {
+      projectPromise ??= resolveProjectFor(input.deps, {
+        teamId: input.teamId,
+        channelId: input.channelId,
+        explicit: input.parsed.values.project,
+      });
+      return projectPromise;
+    },
+    async reply(message) {
+      const blocks = message.blocks ? [...message.blocks] : undefined;
+      const commandText = `${input.text}`.trim();
+      if (blocks && message.shareable && !input.share && commandText.length <= LIMITS.buttonValue && blocks.length < LIMITS.blocksPerMessage) {
+        blocks.push(actions([button({ text: 'Share to channel', actionId: ACTION_IDS.share, value: commandText })]));
+      }
+      await input.respond({
+        response_type: input.share ? 'in_channel' : 'ephemeral',
+        replace_original: false,
+        text: message.text,
+        ...(blocks ? { blocks } : {}),
+      });
+    },
+  };
+}

@@ -1,0 +1,20 @@
+/** The one `/radar` listener: ack at once, then run the text (the answer follows via response_url). */
+import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from '@slack/bolt';
+import type { RadarDeps } from '../../deps.js';
+import { runCommand } from './run-command.js';
+
+export function radarCommand(deps: RadarDeps) {
+  return async ({ command, ack, respond, client }: SlackCommandMiddlewareArgs & AllMiddlewareArgs): Promise<void> => {
+    await ack();
+    await runCommand(deps, {
+      text: command.text ?? '',
+      teamId: command.team_id,
+      channelId: command.channel_id,
+      userId: command.user_id,
+      userName: command.user_name,
+      triggerId: command.trigger_id,
+      client,
+      respond,
+    });
+  };
+}

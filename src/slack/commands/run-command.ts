@@ -1,0 +1,78 @@
+/**
+ * Runs one `/radar …` text: parse, find the subcommand, run it, and turn any failure into one
+ * sentence for the person. Used by the `/radar` listener and by the Share button.
+ */
+import type { RespondFn, webApi } from '@slack/bolt';
+import type { RadarDeps } from '../../deps.js';
+import { describeError, isUnexpected } from '../error-text.js';
+import { escapeMrkdwn, section, truncate } from '../blocks/index.js';
+import { parseCommand, UsageError } from './parse.js';
+import { createInvocation } from './invocation.js';
+import { COMMAND } from '../ids.js';
+
+export interface CommandSource {
+  text: string;
+  teamId: string;
+  channelId: string;
+  userId: string;
+  userName: string;
+  triggerId?: string;
+  /** Set by the Share button; `--share` in the text sets it too. */
+  share?: boolean;
+  client: webApi.WebClient;
+  respond: RespondFn;
+}
+
+export async function runCommand(deps: RadarDeps, source: CommandSource): Promise<void> {
+  const sayError = (sentence: string) =>
+    source.respond({ response_type: 'ephemeral', replace_original: false, text: sentence, blocks: [section(`:warning: ${sentence}`)] });
+
+  let parsed;
+  try {
+    parsed = parseCommand(source.text);
+  } catch (error) {
+    await sayError(describeError(error));
+    return;
+  }
+
+  const name = parsed.name === '' ? 'help' : parsed.name;
+  const subcommand = deps.commands.find(name);
+  if (!subcommand) {
+    const guess = deps.commands.suggest(name);
+    const typed = escapeMrkdwn(truncate(name, 40));
+    await sayError(
+      guess
+        ? `Radar doesn't know \`${COMMAND} ${typed}\`. Did you mean \`${COMMAND} ${guess.name}\`? (\`${COMMAND} help\` lists everything.)`
+        : `Radar doesn't know \`${COMMAND} ${typed}\`; \`${COMMAND} help\` lists what it can do.`,
+    );
+    return;
+  }
+
+  const invocation = createInvocation({
+    deps,
+    parsed,
+    text: source.text,
+    teamId: source.teamId,
+    channelId: source.channelId,
+    userId: source.userId,
+    userName: source.userName,
+    ...(source.triggerId ? { triggerId: source.triggerId } : {}),
+    share: Boolean(source.share) || parsed.switches.has('share'),
+    client: source.client,
+    respond: source.respond,
+  });
+
+  try {
+    await subcommand.run(invocation);
+  } catch (error) {
+    const log = isUnexpected(error) ? deps.logger.error : deps.logger.info;
+    log(`/radar ${subcommand.name} failed`, { error, team: source.teamId, channel: source.channelId });
+    let projectName: string | undefined;
+    if (!(error instanceof UsageError)) projectName = await invocation.project().then((p) => p.name, () => undefined);
+    try {
+      await sayError(describeError(error, { action: `run \`${COMMAND} ${subcommand.name}\``, ...(projectName ? { projectName } : {}) }));
+    } catch (replyError) {
+      deps.logger.warn('could not deliver the error reply', { error: replyError });
+    }
+  }
+}
