@@ -1,0 +1,29 @@
+import type { Subcommand } from '../../slack/commands/registry.js';
+import { isServiceError } from '../../service/errors.js';
+import { escapeMrkdwn, section } from '../../slack/blocks/index.js';
+import { COMMAND } from '../../slack/ids.js';
+import { pricingView } from './views/pricing-view.js';
+
+export const pricingCommand: Subcommand = {
+  name: 'pricing',
+  usage: 'pricing',
+  summary: 'Pricing gaps against competitors: gap flags, market average, your position, every competitor.',
+  example: `${COMMAND} pricing --share`,
+  needsProject: true,
+  async run(inv) {
+    const project = await inv.project();
+    try {
+      const item = await inv.deps.service.getPricing(project.id);
+      await inv.reply({ ...pricingView(project.name, item), shareable: true });
+    } catch (error) {
+      if (isServiceError(error) && error.code === 'no_data_available') {
+        await inv.reply({
+          text: 'No pricing data yet',
+          blocks: [section(`*${escapeMrkdwn(project.name)}* has no completed pricing run yet, so there are no pricing gaps to show.`)],
+        });
+        return;
+      }
+      throw error;
+    }
+  },
+};
