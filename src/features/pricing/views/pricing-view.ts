@@ -32,7 +32,7 @@ export function pricingView(projectName: string, item: PricingRead): { text: str
   const unit = summary.marketPricingUnit;
   const market = marketMissing
     ? `${NOT_MEASURED}: fewer than three comparable prices`
-    : `${priceText(summary.marketAvgPrice, summary.customer.currency ?? null, null)}${unit ? ` ${escapeMrkdwn(humanise(unit))}` : ''}`;
+    : `${valueText(summary.marketAvgPrice)}${unit ? ` (${escapeMrkdwn(humanise(unit))})` : ''}`;
   const position =
     summary.pricePositionPercent === null
       ? `${NOT_MEASURED}: fewer than three comparable prices`
