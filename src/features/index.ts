@@ -6,13 +6,16 @@ import type { App } from '@slack/bolt';
 import type { RadarDeps, Worker } from '../deps.js';
 import { registerBindings } from './bindings/register.js';
 import { registerBriefing } from './briefing/register.js';
+import { registerDigest } from './digest/register.js';
 import { registerHelp } from './help/register.js';
 import { registerPricing } from './pricing/register.js';
+import { registerScans } from './scans/register.js';
+import { registerTickets } from './tickets/register.js';
 
-export function registerFeatures(_app: App, deps: RadarDeps): Worker[] {
+export function registerFeatures(app: App, deps: RadarDeps): Worker[] {
   registerHelp(deps);
   registerBindings(deps);
   registerBriefing(deps);
   registerPricing(deps);
-  return [];
+  return [...registerTickets(app, deps), ...registerScans(app, deps), ...registerDigest(app, deps)];
 }
