@@ -1,0 +1,105 @@
+/**
+ * Exactly-once bookkeeping for digests: each (team, channel, briefing run) is posted once, across
+ * restarts and replicas.
+ *
+ * Protocol for the digest feature:
+ * 1. `claim(key, owner, ttlMs)` before posting. Exactly one concurrent caller is granted; the others
+ *    see the current entry (a live claim or a `posted` mark) and skip.
+ * 2. Post, then `markPosted(key, { ts })` with the message ts.
+ * 3. If posting failed before anything reached Slack, `release(key, owner)` so a later poll retries.
+ *
+ * Recovery: a claim older than its ttl with no `posted` mark means its owner may have died between
+ * posting and recording. `claim` then grants the key to the next caller but returns the stale
+ * claim as `takeover`: that caller must look for the earlier post (our own message metadata in the
+ * channel) and, if found, `markPosted` with its ts instead of posting again. The ledger provides
+ * the states; the lookup belongs to the digest feature.
+ */
+import type { Store } from './store.js';
+
+export interface DigestKey {
+  teamId: string;
+  channelId: string;
+  runId: string;
+}
+
+export type LedgerEntry =
+  | {
+      state: 'claimed';
+      owner: string;
+      /** ISO 8601 timestamps: when the claim was taken, and when it stops protecting the key. */
+      claimedAt: string;
+      staleAt: string;
+    }
+  | {
+      state: 'posted';
+      /** Whoever held the claim when the post was recorded; null if it was recorded without one. */
+      owner: string | null;
+      claimedAt: string;
+      /** Slack ts of the digest message. */
+      ts: string;
+      postedAt: string;
+    };
+
+export type ClaimResult =
+  /** Go ahead. `takeover` is the stale claim replaced, if any: check for an earlier post first. */
+  | { granted: true; takeover: Extract<LedgerEntry, { state: 'claimed' }> | null }
+  /** Someone holds a live claim, or the digest is already posted. */
+  | { granted: false; current: LedgerEntry };
+
+export interface DigestLedger {
+  claim(key: DigestKey, owner: string, ttlMs: number): Promise<ClaimResult>;
+  /** Records the post. Keeps the claim's owner unless `owner` is given. */
+  markPosted(key: DigestKey, post: { ts: string; owner?: string }): Promise<LedgerEntry>;
+  get(key: DigestKey): Promise<LedgerEntry | undefined>;
+  /** Drops `owner`'s claim (never a posted mark, never someone else's claim); resolves whether it did. */
+  release(key: DigestKey, owner: string): Promise<boolean>;
+}
+
+export interface DigestLedgerOptions {
+  /** The clock; defaults to the system clock. */
+  now?: () => Date;
+}
+
+const NAMESPACE = 'digest-ledger';
+
+export function createDigestLedger(store: Store, options: DigestLedgerOptions = {}): DigestLedger {
+  const now = options.now ?? (() => new Date());
+  const keyOf = ({ teamId, channelId, runId }: DigestKey) => `${teamId}:${channelId}:${runId}`;
+
+  return {
+    async claim(key, owner, ttlMs) {
+      if (!Number.isInteger(ttlMs) || ttlMs <= 0) throw new RangeError(`claim ttl must be a positive integer of milliseconds, got ${ttlMs}`);
+      const at = now();
+      const claim: LedgerEntry = { state: 'claimed', owner, claimedAt: at.toISOString(), staleAt: new Date(at.getTime() + ttlMs).toISOString() };
+      let previous: LedgerEntry | undefined;
+      const { written, value } = await store.update<LedgerEntry>(NAMESPACE, keyOf(key), (current) => {
+        previous = current;
+        if (current === undefined) return claim;
+        if (current.state === 'claimed' && Date.parse(current.staleAt) <= at.getTime()) return claim;
+        return undefined;
+      });
+      if (written) return { granted: true, takeover: previous?.state === 'claimed' ? previous : null };
+      if (!value) throw new Error('digest ledger: a refused claim must have found an entry');
+      return { granted: false, current: value };
+    },
+    async markPosted(key, { ts, owner }) {
+      const at = now().toISOString();
+      const { value } = await store.update<LedgerEntry>(NAMESPACE, keyOf(key), (current) => ({
+        state: 'posted',
+        owner: owner ?? current?.owner ?? null,
+        claimedAt: current?.claimedAt ?? at,
+        ts,
+        postedAt: at,
+      }));
+      if (!value) throw new Error('digest ledger: the posted mark was not written');
+      return value;
+    },
+    get: async (key) => (await store.keyv(NAMESPACE).get(keyOf(key))) as LedgerEntry | undefined,
+    async release(key, owner) {
+      const { written } = await store.update<LedgerEntry>(NAMESPACE, keyOf(key), (current) =>
+        current?.state === 'claimed' && current.owner === owner ? null : undefined,
+      );
+      return written;
+    },
+  };
+}
