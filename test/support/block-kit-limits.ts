@@ -1,0 +1,79 @@
+/**
+ * Slack limits the Block Kit JSON Schema does not hold (or holds only in a way that is hard to
+ * read back from Ajv's errors). Each function returns one sentence per broken limit.
+ */
+
+export const LIMITS = {
+  messageBlocks: 50,
+  modalBlocks: 100,
+  sectionText: 3000,
+  headerText: 150,
+  buttonText: 75,
+  selectOptions: 100,
+  modalTitle: 24,
+} as const;
+
+type Json = Record<string, unknown>;
+
+/** Limits on the blocks of a message (chat.postMessage/postEphemeral/update, response_url). */
+export function messageLimitProblems(blocks: readonly unknown[]): string[] {
+  const problems = blocks.length > LIMITS.messageBlocks ? [`a message holds at most ${LIMITS.messageBlocks} blocks, got ${blocks.length}`] : [];
+  return [...problems, ...blockProblems(blocks)];
+}
+
+/** Limits on a modal view. */
+export function modalLimitProblems(view: Json): string[] {
+  const problems: string[] = [];
+  const blocks = Array.isArray(view.blocks) ? view.blocks : [];
+  if (blocks.length > LIMITS.modalBlocks) problems.push(`a modal holds at most ${LIMITS.modalBlocks} blocks, got ${blocks.length}`);
+  const title = textOf(view.title);
+  if (title !== undefined && title.length > LIMITS.modalTitle) problems.push(`modal title is ${title.length} characters, limit ${LIMITS.modalTitle}`);
+  return [...problems, ...blockProblems(blocks)];
+}
+
+function blockProblems(blocks: readonly unknown[]): string[] {
+  return blocks.flatMap((block, index) => (isJson(block) ? problemsOfBlock(block, `blocks/${index}`) : []));
+}
+
+function problemsOfBlock(block: Json, at: string): string[] {
+  const problems: string[] = [];
+  const text = textOf(block.text);
+  if (block.type === 'section' && text !== undefined && text.length > LIMITS.sectionText) {
+    problems.push(`${at}: section text is ${text.length} characters, limit ${LIMITS.sectionText}`);
+  }
+  if (block.type === 'header' && text !== undefined && text.length > LIMITS.headerText) {
+    problems.push(`${at}: header text is ${text.length} characters, limit ${LIMITS.headerText}`);
+  }
+  const elements: [string, unknown][] = [
+    ['accessory', block.accessory],
+    ['element', block.element],
+    ...(Array.isArray(block.elements) ? block.elements : []).map((e, i): [string, unknown] => [`elements/${i}`, e]),
+  ];
+  for (const [path, element] of elements) {
+    if (isJson(element)) problems.push(...problemsOfElement(element, `${at}/${path}`));
+  }
+  return problems;
+}
+
+function problemsOfElement(element: Json, at: string): string[] {
+  const problems: string[] = [];
+  const text = textOf(element.text);
+  if (element.type === 'button' && text !== undefined && text.length > LIMITS.buttonText) {
+    problems.push(`${at}: button text is ${text.length} characters, limit ${LIMITS.buttonText}`);
+  }
+  for (const key of ['options', 'option_groups'] as const) {
+    const list = element[key];
+    if (Array.isArray(list) && list.length > LIMITS.selectOptions) {
+      problems.push(`${at}: ${String(element.type)} has ${list.length} ${key}, limit ${LIMITS.selectOptions}`);
+    }
+  }
+  return problems;
+}
+
+function textOf(value: unknown): string | undefined {
+  return isJson(value) && typeof value.text === 'string' ? value.text : undefined;
+}
+
+function isJson(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,117 @@
+/**
+ * The fake Slack every Slack feature test uses: the local Web API (src/slack/local-web-api) plus
+ * a record of every call and a referee. Each message's blocks and each modal are checked against
+ * Slack's Block Kit schema and the limits the schema does not hold, and each method's required
+ * parameters against Slack's OpenAPI catalogue. A broken call is recorded in `violations` and
+ * answered with an error (`invalid_blocks` / `invalid_arguments`), as Slack would refuse it.
+ *
+ *   const fake = await startFakeSlack();
+ *   afterEach(() => expectNoViolations(fake));
+ */
+import { expect } from 'vitest';
+import { startLocalWebApi, WebApiRejection } from '../../src/slack/local-web-api/index.js';
+import type { LocalWebApi, StoredMessage, WebApiCall } from '../../src/slack/local-web-api/index.js';
+import { messageLimitProblems, modalLimitProblems } from './block-kit-limits.js';
+import { loadBlockKitSchema } from './block-kit-schema.js';
+import { SLACK_CHANNELS, SLACK_USERS } from './slack-fixtures.js';
+import { requiredParams } from './web-api-catalogue.js';
+
+/** A call Slack would have refused, and why. */
+export interface Violation {
+  method: string;
+  problems: string[];
+  call: WebApiCall;
+}
+
+export interface FakeSlack extends LocalWebApi {
+  /** Every call received, in order (including refused ones). */
+  readonly calls: readonly WebApiCall[];
+  /** Calls that broke a Slack rule; `expectNoViolations` fails the test if any. */
+  readonly violations: readonly Violation[];
+  /** POSTs to response URLs (`respond(...)` bodies are in `args`). */
+  readonly responses: readonly WebApiCall[];
+  callsTo(method: string): WebApiCall[];
+  /** Messages posted in `channel` and still there, oldest first. */
+  messagesIn(channel: string): readonly StoredMessage[];
+  /**
+   * The first call (already received or yet to come) of `method` matching `predicate`. By the
+   * time it resolves the call has been answered, so `messagesIn` already shows its effect.
+   */
+  waitForCall(method: string, predicate?: (call: WebApiCall) => boolean, options?: { timeoutMs?: number }): Promise<WebApiCall>;
+}
+
+const MESSAGE_METHODS = new Set(['chat.postMessage', 'chat.postEphemeral', 'chat.update', 'response_url']);
+const VIEW_METHODS = new Set(['views.open', 'views.update', 'views.push']);
+const POLL_MS = 5;
+
+/** Starts a fake Slack on loopback; pass `fake.url` as Bolt's `clientOptions.slackApiUrl`. */
+export async function startFakeSlack(): Promise<FakeSlack> {
+  const calls: WebApiCall[] = [];
+  const violations: Violation[] = [];
+  const api = await startLocalWebApi({
+    users: SLACK_USERS,
+    channels: SLACK_CHANNELS,
+    onCall: (call) => {
+      calls.push(call);
+      const { error, problems } = referee(call);
+      if (problems.length === 0) return;
+      violations.push({ method: call.method, problems, call });
+      throw new WebApiRejection(error, problems);
+    },
+  });
+
+  const callsTo = (method: string) => calls.filter((c) => c.method === method);
+  return {
+    ...api,
+    calls,
+    violations,
+    get responses() {
+      return callsTo('response_url');
+    },
+    callsTo,
+    messagesIn: (channel) => api.messages(channel),
+    waitForCall: (method, predicate = () => true, { timeoutMs = 2000 } = {}) =>
+      new Promise((resolve, reject) => {
+        const deadline = Date.now() + timeoutMs;
+        const poll = () => {
+          const found = calls.find((c) => c.method === method && predicate(c));
+          if (found) return resolve(found);
+          if (Date.now() >= deadline) {
+            const seen = calls.map((c) => c.method).join(', ') || 'none';
+            return reject(new Error(`no matching ${method} call within ${timeoutMs} ms (calls so far: ${seen})`));
+          }
+          setTimeout(poll, POLL_MS);
+        };
+        poll();
+      }),
+  };
+}
+
+/** Fails the test when any call broke a Slack rule; use in `afterEach`. */
+export function expectNoViolations(fake: Pick<FakeSlack, 'violations'>): void {
+  expect(fake.violations.map((v) => `${v.method}: ${v.problems.join('; ')}`)).toEqual([]);
+}
+
+/** Which rules a call breaks, and the error Slack would answer it with. */
+function referee(call: WebApiCall): { error: string; problems: string[] } {
+  const { method, args } = call;
+  const missing = requiredParams(method).filter((name) => args[name] === undefined || args[name] === '');
+  const paramProblems = missing.map((name) => `missing required parameter ${name}`);
+  if (method === 'chat.postMessage' && (typeof args.text !== 'string' || args.text.trim() === '')) {
+    paramProblems.push('chat.postMessage needs a `text` fallback for notifications and screen readers');
+  }
+  if (paramProblems.length > 0) return { error: 'invalid_arguments', problems: paramProblems };
+
+  const schema = loadBlockKitSchema();
+  if (MESSAGE_METHODS.has(method) && args.blocks !== undefined) {
+    const blocks = args.blocks;
+    const problems = [...schema.messageBlocks(blocks), ...(Array.isArray(blocks) ? messageLimitProblems(blocks) : [])];
+    return { error: 'invalid_blocks', problems: [...new Set(problems)] };
+  }
+  if (VIEW_METHODS.has(method)) {
+    if (typeof args.view !== 'object' || args.view === null) return { error: 'invalid_arguments', problems: ['view must be a JSON object'] };
+    const view = args.view as Record<string, unknown>;
+    return { error: 'invalid_arguments', problems: [...new Set([...schema.modalView(view), ...modalLimitProblems(view)])] };
+  }
+  return { error: 'invalid_arguments', problems: [] };
+}
