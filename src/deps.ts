@@ -10,6 +10,7 @@ import type { BindingsRepo } from './store/bindings.js';
 import type { PendingScansRepo } from './store/pending-scans.js';
 import type { DigestLedger } from './store/digest-ledger.js';
 import type { CommandRegistry } from './slack/commands/registry.js';
+import type { Timing } from './timing.js';
 
 export interface RadarDeps {
   config: Config;
@@ -20,6 +21,8 @@ export interface RadarDeps {
   pendingScans: PendingScansRepo;
   digestLedger: DigestLedger;
   commands: CommandRegistry;
+  /** Intervals and bounds of background work (`src/timing.ts`). */
+  timing: Timing;
   /** The clock; tests move it. */
   now(): Date;
 }
@@ -29,4 +32,6 @@ export interface Worker {
   name: string;
   start(): Promise<void>;
   stop(): Promise<void>;
+  /** Runs one round of the worker's work now (tests and `digest now` call it instead of waiting). */
+  tick?(): Promise<void>;
 }

@@ -20,6 +20,7 @@ import { createHttpReceiver, startHttpServer, type HealthReport, type RunningSer
 import { startLocalWebApi, LOCAL_WORKSPACE, type LocalWebApi } from './slack/local-web-api/index.js';
 import { ConsoleReceiver } from './console/console-receiver.js';
 import { renderCall, runConsole } from './console/run-console.js';
+import { DEFAULT_TIMING, type Timing } from './timing.js';
 
 export interface StartOptions {
   /** Where log lines go (default stderr). */
@@ -30,6 +31,8 @@ export interface StartOptions {
   consoleInput?: Readable;
   consoleOutput?: Writable;
   consoleInteractive?: boolean;
+  /** Overrides of background intervals and bounds (tests shorten them). */
+  timing?: Partial<Timing>;
 }
 
 export interface RadarInstance {
@@ -44,6 +47,8 @@ export interface RadarInstance {
   consoleDone?: Promise<void>;
   /** The built-in sandbox's base URL, when Radar started one. */
   sandboxUrl: string | null;
+  /** The background workers, started (tests call their `tick`). */
+  workers: Worker[];
   stop(): Promise<void>;
 }
 
@@ -86,6 +91,7 @@ export async function startRadar(config: Config, options: StartOptions = {}): Pr
       pendingScans: createPendingScansRepo(store),
       digestLedger: createDigestLedger(store),
       commands: new CommandRegistry(),
+      timing: { ...DEFAULT_TIMING, ...options.timing },
       now: options.now ?? (() => new Date()),
     };
 

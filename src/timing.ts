@@ -1,0 +1,27 @@
+/**
+ * Every interval and bound Radar's background work keeps, in one place. Production uses the
+ * defaults (from the spec: scans polled every 2 to 5 seconds); tests pass smaller numbers through
+ * `startRadar(config, { timing })` rather than sleeping.
+ */
+export interface Timing {
+  /** First delay between polls of one scan; it backs off towards `scanPollMaxMs` (spec 4.7: 2 to 5 s). */
+  scanPollMinMs: number;
+  scanPollMaxMs: number;
+  /** After this long a scan is reported as still running, with its id, and no longer followed. */
+  scanGiveUpMs: number;
+  /** How often a replica looks for pending work nobody follows (scans whose follower died). */
+  sweepMs: number;
+  /** Lease time-to-live: how soon another replica takes over from one that died. */
+  leaseTtlMs: number;
+  /** At most this many requests to the service from background work at once. */
+  maxConcurrentPolls: number;
+}
+
+export const DEFAULT_TIMING: Timing = {
+  scanPollMinMs: 2_000,
+  scanPollMaxMs: 5_000,
+  scanGiveUpMs: 10 * 60_000,
+  sweepMs: 10_000,
+  leaseTtlMs: 30_000,
+  maxConcurrentPolls: 8,
+};
