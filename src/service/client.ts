@@ -1,0 +1,290 @@
+/**
+ * The typed Monitoring Service client: one method per endpoint of spec 4.1 to 4.7.
+ *
+ * Methods resolve to the unwrapped payload (`{ item }` -> the item; paginated reads -> `{ items,
+ * pagination }`) and reject only with `ServiceError`. The client never reads the environment.
+ */
+import type { Dispatcher } from 'undici';
+import type { z } from 'zod';
+import { silentLogger } from '../log.js';
+import type { Logger } from '../log.js';
+import { createHttp, DEFAULT_TIMEOUTS } from './http.js';
+import type { Timeouts } from './http.js';
+import { DEFAULT_RETRY_POLICY } from './retry.js';
+import type { RetryPolicy } from './retry.js';
+import { aiSourcesHistorySchema, aiSourcesReadSchema } from './schemas/ai-sources.js';
+import type { AiSourcesHistory, AiSourcesRead } from './schemas/ai-sources.js';
+import { aiVisibilityHistorySchema, aiVisibilityReadSchema } from './schemas/ai-visibility.js';
+import type { AiVisibilityHistory, AiVisibilityQuery, AiVisibilityRead } from './schemas/ai-visibility.js';
+import { briefingHistoryRowSchema, briefingReadSchema } from './schemas/briefing.js';
+import type { BriefingHistoryRow, BriefingQuery, BriefingRead } from './schemas/briefing.js';
+import {
+  deleteResultSchema,
+  itemEnvelope,
+  itemsEnvelope,
+  paginatedEnvelope,
+} from './schemas/common.js';
+import type { DeleteResult, Page, PageQuery, View } from './schemas/common.js';
+import {
+  contentChangelogSchema,
+  dimensionDashboardSchema,
+  dimensionHistoryRowSchema,
+  dimensionRunSchema,
+} from './schemas/dimensions.js';
+import type {
+  ContentChangelog,
+  ContentChangelogQuery,
+  DimensionDashboard,
+  DimensionHistoryRow,
+  DimensionRead,
+  DimensionRun,
+} from './schemas/dimensions.js';
+import { pricingReadSchema } from './schemas/pricing.js';
+import type { PricingRead } from './schemas/pricing.js';
+import {
+  alertsSchema,
+  competitorSchema,
+  healthSchema,
+  projectDetailSchema,
+  projectSchema,
+  schedulesSchema,
+} from './schemas/projects.js';
+import type { Alerts, Competitor, Health, Project, ProjectDetail, Schedules } from './schemas/projects.js';
+import { agentAdoptionScanSchema, scanStartSchema, trustSignalsScanSchema } from './schemas/scans.js';
+import type { AgentAdoptionScan, AgentAdoptionScanBody, ScanStart, TrustSignalsScan } from './schemas/scans.js';
+import { assigneeSchema, commentSchema, labelSchema, ticketListSchema, ticketSchema } from './schemas/tickets.js';
+import type {
+  Assignee,
+  Comment,
+  CreateTicketBody,
+  Label,
+  LabelBody,
+  ListTicketsQuery,
+  MoveTicketBody,
+  Ticket,
+  TicketList,
+  UpdateTicketBody,
+} from './schemas/tickets.js';
+import { fetchUrlResultSchema } from './schemas/tools.js';
+import type { FetchUrlBody, FetchUrlResult } from './schemas/tools.js';
+import type { QueryOf } from './url.js';
+
+export interface ServiceClientOptions {
+  /** The service root, e.g. `http://127.0.0.1:1234`; a trailing slash or `/v1` is tolerated. */
+  baseUrl: string;
+  /** Sent as `SVC-API-Key`; never logged, never stored on an error. */
+  apiKey: string;
+  /** A transport to use instead of the keep-alive pool the client would create (and close). */
+  dispatcher?: Dispatcher;
+  /** A partial policy is completed from `DEFAULT_RETRY_POLICY`; `false` sends each call once. */
+  retry?: Partial<RetryPolicy> | false;
+  logger?: Logger;
+  timeouts?: Partial<Timeouts>;
+  userAgent?: string;
+}
+
+export interface ServiceClient {
+  /** GET /v1/health: reachability; the payload carries the server time (field name not shown). */
+  health(): Promise<Health>;
+  listProjects(): Promise<Project[]>;
+  getProject(projectId: string): Promise<ProjectDetail>;
+  /** The project's own domain is listed too, with `isOwn: true`. */
+  listCompetitors(projectId: string): Promise<Competitor[]>;
+  getCompetitor(projectId: string, competitorId: string): Promise<Competitor>;
+
+  /** Latest dashboard of a dimension; `view` applies to tech-trust only. */
+  getDimension(projectId: string, dimension: DimensionRead, query?: { view?: View }): Promise<DimensionDashboard>;
+  getDimensionHistory(projectId: string, dimension: DimensionRead, query?: PageQuery): Promise<Page<DimensionHistoryRow>>;
+  /** One run's detail; `view` applies to tech-trust only. */
+  getDimensionRun(projectId: string, dimension: DimensionRead, runId: string, query?: { view?: View }): Promise<DimensionRun>;
+  /** The pricing dashboard, typed (see `schemas/pricing.ts`). */
+  getPricing(projectId: string): Promise<PricingRead>;
+  getContentChangelog(projectId: string, query?: ContentChangelogQuery): Promise<ContentChangelog>;
+
+  getAiVisibility(projectId: string, query?: AiVisibilityQuery): Promise<AiVisibilityRead>;
+  getAiVisibilityHistory(projectId: string, query?: PageQuery): Promise<AiVisibilityHistory>;
+  getAiVisibilityCheck(projectId: string, checkId: string, query?: AiVisibilityQuery): Promise<AiVisibilityRead>;
+  /** AI sources: parameters are not shown, so any query is passed as given. */
+  getAiSources(projectId: string, query?: Record<string, string | number | boolean | undefined>): Promise<AiSourcesRead>;
+  getAiSourcesHistory(projectId: string, query?: PageQuery): Promise<AiSourcesHistory>;
+  getAiSourcesCheck(
+    projectId: string,
+    checkId: string,
+    query?: Record<string, string | number | boolean | undefined>,
+  ): Promise<AiSourcesRead>;
+  /** The whole response body: its envelope is not shown. */
+  getAlerts(projectId: string): Promise<Alerts>;
+  /** The whole response body: its envelope is not shown. */
+  getSchedules(projectId: string): Promise<Schedules>;
+
+  /** The latest run in any state; `sections` is sent comma-separated (default on the service: hub). */
+  getBriefing(projectId: string, query?: BriefingQuery): Promise<BriefingRead>;
+  getBriefingHistory(projectId: string, query?: PageQuery): Promise<Page<BriefingHistoryRow>>;
+  getBriefingRun(projectId: string, runId: string, query?: BriefingQuery): Promise<BriefingRead>;
+
+  /** `status` and `include` are sent comma-separated; keep the order received. */
+  listTickets(projectId: string, query?: ListTicketsQuery): Promise<TicketList>;
+  createTicket(projectId: string, body: CreateTicketBody): Promise<Ticket>;
+  getTicket(projectId: string, ticketId: string): Promise<Ticket>;
+  updateTicket(projectId: string, ticketId: string, body: UpdateTicketBody): Promise<Ticket>;
+  deleteTicket(projectId: string, ticketId: string): Promise<DeleteResult>;
+  moveTicket(projectId: string, ticketId: string, body: MoveTicketBody): Promise<Ticket>;
+  /** Oldest first, whole. */
+  listComments(projectId: string, ticketId: string): Promise<Comment[]>;
+  createComment(projectId: string, ticketId: string, body: string): Promise<Comment>;
+  updateComment(projectId: string, ticketId: string, commentId: string, body: string): Promise<Comment>;
+  deleteComment(projectId: string, ticketId: string, commentId: string): Promise<DeleteResult>;
+  /** In the project's order. */
+  listLabels(projectId: string): Promise<Label[]>;
+  /** Resolves to the project's whole label list. */
+  createLabel(projectId: string, body: LabelBody): Promise<Label[]>;
+  /** Resolves to the project's whole label list. */
+  updateLabel(projectId: string, labelId: string, body: Partial<LabelBody>): Promise<Label[]>;
+  /** Resolves to the project's whole label list. */
+  deleteLabel(projectId: string, labelId: string): Promise<Label[]>;
+  listAssignees(projectId: string): Promise<Assignee[]>;
+
+  fetchUrl(body: FetchUrlBody): Promise<FetchUrlResult>;
+  startTrustSignalsScan(domain: string): Promise<ScanStart>;
+  getTrustSignalsScan(scanId: string): Promise<TrustSignalsScan>;
+  startAgentAdoptionScan(body: AgentAdoptionScanBody): Promise<ScanStart>;
+  getAgentAdoptionScan(scanId: string): Promise<AgentAdoptionScan>;
+
+  /** Closes the connection pool the client created; a passed dispatcher is left open. */
+  close(): Promise<void>;
+}
+
+const PROJECT = '/v1/projects/{projectId}';
+const TICKETS = `${PROJECT}/tickets`;
+const TICKET = `${TICKETS}/{ticketId}`;
+
+const projectItems = itemsEnvelope(projectSchema);
+const projectItem = itemEnvelope(projectDetailSchema);
+const competitorItems = itemsEnvelope(competitorSchema);
+const competitorItem = itemEnvelope(competitorSchema);
+const dimensionItem = itemEnvelope(dimensionDashboardSchema);
+const dimensionHistory = paginatedEnvelope(dimensionHistoryRowSchema);
+const dimensionRunItem = itemEnvelope(dimensionRunSchema);
+const pricingItem = itemEnvelope(pricingReadSchema);
+const aiVisibilityItem = itemEnvelope(aiVisibilityReadSchema);
+const aiSourcesItem = itemEnvelope(aiSourcesReadSchema);
+const briefingHistory = paginatedEnvelope(briefingHistoryRowSchema);
+const ticketItem = itemEnvelope(ticketSchema);
+const deleteItem = itemEnvelope(deleteResultSchema);
+const commentItems = itemsEnvelope(commentSchema);
+const commentItem = itemEnvelope(commentSchema);
+const labelItems = itemsEnvelope(labelSchema);
+const assigneeItems = itemsEnvelope(assigneeSchema);
+const fetchUrlItem = itemEnvelope(fetchUrlResultSchema);
+const scanStartItem = itemEnvelope(scanStartSchema);
+const trustSignalsScanItem = itemEnvelope(trustSignalsScanSchema);
+const agentAdoptionScanItem = itemEnvelope(agentAdoptionScanSchema);
+const healthItem = itemEnvelope(healthSchema);
+
+/** Keeps `{ items, pagination }` of a paginated answer, dropping nothing the caller needs. */
+function page<T>(answer: { items: T[]; pagination: Page<T>['pagination'] }): Page<T> {
+  return { items: answer.items, pagination: answer.pagination };
+}
+
+export function createServiceClient(options: ServiceClientOptions): ServiceClient {
+  const http = createHttp({
+    baseUrl: options.baseUrl,
+    apiKey: options.apiKey,
+    dispatcher: options.dispatcher,
+    retry: options.retry === false ? false : { ...DEFAULT_RETRY_POLICY, ...options.retry },
+    logger: options.logger ?? silentLogger,
+    timeouts: { ...DEFAULT_TIMEOUTS, ...options.timeouts },
+    userAgent: options.userAgent ?? 'radar',
+  });
+
+  const get = <S extends z.ZodType, Q extends QueryOf<Q> = Record<string, never>>(
+    pattern: string,
+    params: Record<string, string>,
+    schema: S,
+    query?: Q,
+  ) => http.call({ method: 'GET', pattern, params, query }, schema);
+  const send = <S extends z.ZodType>(
+    method: 'POST' | 'PATCH' | 'DELETE',
+    pattern: string,
+    params: Record<string, string>,
+    schema: S,
+    body?: unknown,
+  ) => http.call({ method, pattern, params, body }, schema);
+
+  return {
+    health: async () => (await get('/v1/health', {}, healthItem)).item,
+    listProjects: async () => (await get('/v1/projects', {}, projectItems)).items,
+    getProject: async (projectId) => (await get(PROJECT, { projectId }, projectItem)).item,
+    listCompetitors: async (projectId) => (await get(`${PROJECT}/competitors`, { projectId }, competitorItems)).items,
+    getCompetitor: async (projectId, competitorId) =>
+      (await get(`${PROJECT}/competitors/{competitorId}`, { projectId, competitorId }, competitorItem)).item,
+
+    getDimension: async (projectId, dimension, query) =>
+      (await get(`${PROJECT}/{dimension}`, { projectId, dimension }, dimensionItem, query)).item,
+    getDimensionHistory: async (projectId, dimension, query) =>
+      page(await get(`${PROJECT}/{dimension}/history`, { projectId, dimension }, dimensionHistory, query)),
+    getDimensionRun: async (projectId, dimension, runId, query) =>
+      (await get(`${PROJECT}/{dimension}/history/{runId}`, { projectId, dimension, runId }, dimensionRunItem, query)).item,
+    getPricing: async (projectId) => (await get(`${PROJECT}/pricing`, { projectId }, pricingItem)).item,
+    getContentChangelog: (projectId, query) =>
+      get(`${PROJECT}/content/changelog`, { projectId }, contentChangelogSchema, query),
+
+    getAiVisibility: async (projectId, query) =>
+      (await get(`${PROJECT}/ai-visibility`, { projectId }, aiVisibilityItem, query)).item,
+    getAiVisibilityHistory: (projectId, query) =>
+      get(`${PROJECT}/ai-visibility/history`, { projectId }, aiVisibilityHistorySchema, query),
+    getAiVisibilityCheck: async (projectId, checkId, query) =>
+      (await get(`${PROJECT}/ai-visibility/history/{checkId}`, { projectId, checkId }, aiVisibilityItem, query)).item,
+    getAiSources: async (projectId, query) =>
+      (await get(`${PROJECT}/ai-sources`, { projectId }, aiSourcesItem, query)).item,
+    getAiSourcesHistory: (projectId, query) =>
+      get(`${PROJECT}/ai-sources/history`, { projectId }, aiSourcesHistorySchema, query),
+    getAiSourcesCheck: async (projectId, checkId, query) =>
+      (await get(`${PROJECT}/ai-sources/history/{checkId}`, { projectId, checkId }, aiSourcesItem, query)).item,
+    getAlerts: (projectId) => get(`${PROJECT}/alerts`, { projectId }, alertsSchema),
+    getSchedules: (projectId) => get(`${PROJECT}/schedules`, { projectId }, schedulesSchema),
+
+    getBriefing: (projectId, query) => get(`${PROJECT}/strategic-briefing`, { projectId }, briefingReadSchema, query),
+    getBriefingHistory: async (projectId, query) =>
+      page(await get(`${PROJECT}/strategic-briefing/history`, { projectId }, briefingHistory, query)),
+    getBriefingRun: (projectId, runId, query) =>
+      get(`${PROJECT}/strategic-briefing/history/{runId}`, { projectId, runId }, briefingReadSchema, query),
+
+    listTickets: (projectId, query) => get(TICKETS, { projectId }, ticketListSchema, query),
+    createTicket: async (projectId, body) => (await send('POST', TICKETS, { projectId }, ticketItem, body)).item,
+    getTicket: async (projectId, ticketId) => (await get(TICKET, { projectId, ticketId }, ticketItem)).item,
+    updateTicket: async (projectId, ticketId, body) =>
+      (await send('PATCH', TICKET, { projectId, ticketId }, ticketItem, body)).item,
+    deleteTicket: async (projectId, ticketId) => (await send('DELETE', TICKET, { projectId, ticketId }, deleteItem)).item,
+    moveTicket: async (projectId, ticketId, body) =>
+      (await send('PATCH', `${TICKET}/move`, { projectId, ticketId }, ticketItem, body)).item,
+    listComments: async (projectId, ticketId) =>
+      (await get(`${TICKET}/comments`, { projectId, ticketId }, commentItems)).items,
+    createComment: async (projectId, ticketId, body) =>
+      (await send('POST', `${TICKET}/comments`, { projectId, ticketId }, commentItem, { body })).item,
+    updateComment: async (projectId, ticketId, commentId, body) =>
+      (await send('PATCH', `${TICKET}/comments/{commentId}`, { projectId, ticketId, commentId }, commentItem, { body }))
+        .item,
+    deleteComment: async (projectId, ticketId, commentId) =>
+      (await send('DELETE', `${TICKET}/comments/{commentId}`, { projectId, ticketId, commentId }, deleteItem)).item,
+    listLabels: async (projectId) => (await get(`${TICKETS}/labels`, { projectId }, labelItems)).items,
+    createLabel: async (projectId, body) => (await send('POST', `${TICKETS}/labels`, { projectId }, labelItems, body)).items,
+    updateLabel: async (projectId, labelId, body) =>
+      (await send('PATCH', `${TICKETS}/labels/{labelId}`, { projectId, labelId }, labelItems, body)).items,
+    deleteLabel: async (projectId, labelId) =>
+      (await send('DELETE', `${TICKETS}/labels/{labelId}`, { projectId, labelId }, labelItems)).items,
+    listAssignees: async (projectId) => (await get(`${TICKETS}/assignees`, { projectId }, assigneeItems)).items,
+
+    fetchUrl: async (body) => (await send('POST', '/v1/tools/fetch-url', {}, fetchUrlItem, body)).item,
+    startTrustSignalsScan: async (domain) =>
+      (await send('POST', '/v1/tools/trust-signals/scans', {}, scanStartItem, { domain })).item,
+    getTrustSignalsScan: async (scanId) =>
+      (await get('/v1/tools/trust-signals/scans/{scanId}', { scanId }, trustSignalsScanItem)).item,
+    startAgentAdoptionScan: async (body) =>
+      (await send('POST', '/v1/tools/agent-adoption/scans', {}, scanStartItem, body)).item,
+    getAgentAdoptionScan: async (scanId) =>
+      (await get('/v1/tools/agent-adoption/scans/{scanId}', { scanId }, agentAdoptionScanItem)).item,
+
+    close: () => http.close(),
+  };
+}
