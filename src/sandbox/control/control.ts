@@ -1,0 +1,22 @@
+import type { Fault, FaultSpec } from './faults.js';
+import type { RequestLogEntry } from './request-log.js';
+
+/** The sandbox's control surface for in-process tests; `/__sandbox/` mirrors it over HTTP. */
+export interface SandboxControl {
+  /** Injects a fault; returns its id. */
+  addFault(spec: FaultSpec): string;
+  faults(): Fault[];
+  clearFaults(): void;
+  /** Moves the sandbox clock forward. */
+  advanceClock(ms: number): void;
+  /** Sets the speed multiplier (spec durations are divided by it). */
+  setSpeed(speed: number): void;
+  /** The service calls seen since start or the last clear, oldest first. */
+  requests(): RequestLogEntry[];
+  clearRequests(): void;
+  /**
+   * Restores the seed data (tickets, editions, scans), clears faults, the request log and rate-limit
+   * windows. The clock and speed stay as they are; the seed is laid out relative to the current clock.
+   */
+  reset(): void;
+}

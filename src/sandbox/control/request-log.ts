@@ -1,0 +1,29 @@
+/** One service call as the sandbox saw it. The key is named by its id, never by the key itself. */
+export interface RequestLogEntry {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  /** Id of a recognised key (see keys.ts), or null when none or an unknown one was sent. */
+  keyId: string | null;
+  /** Status answered, or null when the connection was reset by a fault. */
+  status: number | null;
+  /** ISO timestamp on the sandbox clock. */
+  time: string;
+}
+
+/** The log of service calls (control calls are not logged), oldest first. */
+export class RequestLog {
+  private entries: RequestLogEntry[] = [];
+
+  record(entry: RequestLogEntry): void {
+    this.entries.push(entry);
+  }
+
+  list(): RequestLogEntry[] {
+    return this.entries.map((e) => ({ ...e, query: { ...e.query } }));
+  }
+
+  clear(): void {
+    this.entries = [];
+  }
+}

@@ -1,0 +1,20 @@
+/** `npm run sandbox`: serves the sandbox on PORT (default 4010) at speed SANDBOX_SPEED (default 1). */
+import { API_KEYS } from './keys.js';
+import { startSandbox } from './server.js';
+
+const port = Number(process.env.PORT ?? 4010);
+const speed = Number(process.env.SANDBOX_SPEED ?? 1);
+if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`PORT must be a port number, got ${process.env.PORT}`);
+if (!(speed > 0)) throw new Error(`SANDBOX_SPEED must be a number > 0, got ${process.env.SANDBOX_SPEED}`);
+
+const sandbox = await startSandbox({ port, speed });
+console.log(`Monitoring Service sandbox listening on ${sandbox.url} (speed ${speed})`);
+console.log(`Control surface: ${sandbox.url}/__sandbox/ (faults, clock, speed, requests, reset)`);
+console.log('API keys (header SVC-API-Key):');
+for (const key of API_KEYS) console.log(`  ${key.key}  ${key.purpose}`);
+
+const stop = (): void => {
+  void sandbox.close().then(() => process.exit(0));
+};
+process.once('SIGINT', stop);
+process.once('SIGTERM', stop);

@@ -1,0 +1,212 @@
+/**
+ * The sandbox's HTTP core: a plain `node:http` server that routes JSON requests to the route modules and
+ * applies the spec's cross-cutting rules (auth, plan, rate limits, error envelope), plus injected faults,
+ * the request log and the control surface under `/__sandbox/`.
+ */
+import { createServer } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as delay } from 'node:timers/promises';
+import type { Logger } from '../log.js';
+import { SandboxClock } from './control/clock.js';
+import type { SandboxControl } from './control/control.js';
+import { FaultSet } from './control/faults.js';
+import type { Fault } from './control/faults.js';
+import { RequestLog } from './control/request-log.js';
+import { controlRoutes } from './control/routes.js';
+import { authenticate, presentedKey } from './http/auth.js';
+import { parseJsonBody, readBody } from './http/body.js';
+import { RateLimiter } from './http/rate-limit.js';
+import { JSON_CONTENT_TYPE, errorBody, sendJson } from './http/respond.js';
+import { Router } from './http/router.js';
+import { SANDBOX_KEYS, SANDBOX_ORGS } from './keys.js';
+import type { SandboxKeys } from './keys.js';
+import { allRoutes } from './routes/index.js';
+import { TicketBoards } from './tickets/boards.js';
+import { ticketRoutes } from './tickets/routes.js';
+import { seedBoards } from './tickets/seed.js';
+import { SandboxHttpError } from './types.js';
+import type { Route, SandboxState } from './types.js';
+
+export interface SandboxOptions {
+  /** Port to listen on; 0 (default) picks a free one. */
+  port?: number;
+  /** Interface to listen on; loopback by default. */
+  host?: string;
+  /** Speed multiplier for spec durations (default 1). */
+  speed?: number;
+  /** Requests a minute per key on rate-limited routes (default 120). */
+  rateLimitPerMinute?: number;
+  /** The sandbox clock's starting reading, epoch ms (default: real time). */
+  now?: number;
+  /** Receives unexpected handler errors (500s). */
+  logger?: Logger;
+}
+
+export interface Sandbox {
+  /** The service root, e.g. `http://127.0.0.1:4010`; every spec path is relative to it. */
+  url: string;
+  keys: SandboxKeys;
+  control: SandboxControl;
+  /** The live state; a reset replaces it, so read it through this property each time. */
+  readonly state: SandboxState;
+  close(): Promise<void>;
+}
+
+const MALFORMED_BODY = '<html><body><h1>502 Bad Gateway</h1></body></html>';
+
+/** The route modules' routes; the one place the core learns about them. */
+export function mountRoutes(state: SandboxState): Route[] {
+  return allRoutes(state);
+}
+
+const healthRoute = (now: () => number): Route => ({
+  method: 'GET',
+  pattern: '/v1/health',
+  scope: 'none',
+  handler: () => ({ body: { item: { timestamp: new Date(now()).toISOString() } } }),
+});
+
+interface World {
+  state: SandboxState;
+  router: Router;
+}
+
+/** Starts a sandbox with fresh seed data. */
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const clock = new SandboxClock(options.now);
+  const faults = new FaultSet();
+  const log = new RequestLog();
+  const limiter = new RateLimiter(options.rateLimitPerMinute ?? 120, clock.now);
+
+  const control: SandboxControl = {
+    addFault: (spec) => faults.add(spec),
+    faults: () => faults.list(),
+    clearFaults: () => faults.clear(),
+    advanceClock: (ms) => clock.advance(ms),
+    setSpeed: (speed) => {
+      world.state.speed = speed;
+    },
+    requests: () => log.list(),
+    clearRequests: () => log.clear(),
+    reset: () => {
+      world = buildWorld(world.state.speed);
+      faults.clear();
+      log.clear();
+      limiter.clear();
+    },
+  };
+
+  const buildWorld = (speed: number): World => {
+    const boards = new TicketBoards(clock.now);
+    seedBoards(boards, clock.now());
+    const state: SandboxState = { speed, now: clock.now, orgs: SANDBOX_ORGS.map((o) => ({ ...o })), board: boards };
+    const routes = [healthRoute(clock.now), ...controlRoutes(control, clock.now), ...ticketRoutes(boards), ...mountRoutes(state)];
+    return { state, router: new Router(routes) };
+  };
+  let world = buildWorld(options.speed ?? 1);
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const url = new URL(req.url ?? '/', 'http://sandbox');
+    const method = req.method ?? 'GET';
+    const logged = !url.pathname.startsWith('/__sandbox/');
+    const record = (status: number | null): void => {
+      if (!logged) return;
+      log.record({
+        method,
+        path: url.pathname,
+        query: Object.fromEntries(url.searchParams),
+        keyId: presentedKey(req.headers)?.id ?? null,
+        status,
+        time: new Date(clock.now()).toISOString(),
+      });
+    };
+    const answer = (status: number, body: unknown, headers?: Record<string, string>): void => {
+      record(status);
+      sendJson(res, status, body, headers);
+    };
+
+    try {
+      const text = await readBody(req);
+      const fault = logged ? faults.take(method, url.pathname) : undefined;
+      if (fault && (await applyFault(fault, req, res, record))) return;
+
+      const match = world.router.match(method, url.pathname);
+      if (!match) throw new SandboxHttpError(404, 'not_found', `No endpoint ${method} ${url.pathname}`);
+      const { route, params } = match;
+      const caller = route.scope === 'none' ? null : authenticate(req.headers, route, world.state.orgs);
+      if (route.rateLimited && caller) limiter.take(caller.key.id);
+      const result = await route.handler({
+        params,
+        query: url.searchParams,
+        body: parseJsonBody(text),
+        org: caller?.org ?? null,
+        keyScope: caller?.key.scope ?? null,
+        now: clock.now,
+      });
+      answer(result.status ?? 200, result.body, result.headers);
+    } catch (error) {
+      if (error instanceof SandboxHttpError) {
+        answer(error.status, errorBody(error.status, error.code, error.message), error.headers);
+        return;
+      }
+      options.logger?.error('sandbox handler failed', { method, path: url.pathname, error });
+      answer(500, errorBody(500, 'internal_error', 'The sandbox failed to answer'));
+    }
+  };
+
+  const server = createServer((req, res) => void handle(req, res));
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    keys: SANDBOX_KEYS,
+    control,
+    get state() {
+      return world.state;
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/** Applies an injected fault; true when it answered (or dropped) the request, false for latency. */
+async function applyFault(
+  fault: Fault,
+  req: IncomingMessage,
+  res: ServerResponse,
+  record: (status: number | null) => void,
+): Promise<boolean> {
+  switch (fault.kind) {
+    case 'latency':
+      await delay(fault.latencyMs ?? 0);
+      return false;
+    case 'reset':
+      record(null);
+      req.socket.destroy();
+      return true;
+    case 'malformed':
+      record(200);
+      res.writeHead(200, { 'content-type': JSON_CONTENT_TYPE });
+      res.end(MALFORMED_BODY);
+      return true;
+    case 'status': {
+      const status = fault.status ?? 500;
+      const headers: Record<string, string> = fault.retryAfter === undefined ? {} : { 'retry-after': String(fault.retryAfter) };
+      record(status);
+      sendJson(res, status, errorBody(status, fault.code ?? 'internal_error', 'Injected fault'), headers);
+      return true;
+    }
+  }
+}
