@@ -1,6 +1,29 @@
 import type { Route, SandboxState } from '../types.js';
+import { aiVisibilityRoutes } from './ai-visibility.js';
+import { briefingControlRoutes } from './briefings/control.js';
+import { briefingReadRoutes } from './briefings/read.js';
+import { changelogRoutes } from './changelog.js';
+import { dimensionRoutes } from './dimensions.js';
+import { fetchUrlRoutes } from './fetch-url.js';
+import { otherReadRoutes } from './other-reads.js';
+import { projectRoutes } from './projects.js';
+import { scanRoutes } from './scans/routes.js';
 
-/** Every route module's routes, mounted by the sandbox server. Route modules add themselves here. */
-export function allRoutes(_state: SandboxState): Route[] {
-  return [];
+export { resetRouteData } from './data.js';
+export { finishRun, publishEdition } from './briefings/editions.js';
+export type { PublishOptions, PublishedRun } from './briefings/editions.js';
+
+/** Every route module's routes (reads, briefings, scans, tools and their controls), mounted by the sandbox server. */
+export function allRoutes(state: SandboxState): Route[] {
+  return [
+    ...projectRoutes(state),
+    ...dimensionRoutes(state),
+    ...changelogRoutes(state),
+    ...aiVisibilityRoutes(state),
+    ...otherReadRoutes(state),
+    ...briefingReadRoutes(state),
+    ...briefingControlRoutes(state),
+    ...scanRoutes(state),
+    ...fetchUrlRoutes(state),
+  ];
 }

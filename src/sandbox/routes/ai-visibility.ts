@@ -1,0 +1,144 @@
+/** AI visibility: latest check, scored-check history and check detail, with the 4.3 query rules. */
+import type { Route, RouteContext, SandboxState } from '../types.js';
+import { SandboxHttpError } from '../types.js';
+import type { AiCheckSeed, Json } from '../seed/types.js';
+import { AI_PROVIDERS } from '../seed/ai-visibility.js';
+import { CHECK_ID_PATTERN } from '../seed/ids.js';
+import { boolParam, enumParam, intParam, invalid, noData, paginate, pagingParams, requireProject } from './params.js';
+
+const VIEWS = ['compact', 'full'] as const;
+/** Rows per compact page when no `limit` is sent. */
+const DEFAULT_PAGE = 10;
+
+const READING_GUIDE = {
+  'summary.customer.score': '0 to 100 over the top 5 positions of answers that named the brand; never a standing claim',
+  'summary.customer.mentionRate': 'share of the answers counted that named the brand',
+  'summary.marketMap.brands[].rankByPresence': 'null for a brand no answer named (answersNaming 0)',
+  'summary.marketMap.brandsPage': 'compact view: one page; own and tracked rows are on every page, de-duplicate by domain',
+};
+
+interface ReadOptions {
+  includeAnswers: boolean;
+  provider: string | null;
+  brand: string | null;
+  promptIndex: number | null;
+  view: (typeof VIEWS)[number];
+  showSummary: boolean;
+  page: { offset: number; limit: number };
+}
+
+/** Validates the query of a check read in the order the refusals of spec 4.3 need. */
+function readOptions(query: URLSearchParams): ReadOptions {
+  const includeAnswers = boolParam(query, 'includeAnswers', false);
+  const provider = query.get('provider');
+  const brand = query.get('brand');
+  const promptIndexSent = query.has('promptIndex');
+  if (!includeAnswers && (provider !== null || brand !== null || promptIndexSent)) {
+    throw invalid('provider, brand and promptIndex require includeAnswers=true.');
+  }
+  if (provider !== null && !(AI_PROVIDERS as readonly string[]).includes(provider)) throw invalid(`provider must be one of ${AI_PROVIDERS.join(', ')}.`);
+  const promptIndex = promptIndexSent ? intParam(query, 'promptIndex', 0, 0) : null;
+  const view = enumParam(query, 'view', VIEWS, 'compact');
+  const includeSummary = query.has('includeSummary') ? boolParam(query, 'includeSummary', true) : null;
+  const pagingSent = query.has('offset') || query.has('limit');
+  const page = { offset: intParam(query, 'offset', 0, 0), limit: intParam(query, 'limit', DEFAULT_PAGE, 1, 100) };
+  if (pagingSent && view === 'full') throw new SandboxHttpError(400, 'paging_requires_compact_view', 'Paging parameters need view=compact.');
+  if (pagingSent && includeSummary === false) throw new SandboxHttpError(400, 'paging_requires_summary', 'Paging parameters page the summary; drop includeSummary=false.');
+  if (includeSummary === false && !includeAnswers) throw new SandboxHttpError(400, 'nothing_to_return', 'includeSummary=false without includeAnswers=true leaves nothing to return.');
+  const showSummary = includeAnswers ? includeSummary === true || pagingSent : true;
+  return { includeAnswers, provider, brand: brand?.toLowerCase() ?? null, promptIndex, view, showSummary, page };
+}
+
+/** One compact page of a long list; own and tracked rows are added to every page. */
+function compactList(rows: Json[], page: { offset: number; limit: number }): { rows: Json[]; page: Json } {
+  const slice = rows.slice(page.offset, page.offset + page.limit);
+  const pinned = rows.filter((r) => (r.isOwn === true || r.tracked === true) && !slice.includes(r));
+  return {
+    rows: [...slice, ...pinned],
+    page: { offset: page.offset, limit: page.limit, total: rows.length, hasMore: page.offset + page.limit < rows.length },
+  };
+}
+
+function summaryOf(check: AiCheckSeed, opts: ReadOptions): Json {
+  const { competitorRankings: _rankings, marketMap, ...rest } = check.summary;
+  if (opts.view === 'full') return { ...rest, marketMap };
+  const { rows, page } = compactList(marketMap.brands, opts.page);
+  return { ...rest, marketMap: { brands: rows, brandsPage: page } };
+}
+
+function answersOf(check: AiCheckSeed, opts: ReadOptions): Json[] {
+  return check.answers
+    .filter((a) => (opts.provider === null || a.provider === opts.provider) && (opts.promptIndex === null || a.promptIndex === opts.promptIndex))
+    .map((a) => ({
+      provider: a.provider,
+      promptIndex: a.promptIndex,
+      prompt: check.prompts[a.promptIndex] ?? null,
+      brands: opts.brand === null || a.brands.some((b) => b.domain.toLowerCase() === opts.brand) ? a.brands : [],
+    }));
+}
+
+function checkItem(check: AiCheckSeed, opts: ReadOptions, detail: boolean): Json {
+  const item: Json = { checkId: check.checkId, checkedAt: check.checkedAt, providers: check.providers, view: opts.view, readingGuide: READING_GUIDE };
+  if (opts.showSummary) item.summary = summaryOf(check, opts);
+  if (opts.includeAnswers) {
+    item.answers = answersOf(check, opts);
+    if (detail) {
+      item.providerStatus = check.providerStatus;
+      if (check.answerCoverage) item.answerCoverage = check.answerCoverage;
+    }
+  }
+  return item;
+}
+
+function historyRow(check: AiCheckSeed): Json {
+  const { rows, page } = compactList(check.summary.competitorRankings, { offset: 0, limit: DEFAULT_PAGE });
+  const { customer, topCompetitor } = check.summary;
+  return { checkId: check.checkId, checkedAt: check.checkedAt, summary: { customer, topCompetitor, competitorRankings: rows, competitorRankingsPage: page } };
+}
+
+function checksOf(state: SandboxState, ctx: RouteContext) {
+  return requireProject(state, ctx).aiVisibility;
+}
+
+export function aiVisibilityRoutes(state: SandboxState): Route[] {
+  const base = '/v1/projects/:projectId/ai-visibility';
+  return [
+    {
+      method: 'GET',
+      pattern: base,
+      scope: 'read',
+      handler: (ctx) => {
+        const seed = checksOf(state, ctx);
+        const opts = readOptions(ctx.query);
+        const latest = seed?.checks[0];
+        if (!seed || !latest) throw noData('AI visibility');
+        const item = checkItem(latest, opts, false);
+        if (seed.latestCheckDataAvailable) item.latestCheckDataAvailable = seed.latestCheckDataAvailable;
+        return { body: { item } };
+      },
+    },
+    {
+      method: 'GET',
+      pattern: `${base}/history`,
+      scope: 'read',
+      handler: (ctx) => {
+        const checks = checksOf(state, ctx)?.checks ?? [];
+        return { body: { ...paginate(checks.map(historyRow), pagingParams(ctx.query)), truncated: false } };
+      },
+    },
+    {
+      method: 'GET',
+      pattern: `${base}/history/:checkId`,
+      scope: 'read',
+      handler: (ctx) => {
+        const checks = checksOf(state, ctx)?.checks ?? [];
+        const id = ctx.params.checkId ?? '';
+        if (!CHECK_ID_PATTERN.test(id)) throw new SandboxHttpError(400, 'invalid_check_id', `${id} is not a check id.`);
+        const opts = readOptions(ctx.query);
+        const check = checks.find((c) => c.checkId === id);
+        if (!check) throw new SandboxHttpError(404, 'run_not_found', `Check ${id} is not a check of this project.`);
+        return { body: { item: checkItem(check, opts, true) } };
+      },
+    },
+  ];
+}

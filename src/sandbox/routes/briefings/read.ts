@@ -1,0 +1,130 @@
+/** Strategic briefing reads (spec 2.6, 3.3, 4.5): latest run in any state, history, one run. */
+import type { Route, RouteContext, SandboxState } from '../../types.js';
+import { SandboxHttpError } from '../../types.js';
+import type { BriefingRunSeed, Json, ProjectSeed } from '../../seed/types.js';
+import { RUN_ID_PATTERN } from '../../seed/ids.js';
+import { routeData } from '../data.js';
+import { boolParam, invalid, paginate, pagingParams, requireProject } from '../params.js';
+import { editionNumber, ensureEditionTickets } from './editions.js';
+
+/** The dimension keys the sandbox knows (spec 4.5 names seven of fourteen). */
+const DEEP_DIMENSIONS = ['ai-visibility', 'ai-sources', 'positioning', 'pricing', 'content', 'tech-trust', 'agent-readiness'] as const;
+const SECTIONS = ['hub', 'competitors', ...DEEP_DIMENSIONS.map((d) => `deep-${d}`)];
+
+/** `sections` is comma-separated (default hub); `all` asks for every section the edition holds. */
+function requestedSections(query: URLSearchParams): string[] | 'all' {
+  const raw = query.get('sections');
+  if (raw === null) return ['hub'];
+  const names = raw.split(',').map((s) => s.trim()).filter((s) => s.length > 0);
+  if (names.length === 0) throw invalid('sections must name at least one section.');
+  const unknown = names.filter((n) => n !== 'all' && !SECTIONS.includes(n));
+  if (unknown.length > 0) throw invalid(`Unknown sections: ${unknown.join(', ')}. Valid: ${SECTIONS.join(', ')}, all.`);
+  return names.includes('all') ? 'all' : names;
+}
+
+function contains(run: BriefingRunSeed): string[] {
+  return ['hub', 'competitors', ...run.diagnosis.flatMap((row) => (row.deepDive ? [`deep-${row.deepDive}`] : []))];
+}
+
+function section(project: ProjectSeed, run: BriefingRunSeed, name: string, includeCharts: boolean): Json {
+  if (name === 'hub') {
+    return {
+      kind: 'hub',
+      blocks: [
+        { type: 'headline', verdict: run.headline },
+        { type: 'diagnosis', rows: run.diagnosis.map((row) => ({ ...row })) },
+      ],
+    };
+  }
+  if (name === 'competitors') {
+    return { kind: 'competitors', items: project.competitors.filter((c) => !c.isOwn).map((c) => ({ competitorId: c.id, name: c.name, domain: c.domain })) };
+  }
+  const dimension = name.slice('deep-'.length);
+  const row = run.diagnosis.find((r) => r.deepDive === dimension);
+  const chart: Json = { title: `${row?.label ?? dimension} over the last editions`, note: 'Own project against the tracked competitors.' };
+  if (includeCharts) chart.series = [{ label: project.name, points: [48, 52, 55] }];
+  return { kind: 'deep-dive', dimension, summary: row?.note ?? '', charts: [chart] };
+}
+
+function ticketsOf(state: SandboxState, project: ProjectSeed, run: BriefingRunSeed): Json {
+  const t = routeData(state).editionTickets.get(run.runId) ?? { opened: [], alreadyOnBoard: [], recheckedUnchanged: [] };
+  const byStatus: Record<string, number> = { triage: 0, todo: 0, in_progress: 0, done: 0, dismissed: 0 };
+  const touched = [...new Set([...t.opened, ...t.alreadyOnBoard.map((a) => a.ticketId)])];
+  for (const id of touched) {
+    const status = state.board.ticketStatus(project.id, id);
+    if (status !== undefined && status in byStatus) byStatus[status] = (byStatus[status] ?? 0) + 1;
+  }
+  const alreadyOnBoard = t.alreadyOnBoard.map((a) => ({ ...a, status: state.board.ticketStatus(project.id, a.ticketId) ?? a.status }));
+  return { total: touched.length, byStatus, opened: t.opened, commented: [], alreadyOnBoard, recheckedUnchanged: t.recheckedUnchanged };
+}
+
+function meta(project: ProjectSeed, run: BriefingRunSeed | undefined): Json {
+  if (!run) return { runId: null, status: null, editionNumber: null, startedAt: null, briefingDate: null };
+  const m: Json = { runId: run.runId, status: run.status, editionNumber: editionNumber(project, run), startedAt: run.startedAt, briefingDate: run.briefingDate };
+  if (run.progress) m.progress = run.progress;
+  return m;
+}
+
+function briefingRead(state: SandboxState, ctx: RouteContext, project: ProjectSeed, run: BriefingRunSeed | undefined): Json {
+  const wanted = requestedSections(ctx.query);
+  const includeCharts = boolParam(ctx.query, 'includeCharts', false);
+  if (!run || run.status !== 'done') return { meta: meta(project, run), item: null, coverage: null, contains: null, tickets: null };
+  ensureEditionTickets(state, project);
+  const held = contains(run);
+  const names = wanted === 'all' ? held : wanted.filter((n) => held.includes(n));
+  return {
+    meta: meta(project, run),
+    item: Object.fromEntries(names.map((n) => [n, section(project, run, n, includeCharts)])),
+    coverage: { type: 'coverage', items: run.coverage },
+    contains: held,
+    tickets: ticketsOf(state, project, run),
+  };
+}
+
+function historyRow(project: ProjectSeed, run: BriefingRunSeed): Json {
+  return {
+    runId: run.runId,
+    editionNumber: editionNumber(project, run),
+    briefingDate: run.briefingDate,
+    documentDate: (run.briefingDate ?? run.startedAt).slice(0, 10),
+    status: run.status,
+    headline: run.status === 'done' ? run.headline : null,
+  };
+}
+
+export function briefingReadRoutes(state: SandboxState): Route[] {
+  const base = '/v1/projects/:projectId/strategic-briefing';
+  return [
+    {
+      method: 'GET',
+      pattern: base,
+      scope: 'read',
+      handler: (ctx) => {
+        const project = requireProject(state, ctx);
+        return { body: briefingRead(state, ctx, project, project.briefings[0]) };
+      },
+    },
+    {
+      method: 'GET',
+      pattern: `${base}/history`,
+      scope: 'read',
+      handler: (ctx) => {
+        const project = requireProject(state, ctx);
+        return { body: paginate(project.briefings.map((r) => historyRow(project, r)), pagingParams(ctx.query)) };
+      },
+    },
+    {
+      method: 'GET',
+      pattern: `${base}/history/:runId`,
+      scope: 'read',
+      handler: (ctx) => {
+        const project = requireProject(state, ctx);
+        const runId = ctx.params.runId ?? '';
+        if (!RUN_ID_PATTERN.test(runId)) throw new SandboxHttpError(400, 'invalid_run_id', `${runId} is not a run id.`);
+        const run = project.briefings.find((r) => r.runId === runId);
+        if (!run) throw new SandboxHttpError(404, 'run_not_found', `Run ${runId} is not a run of this project.`);
+        return { body: briefingRead(state, ctx, project, run) };
+      },
+    },
+  ];
+}

@@ -1,0 +1,78 @@
+/** Dimension reads for tech-trust, content, positioning and pricing (spec 2.5, 4.2). */
+import type { Route, RouteContext, SandboxState } from '../types.js';
+import { SandboxHttpError } from '../types.js';
+import type { Dimension, DimensionSeed, Json } from '../seed/types.js';
+import { DIMENSIONS } from '../seed/types.js';
+import { CRAWLER_CATALOG } from '../seed/tech-trust.js';
+import { enumParam, noData, paginate, pagingParams, requireProject } from './params.js';
+
+const VIEWS = ['compact', 'full'] as const;
+type View = (typeof VIEWS)[number];
+
+function dimensionOf(state: SandboxState, ctx: RouteContext, dimension: Dimension): DimensionSeed {
+  const seed = requireProject(state, ctx).dimensions[dimension];
+  if (!seed || seed.runs.length === 0) throw noData(dimension);
+  return seed;
+}
+
+/** Compact rows name crawlers by id beside `crawlerCatalog`; full rows carry each crawler's facts. */
+function applyTechTrustView(item: Json, view: View): Json {
+  if (view === 'compact') return item;
+  const catalog = new Map(CRAWLER_CATALOG.map((c) => [c.id, c]));
+  const rows = (item.competitors as Json[]).map((row) => {
+    const access = row.aiAccess as Json | undefined;
+    if (!access || !Array.isArray(access.crawlers)) return row;
+    const crawlers = (access.crawlers as Json[]).map((c) => ({ ...catalog.get(c.crawler as string), ...c }));
+    return { ...row, aiAccess: { ...access, crawlers } };
+  });
+  const { crawlerCatalog: _catalog, ...rest } = item;
+  return { ...rest, competitors: rows };
+}
+
+function routesFor(state: SandboxState, dimension: Dimension): Route[] {
+  const base = `/v1/projects/:projectId/${dimension}`;
+  const view = (ctx: RouteContext): View => (dimension === 'tech-trust' ? enumParam(ctx.query, 'view', VIEWS, 'compact') : 'compact');
+  return [
+    {
+      method: 'GET',
+      pattern: base,
+      scope: 'read',
+      handler: (ctx) => {
+        const seed = dimensionOf(state, ctx, dimension);
+        const chosen = view(ctx);
+        const newest = seed.runs[0];
+        const item = { runId: newest?.runId, completedAt: newest?.completedAt, view: dimension === 'tech-trust' ? chosen : undefined, ...seed.latest };
+        return { body: { item: applyTechTrustView(JSON.parse(JSON.stringify(item)) as Json, chosen) } };
+      },
+    },
+    {
+      method: 'GET',
+      pattern: `${base}/history`,
+      scope: 'read',
+      handler: (ctx) => {
+        const paging = pagingParams(ctx.query);
+        const seed = requireProject(state, ctx).dimensions[dimension];
+        const runs = (seed?.runs ?? []).map((r) => ({ runId: r.runId, status: 'completed', startedAt: r.startedAt, completedAt: r.completedAt, summary: r.summary }));
+        return { body: paginate(runs, paging) };
+      },
+    },
+    {
+      method: 'GET',
+      pattern: `${base}/history/:runId`,
+      scope: 'read',
+      handler: (ctx) => {
+        const project = requireProject(state, ctx);
+        view(ctx);
+        const run = project.dimensions[dimension]?.runs.find((r) => r.runId === ctx.params.runId);
+        if (!run) throw new SandboxHttpError(404, 'run_not_found', `Run ${ctx.params.runId ?? ''} is not a ${dimension} run of this project.`);
+        if (run.summary === null) throw new SandboxHttpError(404, 'run_not_summarized', 'The run finished without a summary.');
+        return { body: { item: { runId: run.runId, status: 'completed', startedAt: run.startedAt, completedAt: run.completedAt, summary: run.summary } } };
+      },
+    },
+  ];
+}
+
+/** Latest, history and run detail for each of the four dimensions. */
+export function dimensionRoutes(state: SandboxState): Route[] {
+  return DIMENSIONS.flatMap((d) => routesFor(state, d));
+}
