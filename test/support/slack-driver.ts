@@ -1,0 +1,236 @@
+/**
+ * Sends Slack's requests to the app's HTTP receiver, signed the way Slack signs them (v0
+ * HMAC-SHA256 over `v0:{timestamp}:{rawBody}`) and shaped like Slack's payloads. Each call
+ * returns the ack: HTTP status, body (parsed when JSON) and how long the app took to answer.
+ *
+ *   const slack = createSlackDriver({ url: `${app.url}/slack/events`, signingSecret, responseUrlBase: fake.responseUrl() });
+ *   await slack.command('pricing acme');
+ */
+import { createHmac, randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { API_APP_ID, CHANNELS, TEAM, USERS, channelName, userName } from './slack-fixtures.js';
+import { elementState, findElement, isJson, stateValues } from './view-state.js';
+import type { SimpleValue } from './view-state.js';
+
+export interface SlackDriverOptions {
+  /** The receiver's endpoint, e.g. `http://127.0.0.1:PORT/slack/events`. */
+  url: string;
+  signingSecret: string;
+  /** Prefix of the `response_url`s sent; `fake.responseUrl()` so replies land in `fake.responses`. */
+  responseUrlBase: string;
+  /** Clock for request timestamps (ms); defaults to `Date.now`. */
+  now?: () => number;
+}
+
+export interface Ack {
+  status: number;
+  /** The parsed JSON body, the text body, or '' for an empty ack. */
+  body: unknown;
+  /** Milliseconds until the app answered (Slack gives up after 3,000). */
+  ms: number;
+  /** The `response_url` sent with the request, if any. */
+  responseUrl?: string;
+}
+
+/** A message as the driver needs it: what Slack puts into shortcut and action payloads. */
+export interface MessageRef {
+  ts: string;
+  text?: string;
+  user?: string;
+  blocks?: unknown[];
+  metadata?: unknown;
+}
+
+/** A view as the app opened it (e.g. `fake.latestView()`): Slack adds `state` and sends it back. */
+export interface ViewRef extends Record<string, unknown> {
+  id: string;
+  blocks: unknown[];
+}
+
+export interface SlackDriver {
+  /** `/radar {text}`, form-encoded as Slack sends slash commands. */
+  command(text: string, options?: { user?: string; channel?: string; team?: string }): Promise<Ack>;
+  /** A message shortcut (`message_action`) on `message` in `channel`. */
+  messageShortcut(callbackId: string, options: { message: MessageRef; channel?: string; user?: string }): Promise<Ack>;
+  /** A modal submission; `values` map input block ids to simple values (see view-state.ts). */
+  viewSubmission(view: ViewRef, values: Record<string, SimpleValue | Record<string, unknown>>, options?: { user?: string }): Promise<Ack>;
+  /**
+   * A click or selection of the element `actionId` in a message (needs `channel`) or a view.
+   * For a button, `value` picks among buttons sharing the action id (null: the first); for a
+   * select, it names the chosen option value(s). Rejects if no such element is in the blocks.
+   */
+  blockAction(
+    actionId: string,
+    value: SimpleValue,
+    options: { channel?: string; message?: MessageRef; view?: ViewRef; user?: string; ephemeral?: boolean },
+  ): Promise<Ack>;
+  /** An options request (`block_suggestion`) from an external select in a view. */
+  options(actionId: string, value: string, options: { view: ViewRef; user?: string }): Promise<Ack>;
+  /** Sends `body` with exactly `headers` (unsigned, wrongly signed, stale…). */
+  raw(body: string, headers: Record<string, string>): Promise<Ack>;
+  /** Slack's signature headers for `body`, at `timestampSeconds` (default now). */
+  sign(body: string, timestampSeconds?: number): Record<string, string>;
+}
+
+const FORM = 'application/x-www-form-urlencoded';
+const VERIFICATION_TOKEN = 'legacy-verification-token';
+
+export function createSlackDriver(options: SlackDriverOptions): SlackDriver {
+  const now = options.now ?? Date.now;
+  let requestCount = 0;
+  const base = options.responseUrlBase.replace(/\/$/, '');
+  const nextResponseUrl = (kind: string) => `${base}/${kind}-${++requestCount}`;
+  const triggerId = () => `${Math.floor(now() / 1000)}${++requestCount}.${TEAM.id.slice(1)}.${randomBytes(16).toString('hex')}`;
+  const actionTs = () => (now() / 1000).toFixed(6);
+
+  const sign = (body: string, timestampSeconds = Math.floor(now() / 1000)): Record<string, string> => {
+    const digest = createHmac('sha256', options.signingSecret).update(`v0:${timestampSeconds}:${body}`).digest('hex');
+    return { 'X-Slack-Request-Timestamp': String(timestampSeconds), 'X-Slack-Signature': `v0=${digest}` };
+  };
+
+  const raw = async (body: string, headers: Record<string, string>): Promise<Ack> => {
+    const started = performance.now();
+    const res = await fetch(options.url, { method: 'POST', headers, body });
+    const text = await res.text();
+    return { status: res.status, body: parseBody(text), ms: Math.round(performance.now() - started) };
+  };
+
+  const sendSigned = async (body: string, responseUrl?: string): Promise<Ack> => {
+    const ack = await raw(body, { 'Content-Type': FORM, ...sign(body) });
+    return responseUrl === undefined ? ack : { ...ack, responseUrl };
+  };
+
+  const sendPayload = (payload: Record<string, unknown>, responseUrl?: string) =>
+    sendSigned(new URLSearchParams({ payload: JSON.stringify(payload) }).toString(), responseUrl);
+
+  const userObject = (id: string) => ({ id, username: userName(id), name: userName(id), team_id: TEAM.id });
+  const common = (user: string) => ({
+    token: VERIFICATION_TOKEN,
+    api_app_id: API_APP_ID,
+    team: { id: TEAM.id, domain: TEAM.domain },
+    user: userObject(user),
+    enterprise: null,
+    is_enterprise_install: false,
+  });
+  const viewWithState = (view: ViewRef, values: Record<string, SimpleValue | Record<string, unknown>> = {}) => ({
+    ...view,
+    state: { values: stateValues(view.blocks, values) },
+  });
+
+  return {
+    sign,
+    raw,
+
+    command(text, { user = USERS.alice, channel = CHANNELS.general, team = TEAM.id } = {}) {
+      const responseUrl = nextResponseUrl('command');
+      const body = new URLSearchParams({
+        token: VERIFICATION_TOKEN,
+        team_id: team,
+        team_domain: TEAM.domain,
+        channel_id: channel,
+        channel_name: channelName(channel),
+        user_id: user,
+        user_name: userName(user),
+        command: '/radar',
+        text,
+        api_app_id: API_APP_ID,
+        is_enterprise_install: 'false',
+        response_url: responseUrl,
+        trigger_id: triggerId(),
+      });
+      return sendSigned(body.toString(), responseUrl);
+    },
+
+    messageShortcut(callbackId, { message, channel = CHANNELS.general, user = USERS.alice }) {
+      const responseUrl = nextResponseUrl('shortcut');
+      return sendPayload(
+        {
+          type: 'message_action',
+          ...common(user),
+          action_ts: actionTs(),
+          callback_id: callbackId,
+          trigger_id: triggerId(),
+          response_url: responseUrl,
+          channel: { id: channel, name: channelName(channel) },
+          message_ts: message.ts,
+          message: { type: 'message', user: message.user ?? USERS.bob, text: message.text ?? '', ...message },
+        },
+        responseUrl,
+      );
+    },
+
+    viewSubmission(view, values, { user = USERS.alice } = {}) {
+      return sendPayload({
+        type: 'view_submission',
+        ...common(user),
+        trigger_id: triggerId(),
+        view: viewWithState(view, values),
+        response_urls: [],
+      });
+    },
+
+    async blockAction(actionId, value, { channel, message, view, user = USERS.alice, ephemeral = false }) {
+      const blocks = message?.blocks ?? view?.blocks ?? [];
+      // A button is picked by its value too (null: the first button with that action id).
+      const found = findElement(blocks, actionId, (e) => e.type !== 'button' || value === null || e.value === value);
+      if (!found) throw new Error(`no element with action_id ${actionId}${value === null ? '' : ` and value ${String(value)}`} in the ${view ? 'view' : 'message'}`);
+      const action = { ...actionState(found.element, value), action_id: actionId, block_id: found.blockId, action_ts: actionTs() };
+      if (view) {
+        return sendPayload({
+          type: 'block_actions',
+          ...common(user),
+          container: { type: 'view', view_id: view.id },
+          trigger_id: triggerId(),
+          view: viewWithState(view),
+          actions: [action],
+        });
+      }
+      if (!channel || !message) throw new Error('blockAction needs a view, or a channel and a message');
+      const responseUrl = nextResponseUrl('action');
+      return sendPayload(
+        {
+          type: 'block_actions',
+          ...common(user),
+          container: { type: 'message', message_ts: message.ts, channel_id: channel, is_ephemeral: ephemeral },
+          trigger_id: triggerId(),
+          channel: { id: channel, name: channelName(channel) },
+          message: { type: 'message', text: '', ...message },
+          state: { values: {} },
+          response_url: responseUrl,
+          actions: [action],
+        },
+        responseUrl,
+      );
+    },
+
+    async options(actionId, value, { view, user = USERS.alice }) {
+      const found = findElement(view.blocks, actionId);
+      if (!found) throw new Error(`no element with action_id ${actionId} in the view`);
+      return sendPayload({
+        type: 'block_suggestion',
+        ...common(user),
+        container: { type: 'view', view_id: view.id },
+        action_id: actionId,
+        block_id: found.blockId,
+        value,
+        view: viewWithState(view),
+      });
+    },
+  };
+}
+
+/** An action as Slack reports it: the button's own text and value, or a select's new state. */
+function actionState(element: Record<string, unknown>, value: SimpleValue): Record<string, unknown> {
+  if (element.type === 'button') return { type: 'button', text: element.text, ...(element.value !== undefined && { value: element.value }) };
+  return elementState(element, value);
+}
+
+function parseBody(text: string): unknown {
+  if (text === '') return '';
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return isJson(parsed) || Array.isArray(parsed) ? parsed : text;
+  } catch {
+    return text;
+  }
+}
