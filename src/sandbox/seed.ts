@@ -3,7 +3,7 @@
  * every project (the route layer mutates its own copy, so a reset is a new call).
  */
 import type { Dimension, DimensionSeed, ProjectSeed } from './seed/types.js';
-import { LUMEN_COMPETITORS, NOPLAN_COMPETITORS, NORTHWIND_COMPETITORS, ORGS, OTHER_COMPETITORS, QUARRY_COMPETITORS, SPROUT_COMPETITORS } from './seed/projects.js';
+import { LUMEN_COMPETITORS, NOPLAN_COMPETITORS, NORTHWIND_COMPETITORS, ORG_IDS, OTHER_COMPETITORS, QUARRY_COMPETITORS, SPROUT_COMPETITORS } from './seed/projects.js';
 import { lumenPricing, northwindPricing, quarryPricing } from './seed/pricing.js';
 import { northwindTechTrust, simpleTechTrust } from './seed/tech-trust.js';
 import { northwindChangelog, northwindContent, simpleContent } from './seed/content.js';
@@ -48,7 +48,7 @@ function simpleDimensions(key: string, competitors: ProjectSeed['competitors']):
 /** A fresh copy of every seeded project. */
 export function seedProjects(): ProjectSeed[] {
   const northwind: ProjectSeed = {
-    ...base({ id: 'prj_northwind', organizationId: 'org_acme', name: 'Northwind CRM', domain: 'northwindcrm.com', competitors: NORTHWIND_COMPETITORS, monitoringPrompts: PROMPTS.northwind }, 400),
+    ...base({ id: 'prj_northwind', organizationId: ORG_IDS.acme, name: 'Northwind CRM', domain: 'northwindcrm.com', competitors: NORTHWIND_COMPETITORS, monitoringPrompts: PROMPTS.northwind }, 400),
     dimensions: {
       'tech-trust': northwindTechTrust(NORTHWIND_COMPETITORS),
       content: northwindContent(NORTHWIND_COMPETITORS),
@@ -60,31 +60,31 @@ export function seedProjects(): ProjectSeed[] {
     briefings: northwindBriefings(),
   };
   const lumen: ProjectSeed = {
-    ...base({ id: 'prj_lumen', organizationId: 'org_acme', name: 'Lumen Docs', domain: 'lumendocs.io', competitors: LUMEN_COMPETITORS, monitoringPrompts: PROMPTS.lumen }, 200),
+    ...base({ id: 'prj_lumen', organizationId: ORG_IDS.acme, name: 'Lumen Docs', domain: 'lumendocs.io', competitors: LUMEN_COMPETITORS, monitoringPrompts: PROMPTS.lumen }, 200),
     dimensions: { ...simpleDimensions('lumen', LUMEN_COMPETITORS), pricing: lumenPricing(LUMEN_COMPETITORS) },
     aiVisibility: simpleAiVisibility('lumen', LUMEN_COMPETITORS, PROMPTS.lumen, true),
     briefings: lumenBriefings(),
   };
   const quarry: ProjectSeed = {
-    ...base({ id: 'prj_quarry', organizationId: 'org_acme', name: 'Quarry Pay', domain: 'quarrypay.com', competitors: QUARRY_COMPETITORS, monitoringPrompts: PROMPTS.quarry }, 150),
+    ...base({ id: 'prj_quarry', organizationId: ORG_IDS.acme, name: 'Quarry Pay', domain: 'quarrypay.com', competitors: QUARRY_COMPETITORS, monitoringPrompts: PROMPTS.quarry }, 150),
     status: 'paused',
     dimensions: { ...simpleDimensions('quarry', QUARRY_COMPETITORS), pricing: quarryPricing(QUARRY_COMPETITORS) },
     aiVisibility: simpleAiVisibility('quarry', QUARRY_COMPETITORS, PROMPTS.quarry, false),
     briefings: quarryBriefings(),
   };
   const sprout: ProjectSeed = {
-    ...base({ id: 'prj_sprout', organizationId: 'org_acme', name: 'Sprout HR', domain: 'sprouthr.com', competitors: SPROUT_COMPETITORS, monitoringPrompts: PROMPTS.sprout }, 2),
+    ...base({ id: 'prj_sprout', organizationId: ORG_IDS.acme, name: 'Sprout HR', domain: 'sprouthr.com', competitors: SPROUT_COMPETITORS, monitoringPrompts: PROMPTS.sprout }, 2),
     lastMonitoredAt: null,
     aiSources: [],
   };
   const other: ProjectSeed = {
-    ...base({ id: 'prj_other', organizationId: 'org_other', name: 'Orbit Analytics', domain: 'orbitanalytics.com', competitors: OTHER_COMPETITORS, monitoringPrompts: PROMPTS.other }, 300),
+    ...base({ id: 'prj_other', organizationId: ORG_IDS.other, name: 'Orbit Analytics', domain: 'orbitanalytics.com', competitors: OTHER_COMPETITORS, monitoringPrompts: PROMPTS.other }, 300),
     dimensions: simpleDimensions('other', OTHER_COMPETITORS),
     aiVisibility: simpleAiVisibility('other', OTHER_COMPETITORS, PROMPTS.other, false),
     briefings: singleEdition('other', 'MetricJar is winning the AI answers.'),
   };
   const noplan: ProjectSeed = {
-    ...base({ id: 'prj_noplan_site', organizationId: 'org_noplan', name: 'Pebble Studio', domain: 'pebblestudio.design', competitors: NOPLAN_COMPETITORS, monitoringPrompts: PROMPTS.noplan }, 100),
+    ...base({ id: 'prj_noplan_site', organizationId: ORG_IDS.noplan, name: 'Pebble Studio', domain: 'pebblestudio.design', competitors: NOPLAN_COMPETITORS, monitoringPrompts: PROMPTS.noplan }, 100),
     dimensions: simpleDimensions('noplan', NOPLAN_COMPETITORS),
     briefings: singleEdition('noplan', 'Clayworks redesigned its homepage.'),
   };
@@ -115,7 +115,7 @@ const northwind = projectIds('prj_northwind');
 
 /** Ids and facts tests rely on. */
 export const SEED = {
-  orgs: { acme: ORGS[0], noplan: ORGS[1], other: ORGS[2] },
+  orgs: ORG_IDS,
   projects: {
     northwind,
     /** The main demo project (same as `northwind`). */

@@ -7,7 +7,7 @@ import { boolParam, invalid, paginate, pagingParams, requireProject } from './pa
 /** Sample URLs per category in default mode. */
 const SAMPLE_URLS = 3;
 /** The sandbox's byte cap on a verbose (`allUrlsPerCategory=true`) page; the spec does not give the value. */
-export const VERBOSE_BYTE_CAP = 4096;
+export const VERBOSE_BYTE_CAP = 3072;
 
 interface ChangelogItem {
   id: string;

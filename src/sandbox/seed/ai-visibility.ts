@@ -3,7 +3,7 @@
  * and every summary figure is computed from those answers, so the numbers agree with each other.
  * A tracked competitor no answer names keeps `answersNaming: 0` beside a null `rankByPresence`.
  */
-import type { AiAnswerSeed, AiCheckSeed, AiVisibilitySeed, CompetitorSeed, Json } from './types.js';
+import type { AiAnswerSeed, AiCheckSeed, AiVisibilitySeed, CompetitorSeed } from './types.js';
 import { daysAgo, hexId } from './ids.js';
 
 /** The sandbox's AI model enum (the spec does not list the values). */
@@ -101,7 +101,6 @@ function buildCheck(input: CheckInput): AiCheckSeed {
   });
   const competitorRows = rows.filter((r) => r.tracked && !r.isOwn);
   const top = [...competitorRows].filter((r) => r.rankByPresence !== null).sort((a, b) => (a.rankByPresence ?? 0) - (b.rankByPresence ?? 0))[0];
-  const strip = ({ tracked: _t, ...r }: BrandStats): Json => r;
   return {
     checkId: hexId('chk', `${input.projectKey}:ai-visibility:${input.index}`),
     checkedAt: daysAgo(input.index * 7 + 1, 3),
@@ -110,10 +109,10 @@ function buildCheck(input: CheckInput): AiCheckSeed {
     answers,
     summary: {
       customer: own ? { domain: own.domain, score: own.score, mentionRate: own.mentionRate, answersNaming: own.answersNaming, rankByPresence: own.rankByPresence, perPrompt } : null,
-      topCompetitor: top ? strip(top) : null,
+      topCompetitor: top ?? null,
       totalEntries: answers.length,
-      marketMap: { brands: rows.filter((r) => r.tracked || r.answersNaming > 0).map(strip) },
-      competitorRankings: rows.filter((r) => r.tracked).map(strip),
+      marketMap: { brands: rows.filter((r) => r.tracked || r.answersNaming > 0).map((r) => ({ ...r })) },
+      competitorRankings: rows.filter((r) => r.tracked).map((r) => ({ ...r })),
     },
     providerStatus: Object.fromEntries(input.providers.map((p) => [p, { status: 'ok', answers: input.prompts.length }])),
     answerCoverage: { queriesSent: input.providers.length * input.prompts.length, answers: answers.length, unansweredQueries: 0, noAnswerShown: 0 },

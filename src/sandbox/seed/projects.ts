@@ -1,12 +1,8 @@
 import type { CompetitorSeed } from './types.js';
 import { daysAgo } from './ids.js';
 
-/** Organisations: org_acme has a plan, org_noplan none, org_other proves cross-organisation 404s. */
-export const ORGS = [
-  { id: 'org_acme', name: 'Acme Growth Team', hasPlan: true },
-  { id: 'org_noplan', name: 'Pebble Studio', hasPlan: false },
-  { id: 'org_other', name: 'Orbit Analytics', hasPlan: true },
-] as const;
+/** Organisation ids (the core owns the organisations): org_acme has a plan, org_noplan none, org_other proves cross-organisation 404s. */
+export const ORG_IDS = { acme: 'org_acme', noplan: 'org_noplan', other: 'org_other' } as const;
 
 function competitor(id: string, name: string, domain: string, opts: { own?: boolean; pricingPath?: string | null; addedDaysAgo?: number } = {}): CompetitorSeed {
   const pricingPath = opts.pricingPath === undefined ? '/pricing' : opts.pricingPath;
