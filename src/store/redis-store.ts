@@ -54,7 +54,8 @@ export async function openRedisStore(url: string, { logger, namespacePrefix }: R
     await Promise.all([client.connect(), lockClient.connect()]);
     connected = true;
   } catch (error) {
-    await Promise.allSettled([client.destroy(), lockClient.disconnect()]);
+    if (client.isOpen) client.destroy();
+    lockClient.disconnect();
     throw new Error(`cannot connect to the Redis store at ${redactUrl(url)}`, { cause: error });
   }
 
