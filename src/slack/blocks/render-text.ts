@@ -1,0 +1,160 @@
+/**
+ * Block Kit as readable plain text, for console mode. Messages and modals are rendered block by
+ * block; mrkdwn is lightened (`*bold*` kept, links as `label (url)`, entities unescaped) so a
+ * person at a terminal reads what a Slack user would see.
+ */
+
+type Json = Record<string, unknown>;
+
+/** Renders message blocks; falls back to `text` when there are none. */
+export function renderBlocksText(blocks: readonly unknown[] | undefined, text = ''): string {
+  if (!blocks || blocks.length === 0) return renderMrkdwn(text);
+  return blocks.map(renderBlock).filter((line) => line !== '').join('\n');
+}
+
+/** Renders a modal or home view: title, blocks, then its submit and close buttons. */
+export function renderViewText(view: Json): string {
+  const title = plain(view.title);
+  const buttons = [view.submit, view.close].map(plain).filter((label) => label !== '').map((label) => `[${label}]`);
+  const lines = [`== ${title || 'Untitled'} ==`, renderBlocksText(Array.isArray(view.blocks) ? view.blocks : [])];
+  if (buttons.length > 0) lines.push(buttons.join('  '));
+  return lines.join('\n');
+}
+
+/** Slack mrkdwn as plain text: `<url|label>` -> `label (url)`, mentions readable, `&lt;` etc. unescaped. */
+export function renderMrkdwn(text: string): string {
+  return text
+    .replace(/<([^<>|]+)(?:\|([^<>]*))?>/g, (_match, target: string, label: string | undefined) => renderAngle(target, label))
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}
+
+function renderAngle(target: string, label: string | undefined): string {
+  if (target.startsWith('@') || target.startsWith('#')) return label ? `${target[0]}${label}` : target;
+  if (target.startsWith('!date^')) return label ?? target;
+  if (target.startsWith('!subteam^')) return label ?? '@group';
+  if (target.startsWith('!')) return `@${target.slice(1)}`;
+  return label && label !== target ? `${label} (${target})` : target;
+}
+
+function renderBlock(block: unknown): string {
+  if (!isJson(block)) return '';
+  switch (block.type) {
+    case 'header':
+      return `== ${plain(block.text)} ==`;
+    case 'section':
+      return renderSection(block);
+    case 'context':
+      return list(block.elements).map(renderContextElement).filter(Boolean).join('  ·  ');
+    case 'divider':
+      return '---';
+    case 'actions':
+      return list(block.elements).filter(isJson).map(renderElement).join('  ');
+    case 'input':
+      return renderInput(block);
+    case 'image':
+      return `[image: ${String(block.alt_text ?? '')}]`;
+    case 'rich_text':
+      return list(block.elements).map(renderRichTextElement).join('\n');
+    case 'markdown':
+      return typeof block.text === 'string' ? block.text : '';
+    default:
+      return `[${String(block.type)} block]`;
+  }
+}
+
+function renderSection(block: Json): string {
+  const lines: string[] = [];
+  const text = textOf(block.text);
+  if (text !== '') lines.push(text);
+  for (const field of list(block.fields)) lines.push(`  ${textOf(field)}`);
+  if (isJson(block.accessory)) {
+    const accessory = renderElement(block.accessory);
+    if (lines.length === 0) lines.push(accessory);
+    else lines[0] = `${lines[0]}  ${accessory}`;
+  }
+  return lines.join('\n');
+}
+
+function renderContextElement(element: unknown): string {
+  if (!isJson(element)) return '';
+  return element.type === 'image' ? `[${String(element.alt_text ?? 'image')}]` : textOf(element);
+}
+
+function renderInput(block: Json): string {
+  const label = plain(block.label);
+  const optional = block.optional === true ? ' (optional)' : '';
+  const element = isJson(block.element) ? renderElement(block.element) : '';
+  const hint = plain(block.hint);
+  return `${label}${optional}: ${element}${hint ? `\n  ${hint}` : ''}`;
+}
+
+/** An interactive element in brackets: `[Share]`, `[Triage ▾]`, `[Title: ____]`. */
+function renderElement(element: Json): string {
+  const type = String(element.type);
+  if (type === 'button') return `[${plain(element.text)}]`;
+  if (type === 'overflow') return '[…]';
+  if (type === 'image') return `[image: ${String(element.alt_text ?? '')}]`;
+  if (type.includes('select') || type === 'radio_buttons' || type === 'checkboxes') {
+    const chosen = [element.initial_option, ...list(element.initial_options)].filter(isJson).map((o) => textOf(o.text));
+    const shown = chosen.length > 0 ? chosen.join(', ') : plain(element.placeholder) || 'choose';
+    return `[${shown} ▾]`;
+  }
+  const initial = element.initial_value ?? element.initial_date ?? element.initial_user;
+  return typeof initial === 'string' && initial !== '' ? `[${initial}]` : `[${plain(element.placeholder) || '____'}]`;
+}
+
+function renderRichTextElement(element: unknown): string {
+  if (!isJson(element)) return '';
+  const inline = list(element.elements).map(renderRichTextLeaf).join('');
+  switch (element.type) {
+    case 'rich_text_list':
+      return list(element.elements).map((item) => `• ${renderRichTextElement(item)}`).join('\n');
+    case 'rich_text_quote':
+      return inline.split('\n').map((line) => `> ${line}`).join('\n');
+    case 'rich_text_preformatted':
+      return `\`\`\`\n${inline}\n\`\`\``;
+    default:
+      return inline;
+  }
+}
+
+function renderRichTextLeaf(leaf: unknown): string {
+  if (!isJson(leaf)) return '';
+  const bold = isJson(leaf.style) && leaf.style.bold === true;
+  switch (leaf.type) {
+    case 'text':
+      return bold ? String(leaf.text).replace(/^(\s*)(.*?)(\s*)$/s, '$1*$2*$3') : String(leaf.text);
+    case 'link':
+      return typeof leaf.text === 'string' && leaf.text !== leaf.url ? `${leaf.text} (${String(leaf.url)})` : String(leaf.url);
+    case 'user':
+      return `@${String(leaf.user_id)}`;
+    case 'channel':
+      return `#${String(leaf.channel_id)}`;
+    case 'emoji':
+      return `:${String(leaf.name)}:`;
+    case 'broadcast':
+      return `@${String(leaf.range)}`;
+    default:
+      return '';
+  }
+}
+
+/** A text object's text: mrkdwn rendered, plain_text as is. */
+function textOf(value: unknown): string {
+  if (!isJson(value) || typeof value.text !== 'string') return '';
+  return value.type === 'mrkdwn' ? renderMrkdwn(value.text) : value.text;
+}
+
+function plain(value: unknown): string {
+  return isJson(value) && typeof value.text === 'string' ? value.text : '';
+}
+
+function list(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [];
+}
+
+function isJson(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
