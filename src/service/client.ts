@@ -220,11 +220,11 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       (await get(`${PROJECT}/competitors/{competitorId}`, { projectId, competitorId }, competitorItem)).item,
 
     getDimension: async (projectId, dimension, query) =>
-      (await get(`${PROJECT}/{dimension}`, { projectId, dimension }, dimensionItem, query)).item,
+      (await get(`${PROJECT}/${encodeURIComponent(dimension)}`, { projectId }, dimensionItem, query)).item,
     getDimensionHistory: async (projectId, dimension, query) =>
-      page(await get(`${PROJECT}/{dimension}/history`, { projectId, dimension }, dimensionHistory, query)),
+      page(await get(`${PROJECT}/${encodeURIComponent(dimension)}/history`, { projectId }, dimensionHistory, query)),
     getDimensionRun: async (projectId, dimension, runId, query) =>
-      (await get(`${PROJECT}/{dimension}/history/{runId}`, { projectId, dimension, runId }, dimensionRunItem, query)).item,
+      (await get(`${PROJECT}/${encodeURIComponent(dimension)}/history/{runId}`, { projectId, runId }, dimensionRunItem, query)).item,
     getPricing: async (projectId) => (await get(`${PROJECT}/pricing`, { projectId }, pricingItem)).item,
     getContentChangelog: (projectId, query) =>
       get(`${PROJECT}/content/changelog`, { projectId }, contentChangelogSchema, query),

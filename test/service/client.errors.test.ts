@@ -75,7 +75,7 @@ describe('error envelope -> ServiceError', () => {
   it('toString names the code, status and endpoint', async () => {
     const svc = await serve(errorReply(404, 'no_data_available', 'no completed run'));
     const e = await failure(svc.getDimension('prj_1', 'content'));
-    expect(String(e)).toBe('ServiceError [no_data_available, 404] GET /v1/projects/{projectId}/{dimension}: no completed run');
+    expect(String(e)).toBe('ServiceError [no_data_available, 404] GET /v1/projects/{projectId}/content: no completed run');
   });
 });
 

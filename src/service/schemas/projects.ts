@@ -14,7 +14,12 @@ export const projectSchema = z.looseObject({
   domain: z.string(),
   status: z.string(),
   competitorCount: z.number().int(),
-  lastMonitoredAt: timestampSchema,
+  /**
+   * The most recent completed monitoring. The spec states no null here; null is accepted because a
+   * project never monitored yet has no such time, and under the null contract (spec 2.2) that reads
+   * "not measured". The sandbox serves it for a project with no run.
+   */
+  lastMonitoredAt: timestampSchema.nullable(),
   createdAt: timestampSchema,
 });
 export type Project = z.infer<typeof projectSchema>;

@@ -100,8 +100,8 @@ export const agentAdoptionCheckSchema = z.looseObject({
   durationMs: z.unknown(),
   dependsOn: z.array(z.string()),
   specUrls: z.array(z.string()),
-  /** With `debugMode`: the check's HTTP trace. */
-  evidence: z.unknown(),
+  /** Only with `debugMode`: the check's HTTP trace. */
+  evidence: z.unknown().optional(),
   /** With `includeFixPrompts`, on failed scored checks. */
   fixPrompt: z.string().optional(),
 });

@@ -69,7 +69,11 @@ export const commentSchema = z.looseObject({
   ticketId: z.string(),
   /** `api` for entries written by a key; the value for a person's entry is not shown. */
   origin: z.string(),
-  author: personSchema,
+  /**
+   * The spec shows `{ userId, fullName }`. An entry written by an API key has no person behind it;
+   * null is accepted there, as on a ticket opened through the API (spec 2.7).
+   */
+  author: personSchema.nullable(),
   body: z.string(),
   edited: z.boolean(),
   createdAt: timestampSchema,
