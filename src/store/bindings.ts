@@ -1,6 +1,7 @@
 /**
  * Channel bindings: which Monitoring Service project a Slack channel follows, and its digest state.
  * One entry per (team, channel), so replicas binding different channels at once never collide.
+ * Every write goes through `store.update`, so a replace never interleaves with a patch.
  */
 import type { Store } from './store.js';
 
@@ -52,9 +53,9 @@ export function createBindingsRepo(store: Store): BindingsRepo {
   return {
     get: async (teamId, channelId) => (await keyv.get(keyOf(teamId, channelId))) as Binding | undefined,
     async set(binding) {
-      await keyv.set(keyOf(binding.teamId, binding.channelId), binding);
+      await store.update<Binding>(NAMESPACE, keyOf(binding.teamId, binding.channelId), () => binding);
     },
-    remove: (teamId, channelId) => keyv.delete(keyOf(teamId, channelId)),
+    remove: async (teamId, channelId) => (await store.update<Binding>(NAMESPACE, keyOf(teamId, channelId), (current) => (current ? null : undefined))).written,
     listAll,
     listByProject: async (projectId) => (await listAll()).filter((b) => b.projectId === projectId),
     distinctProjects: async () => [...new Set((await listAll()).map((b) => b.projectId))].sort(),

@@ -1,6 +1,7 @@
 /**
  * Scans Radar started and still follows (trust signals, agent adoption). They survive restarts;
  * which replica polls them is decided by the coordinator, not here. Keyed by the service's scan id.
+ * Every write goes through `store.update`, so a replace never interleaves with a patch.
  */
 import type { Store } from './store.js';
 
@@ -50,10 +51,10 @@ export function createPendingScansRepo(store: Store): PendingScansRepo {
   const keyv = store.keyv(NAMESPACE);
   return {
     async put(scan) {
-      await keyv.set(scan.scanId, scan);
+      await store.update<PendingScan>(NAMESPACE, scan.scanId, () => scan);
     },
     get: async (scanId) => (await keyv.get(scanId)) as PendingScan | undefined,
-    remove: (scanId) => keyv.delete(scanId),
+    remove: async (scanId) => (await store.update<PendingScan>(NAMESPACE, scanId, (current) => (current ? null : undefined))).written,
     listAll: async () => (await store.list<PendingScan>(NAMESPACE)).sort((a, b) => a.nextPollAt.localeCompare(b.nextPollAt)),
     async update(scanId, patch) {
       const { value } = await store.update<PendingScan>(NAMESPACE, scanId, (current) =>

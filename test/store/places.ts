@@ -33,7 +33,7 @@ export const PLACE_KINDS: readonly PlaceKind[] = [
   { name: 'redis', skip: !REDIS_URL, create: redisPlace },
 ];
 
-function tracking(open: (logger?: Logger) => Promise<Store>, removeData: () => Promise<void>): Place {
+function tracking(open: (logger?: Logger) => Promise<Store>, removeData: (openedAny: boolean) => Promise<void>): Place {
   const opened: Store[] = [];
   return {
     async open(logger) {
@@ -43,7 +43,7 @@ function tracking(open: (logger?: Logger) => Promise<Store>, removeData: () => P
     },
     async cleanup() {
       await Promise.all(opened.map((s) => s.close()));
-      await removeData();
+      await removeData(opened.length > 0);
     },
   };
 }
@@ -63,7 +63,8 @@ export function redisPlace(): Place {
   const namespacePrefix = `test-${randomUUID().slice(0, 8)}-`;
   return tracking(
     (logger) => openStore(url, { logger, namespacePrefix }),
-    () => deleteKeys(url, `${namespacePrefix}*`),
+    // Nothing to delete when no store could be opened (the test has already failed on that).
+    async (openedAny) => (openedAny ? deleteKeys(url, `${namespacePrefix}*`) : undefined),
   );
 }
 
