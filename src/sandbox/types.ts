@@ -3,6 +3,8 @@
  * control surface, tickets) and the route modules for reads, briefings, scans and tools.
  *
  * A route module exports `function xxxRoutes(state: SandboxState): Route[]`; the core mounts them.
+ * The core calls the mount list again with a fresh `SandboxState` on `POST /__sandbox/reset`, so data a
+ * module keeps in the closure of that call (or keyed by that state object) returns to its seed on reset.
  */
 
 export type Scope = 'none' | 'read' | 'write';

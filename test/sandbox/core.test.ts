@@ -82,6 +82,11 @@ describe('authentication (spec 5)', () => {
     expect(authenticate({ 'svc-api-key': SANDBOX_KEYS.readWrite }, tool, SANDBOX_ORGS).org.id).toBe('org_acme');
   });
 
+  it('402 subscription_required over HTTP on a scan tool for the org without a plan', async () => {
+    const res = await api.post('/v1/tools/trust-signals/scans', { domain: 'example.com' }, sandbox.keys.noPlan);
+    expect([res.status, errorCode(res)]).toEqual([402, 'subscription_required']);
+  });
+
   it('lets the board work without a plan, and hides another org’s project as 404', async () => {
     const own = await api.get('/v1/projects/prj_noplan_site/tickets', sandbox.keys.noPlan);
     expect(own.status).toBe(200);

@@ -97,7 +97,7 @@ describe('create', () => {
     [{ title: 'x', status: 'todo', impact: 5 }, 'impact'],
     [{ title: 'x', status: 'todo', impact: 1.5 }, 'fractional impact'],
     [[], 'not an object'],
-  ])('refuses %j (%s) with 400 invalid_parameters', async (body) => {
+  ] as [unknown, string][])('refuses %j (%s) with 400 invalid_parameters', async (body) => {
     const res = await api.post(TICKETS, body);
     expect([res.status, errorCode(res)]).toEqual([400, 'invalid_parameters']);
   });

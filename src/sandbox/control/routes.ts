@@ -40,20 +40,21 @@ export function parseFaultSpec(input: unknown): FaultSpec {
     }
   }
   if (!FAULT_KINDS.includes(body.kind as FaultKind)) throw invalid(`kind must be one of ${FAULT_KINDS.join(', ')}`);
+  const spec: FaultSpec = { path, kind: body.kind as FaultKind };
+  const method = optionalString(body, 'method');
   const status = optionalNumber(body, 'status', 100);
-  if (status !== undefined && (!Number.isInteger(status) || status > 599)) throw invalid('status must be an HTTP status');
+  const code = optionalString(body, 'code');
+  const retryAfter = optionalNumber(body, 'retryAfter', 0);
+  const latencyMs = optionalNumber(body, 'latencyMs', 0);
   const times = optionalNumber(body, 'times', 1);
-  const spec: FaultSpec = {
-    path,
-    kind: body.kind as FaultKind,
-    method: optionalString(body, 'method')?.toUpperCase(),
-    status,
-    code: optionalString(body, 'code'),
-    retryAfter: optionalNumber(body, 'retryAfter', 0),
-    latencyMs: optionalNumber(body, 'latencyMs', 0),
-    times: times === undefined ? undefined : Math.floor(times),
-  };
-  return Object.fromEntries(Object.entries(spec).filter(([, v]) => v !== undefined)) as unknown as FaultSpec;
+  if (status !== undefined && (!Number.isInteger(status) || status > 599)) throw invalid('status must be an HTTP status');
+  if (method !== undefined) spec.method = method.toUpperCase();
+  if (status !== undefined) spec.status = status;
+  if (code !== undefined) spec.code = code;
+  if (retryAfter !== undefined) spec.retryAfter = retryAfter;
+  if (latencyMs !== undefined) spec.latencyMs = latencyMs;
+  if (times !== undefined) spec.times = Math.floor(times);
+  return spec;
 }
 
 const ok = { body: { item: { success: true } } };
