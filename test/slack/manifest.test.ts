@@ -1,0 +1,68 @@
+import { readFileSync } from 'node:fs';
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { CALLBACK_IDS, COMMAND, SHORTCUT_CALLBACK_IDS } from '../../src/slack/ids.js';
+
+const shared = (path: string) => new URL(`../../../shared/ref/slack/manifest-schema/${path}`, import.meta.url);
+const readJson = (url: URL) => JSON.parse(readFileSync(url, 'utf8')) as Record<string, unknown>;
+const SUB_SCHEMA_BASE = 'https://raw.githubusercontent.com/slackapi/manifest-schema/v0.5.0/schemas/';
+
+interface Manifest {
+  features: {
+    slash_commands: { command: string; should_escape?: boolean }[];
+    shortcuts: { type: string; callback_id: string }[];
+  };
+  oauth_config: { scopes: { bot: string[] } };
+  settings: { interactivity: { is_enabled: boolean; request_url?: string; message_menu_options_url?: string }; socket_mode_enabled?: boolean };
+}
+
+const manifest = parse(readFileSync(new URL('../../manifest.yml', import.meta.url), 'utf8')) as Manifest;
+
+function manifestValidator() {
+  const ajv = new Ajv({ strict: false, allErrors: true });
+  addFormats.default(ajv);
+  for (const file of ['manifest.schema.1.0.0.json', 'manifest.schema.2.0.0.json']) {
+    ajv.addSchema(readJson(shared(`schemas/${file}`)), `${SUB_SCHEMA_BASE}${file}`);
+  }
+  return ajv.compile(readJson(shared('manifest.schema.json')));
+}
+
+describe('manifest.yml', () => {
+  const validate = manifestValidator();
+
+  it("validates against Slack's manifest schema", () => {
+    const valid = validate(manifest);
+    expect(validate.errors ?? []).toEqual([]);
+    expect(valid).toBe(true);
+  });
+
+  it('the schema is not a rubber stamp: a shortcut without a callback id fails it', () => {
+    const broken = structuredClone(manifest) as unknown as { features: { shortcuts: Record<string, unknown>[] } };
+    delete broken.features.shortcuts[0]?.callback_id;
+    expect(validate(broken)).toBe(false);
+    expect(validate.errors?.some((e) => e.message?.includes('callback_id'))).toBe(true);
+  });
+
+  it('declares exactly the command and shortcut callback ids of src/slack/ids.ts', () => {
+    expect(manifest.features.slash_commands.map((c) => c.command)).toEqual([COMMAND]);
+    const shortcuts = manifest.features.shortcuts.filter((s) => s.type === 'message').map((s) => s.callback_id);
+    expect(shortcuts.sort()).toEqual([...SHORTCUT_CALLBACK_IDS].sort());
+    expect(SHORTCUT_CALLBACK_IDS.every((id) => (Object.values(CALLBACK_IDS) as string[]).includes(id))).toBe(true);
+  });
+
+  it('turns on interactivity and socket mode, leaves slash command text unescaped', () => {
+    expect(manifest.settings.interactivity).toEqual({
+      is_enabled: true,
+      request_url: 'https://radar.example.com/slack/events',
+      message_menu_options_url: 'https://radar.example.com/slack/events',
+    });
+    expect(manifest.settings.socket_mode_enabled).toBe(true);
+    expect(manifest.features.slash_commands[0]?.should_escape).toBe(false);
+  });
+
+  it('asks for the smallest bot scope set', () => {
+    expect([...manifest.oauth_config.scopes.bot].sort()).toEqual(['channels:history', 'chat:write', 'commands', 'groups:history', 'users:read']);
+  });
+});
