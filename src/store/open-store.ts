@@ -8,12 +8,14 @@ import { silentLogger } from '../log.js';
 import { openRedisStore } from './redis-store.js';
 import { openSqliteStore } from './sqlite-store.js';
 import type { Store, StoreOptions } from './store.js';
+import { assertNamespacePrefix } from './store.js';
 
 export type { Store, StoreOptions } from './store.js';
 
 export async function openStore(url: string, options: StoreOptions = {}): Promise<Store> {
   const logger = (options.logger ?? silentLogger).child({ component: 'store' });
   const namespacePrefix = options.namespacePrefix ?? '';
+  assertNamespacePrefix(namespacePrefix);
   if (url.startsWith('sqlite://')) {
     const path = url.slice('sqlite://'.length);
     if (path === '') throw new Error('the SQLite store URL needs a path, e.g. sqlite://data/radar.sqlite');

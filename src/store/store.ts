@@ -51,9 +51,14 @@ export interface StoreOptions {
 const NAMESPACE = /^[a-z0-9][a-z0-9-]*$/;
 const PREFIX = /^[A-Za-z0-9-]*$/;
 
+/** Refuses a namespace prefix with characters that would act as LIKE or glob patterns. */
+export function assertNamespacePrefix(prefix: string): void {
+  if (!PREFIX.test(prefix)) throw new Error(`store namespace prefix may hold only letters, digits and '-', got ${JSON.stringify(prefix)}`);
+}
+
 /** Builds the backend's namespace name, refusing characters that would act as LIKE or glob patterns. */
 export function qualifiedNamespace(prefix: string, namespace: string): string {
-  if (!PREFIX.test(prefix)) throw new Error(`store namespace prefix may hold only letters, digits and '-', got ${JSON.stringify(prefix)}`);
+  assertNamespacePrefix(prefix);
   if (!NAMESPACE.test(namespace)) throw new Error(`store namespace must be lower-case letters, digits and '-', got ${JSON.stringify(namespace)}`);
   return `${prefix}${namespace}`;
 }
@@ -88,5 +93,5 @@ export function keyvPerNamespace(make: (namespace: string) => Keyv, prefix: stri
     }
     return keyv;
   };
-  return { get, all: () => [...instances.values()] };
+  return { get };
 }

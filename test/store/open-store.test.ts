@@ -71,7 +71,7 @@ describe('openStore', () => {
     expect(() => store.keyv('bind_ings')).toThrow(/namespace/);
     expect(() => store.keyv('a*')).toThrow(/namespace/);
     await store.close();
-    await expect(openStore('sqlite://:memory:', { namespacePrefix: 'x%' })).resolves.toBeDefined();
+    await expect(openStore('sqlite://:memory:', { namespacePrefix: 'x%' })).rejects.toThrow(/prefix/);
   });
 });
 
