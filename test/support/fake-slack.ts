@@ -102,16 +102,15 @@ function referee(call: WebApiCall): { error: string; problems: string[] } {
   }
   if (paramProblems.length > 0) return { error: 'invalid_arguments', problems: paramProblems };
 
-  const schema = loadBlockKitSchema();
   if (MESSAGE_METHODS.has(method) && args.blocks !== undefined) {
     const blocks = args.blocks;
-    const problems = [...schema.messageBlocks(blocks), ...(Array.isArray(blocks) ? messageLimitProblems(blocks) : [])];
+    const problems = [...loadBlockKitSchema().messageBlocks(blocks), ...(Array.isArray(blocks) ? messageLimitProblems(blocks) : [])];
     return { error: 'invalid_blocks', problems: [...new Set(problems)] };
   }
   if (VIEW_METHODS.has(method)) {
     if (typeof args.view !== 'object' || args.view === null) return { error: 'invalid_arguments', problems: ['view must be a JSON object'] };
     const view = args.view as Record<string, unknown>;
-    return { error: 'invalid_arguments', problems: [...new Set([...schema.modalView(view), ...modalLimitProblems(view)])] };
+    return { error: 'invalid_arguments', problems: [...new Set([...loadBlockKitSchema().modalView(view), ...modalLimitProblems(view)])] };
   }
   return { error: 'invalid_arguments', problems: [] };
 }

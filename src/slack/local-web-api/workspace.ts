@@ -27,8 +27,6 @@ export class Workspace {
   private lastTsMicros = 0;
   private viewCount = 0;
 
-  constructor(private readonly now: () => number = Date.now) {}
-
   /** Messages posted in `channel`, oldest first, thread replies included. */
   messages(channel: string): StoredMessage[] {
     return this.messagesByChannel.get(channel) ?? [];
@@ -150,7 +148,7 @@ export class Workspace {
 
   /** Slack's `ts`: seconds with six decimals, unique and increasing within the workspace. */
   nextTs(): string {
-    this.lastTsMicros = Math.max(this.now() * 1000, this.lastTsMicros + 1);
+    this.lastTsMicros = Math.max(Date.now() * 1000, this.lastTsMicros + 1);
     const seconds = Math.floor(this.lastTsMicros / 1_000_000);
     const micros = String(this.lastTsMicros % 1_000_000).padStart(6, '0');
     return `${seconds}.${micros}`;
