@@ -2,7 +2,7 @@
  * Reading an edition's hub (spec 2.6): the headline verdict and the diagnosis rows. Only the
  * `headline` block is specified; rows are read from any block that carries `rows` (docs/assumptions.md).
  */
-import type { BriefingItem, BriefingRead } from '../../service/index.js';
+import type { BriefingItem, BriefingMeta, BriefingRead } from '../../service/index.js';
 
 export interface DiagnosisRow {
   label: string;
@@ -40,4 +40,11 @@ export function diagnosisRowsOf(item: BriefingItem | null | undefined): Diagnosi
 /** Deep-dive sections an edition holds (`contains` entries starting `deep-`). */
 export function deepDivesOf(read: Pick<BriefingRead, 'contains'>): string[] {
   return (read.contains ?? []).filter((s) => s.startsWith('deep-'));
+}
+
+/** The meta of a run that exists (status done, running or failed); null when the project never had one. */
+export type RunMeta = Extract<BriefingMeta, { runId: string }>;
+
+export function runMetaOf(read: Pick<BriefingRead, 'meta'>): RunMeta | null {
+  return read.meta.status === null ? null : (read.meta as RunMeta);
 }

@@ -3,6 +3,7 @@ import { context, escapeMrkdwn, header, relativeAndAbsolute, section, type Block
 import { COMMAND } from '../../../slack/ids.js';
 import type { BriefingState } from '../load-briefing.js';
 import { editionBlocks, editionTitle } from './edition-summary.js';
+import { runMetaOf } from '../hub.js';
 
 export function briefingView(projectName: string, state: BriefingState, now: Date): { text: string; blocks: Block[] } {
   const name = escapeMrkdwn(projectName);
@@ -19,10 +20,10 @@ export function briefingView(projectName: string, state: BriefingState, now: Dat
       showEdition(state.read, 'Latest edition');
       return { text: `${projectName}: ${editionTitle(state.read)}`, blocks };
     case 'running': {
-      const meta = state.latest.meta;
-      const progress = 'progress' in meta ? meta.progress : undefined;
-      const step = progress && typeof progress.step === 'string' ? escapeMrkdwn(progress.step) : progress ? escapeMrkdwn(JSON.stringify(progress.step)) : 'not reported';
-      const since = progress?.startedAt ?? ('startedAt' in meta ? meta.startedAt : undefined);
+      const meta = runMetaOf(state.latest);
+      const progress = meta?.progress;
+      const step = progress === undefined ? 'not reported' : escapeMrkdwn(typeof progress.step === 'string' ? progress.step : JSON.stringify(progress.step));
+      const since = progress?.startedAt ?? meta?.startedAt;
       blocks.push(
         section(
           `:hourglass_flowing_sand: A new edition for *${name}* is being written: step *${step}*, started ${relativeAndAbsolute(since, now, 'at an unreported time')}` +

@@ -1,12 +1,12 @@
 /** The parts of an edition every briefing view shows: verdict, number and date, board counts, caveats, deep dives. */
 import type { BriefingRead } from '../../../service/index.js';
 import { dayOf, escapeMrkdwn, fields, humanise, section, type Block } from '../../../slack/blocks/index.js';
-import { deepDivesOf, verdictOf } from '../hub.js';
+import { deepDivesOf, runMetaOf, verdictOf } from '../hub.js';
 
 export function editionTitle(read: BriefingRead): string {
-  const meta = read.meta;
-  const edition = 'editionNumber' in meta && typeof meta.editionNumber === 'number' ? `Edition ${meta.editionNumber}` : 'Edition';
-  const date = 'briefingDate' in meta ? dayOf(meta.briefingDate) : null;
+  const meta = runMetaOf(read);
+  const edition = typeof meta?.editionNumber === 'number' ? `Edition ${meta.editionNumber}` : 'Edition';
+  const date = dayOf(meta?.briefingDate);
   return date ? `${edition} · ${date}` : edition;
 }
 
