@@ -181,7 +181,7 @@ const trustSignalsScanItem = itemEnvelope(trustSignalsScanSchema);
 const agentAdoptionScanItem = itemEnvelope(agentAdoptionScanSchema);
 const healthItem = itemEnvelope(healthSchema);
 
-/** Keeps `{ items, pagination }` of a paginated answer, dropping nothing the caller needs. */
+/** The `{ items, pagination }` of a paginated answer. */
 function page<T>(answer: { items: T[]; pagination: Page<T>['pagination'] }): Page<T> {
   return { items: answer.items, pagination: answer.pagination };
 }

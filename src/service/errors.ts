@@ -28,7 +28,10 @@ export interface ServiceErrorInit {
 
 export class ServiceError extends Error {
   override readonly name = 'ServiceError';
-  /** The envelope's `code`, or `unexpected_response`, `timeout`, `network_error`. */
+  /**
+   * The envelope's `code`, or `unexpected_response`, `timeout`, `network_error`; also
+   * `invalid_parameters` with status null when the client refused an empty or dot id unsent.
+   */
   readonly code: string;
   /** HTTP status; null when no response arrived. */
   readonly status: number | null;

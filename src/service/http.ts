@@ -117,9 +117,12 @@ function successBody<S extends z.ZodType>(status: number, text: string, schema: 
 /** Creates the HTTP layer; it owns (and closes) a keep-alive pool unless a dispatcher is passed. */
 export function createHttp(options: HttpOptions): Http {
   const { origin, root } = normaliseBaseUrl(options.baseUrl);
-  const ownPool = options.dispatcher ? undefined : new Pool(origin, { connect: { timeout: options.timeouts.connectMs } });
-  const dispatcher: Dispatcher = options.dispatcher ?? (ownPool as Pool);
+  const ownsDispatcher = options.dispatcher === undefined;
+  let closing: Promise<void> | undefined;
+  const dispatcher: Dispatcher = options.dispatcher ?? new Pool(origin, { connect: { timeout: options.timeouts.connectMs } });
   const { apiKey, timeouts, logger } = options;
+  /** The service's own words go on errors; the key must not, even if the service echoed it. */
+  const redact = (text: string) => (apiKey === '' ? text : text.split(apiKey).join('[redacted]'));
 
   async function attempt<S extends z.ZodType>(req: ServiceRequest, schema: S, ctx: CallContext, url: string) {
     const headers: Record<string, string> = {
@@ -150,22 +153,34 @@ export function createHttp(options: HttpOptions): Http {
     } catch (cause) {
       throw transportFailure(cause, status, ctx);
     }
-    if (status >= 400) throw errorResponse(status, text, parseRetryAfter(response.headers['retry-after'], Date.now()), ctx);
+    if (status >= 400) {
+      throw errorResponse(status, redact(text), parseRetryAfter(response.headers['retry-after'], Date.now()), ctx);
+    }
     if (status < 200 || status >= 300) throw unexpected(`unexpected HTTP ${status}`, status, ctx);
     return successBody(status, text, schema, ctx);
   }
 
   return {
     async call(req, schema) {
-      const path = expandPath(req.pattern, req.params);
-      const ctx: CallContext = { endpoint: `${req.method} ${req.pattern}`, path };
+      const endpoint = `${req.method} ${req.pattern}`;
+      let path: string;
+      try {
+        path = expandPath(req.pattern, req.params);
+      } catch (cause) {
+        // Refused before sending, in the words the service uses for a malformed parameter.
+        const message = cause instanceof Error ? cause.message : String(cause);
+        throw new ServiceError({ code: 'invalid_parameters', status: null, message, endpoint, path: req.pattern, cause });
+      }
+      const ctx: CallContext = { endpoint, path };
       const url = root + path + encodeQuery(req.query);
       const once = () => attempt(req, schema, ctx, url);
       if (options.retry === false) return once();
       return withRetry(once, { policy: options.retry, method: req.method, logger });
     },
     async close() {
-      await ownPool?.close();
+      if (!ownsDispatcher || closing) return closing;
+      closing = dispatcher.close();
+      return closing;
     },
   };
 }

@@ -16,11 +16,17 @@ export function normaliseBaseUrl(baseUrl: string): { origin: string; root: strin
   return { origin: url.origin, root: url.origin + pathname };
 }
 
-/** Fills `{name}` segments of a pattern with URL-encoded parameter values. */
+/**
+ * Fills `{name}` segments of a pattern with URL-encoded parameter values. A missing or empty value,
+ * `.` or `..` is refused (RangeError): URL parsing would drop or resolve it and the request would
+ * reach another endpoint (`/tickets/` is the list, `/tickets/..` the project).
+ */
 export function expandPath(pattern: string, params: Readonly<Record<string, string>> = {}): string {
   return pattern.replace(/\{(\w+)\}/g, (_match, name: string) => {
     const value = params[name];
-    if (value === undefined) throw new TypeError(`missing path parameter "${name}" for ${pattern}`);
+    if (value === undefined || value === '' || value === '.' || value === '..') {
+      throw new RangeError(`path parameter "${name}" must be a non-empty id, got ${JSON.stringify(value)}`);
+    }
     return encodeURIComponent(value);
   });
 }

@@ -162,7 +162,25 @@ describe('no response', () => {
   });
 });
 
+describe('refused before sending', () => {
+  it.each(['', '.', '..'])('an id of %j is invalid_parameters and nothing is sent', async (id) => {
+    const svc = await serve({ status: 200, json: { item: ticket } });
+    const e = await failure(svc.getTicket('prj_1', id));
+    expect(e.code).toBe('invalid_parameters');
+    expect(e.status).toBeNull();
+    expect(e.message).toContain('ticketId');
+    expect(server?.requests).toHaveLength(0);
+  });
+});
+
 describe('the API key', () => {
+  it('is redacted from a service message that echoes it', async () => {
+    const svc = await serve(errorReply(401, 'api_key_revoked', `key ${API_KEY} was revoked`));
+    const e = await failure(svc.listProjects());
+    expect(e.message).toBe('key [redacted] was revoked');
+    expectNoKey(e);
+  });
+
   it('is sent as SVC-API-Key and appears in no log line and no error rendering', async () => {
     const lines: string[] = [];
     const logger = createLogger({ level: 'debug', sink: (l) => lines.push(l) });

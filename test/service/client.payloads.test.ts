@@ -1,5 +1,6 @@
+import { Agent } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
-import { availabilityReason, createServiceClient } from '../../src/service/index.js';
+import { availabilityReason, createServiceClient, isServiceError } from '../../src/service/index.js';
 import type { ServiceClient } from '../../src/service/index.js';
 import { briefingDone, briefingNever, pagination, pricingUnmeasured, project, ticket } from './fixtures.js';
 import { startScriptedServer } from './scripted-server.js';
@@ -189,5 +190,26 @@ describe('unwrapping', () => {
   it('alerts pass through as the whole body', async () => {
     const svc = await serve({ items: [{ anything: 1 }] });
     expect(await svc.getAlerts('prj_1')).toEqual({ items: [{ anything: 1 }] });
+  });
+});
+
+describe('close()', () => {
+  it('closes the pool the client created, once however often it is called', async () => {
+    const svc = await serve({ items: [] });
+    await svc.listProjects();
+    await Promise.all([svc.close(), svc.close()]);
+    const outcome = await svc.listProjects().catch((e: unknown) => e);
+    expect(isServiceError(outcome) && outcome.code).toBe('network_error');
+  });
+
+  it('leaves a passed dispatcher open, and uses it', async () => {
+    server = await startScriptedServer([{ status: 200, json: { items: [] } }]);
+    const agent = new Agent();
+    const svc = createServiceClient({ baseUrl: server.url, apiKey: API_KEY, retry: false, dispatcher: agent });
+    await svc.listProjects();
+    await svc.close();
+    expect(agent.closed).toBe(false);
+    expect(server.requests).toHaveLength(1);
+    await agent.close();
   });
 });

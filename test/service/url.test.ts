@@ -16,6 +16,7 @@ describe('expandPath', () => {
   it('encodes each segment and refuses a missing parameter', () => {
     expect(expandPath('/v1/projects/{projectId}/x', { projectId: 'a b/c' })).toBe('/v1/projects/a%20b%2Fc/x');
     expect(() => expandPath('/v1/projects/{projectId}', {})).toThrow(/projectId/);
+    for (const bad of ['', '.', '..']) expect(() => expandPath('/v1/projects/{projectId}', { projectId: bad })).toThrow(RangeError);
   });
 });
 
