@@ -154,6 +154,16 @@ describe('faults', () => {
     expect(res.json).toEqual({ ok: false, error: 'ratelimited' });
   });
 
+  it("is understood by the WebClient: it honours Retry-After and retries", async () => {
+    api.failNext('chat.postMessage', { error: 'ratelimited', retryAfter: 0 });
+    const patient = new webApi.WebClient(TOKEN, { slackApiUrl: api.url, retryConfig: { retries: 1, factor: 1, minTimeout: 0, maxTimeout: 0 } });
+    await expect(patient.chat.postMessage({ channel: 'C1', text: 'retried' })).resolves.toMatchObject({ ok: true });
+    expect(calls.map((c) => c.method)).toEqual(['chat.postMessage', 'chat.postMessage']);
+    const strict = new webApi.WebClient(TOKEN, { slackApiUrl: api.url, rejectRateLimitedCalls: true });
+    api.failNext('chat.postMessage', { error: 'ratelimited', retryAfter: 3 });
+    await expect(strict.chat.postMessage({ channel: 'C1', text: 'x' })).rejects.toMatchObject({ code: 'slack_webapi_rate_limited_error', retryAfter: 3 });
+  });
+
   it('keeps a denied channel failing while others work, until allowed again', async () => {
     api.denyChannel('C2', 'is_archived');
     for (let i = 0; i < 3; i += 1) {

@@ -34,7 +34,7 @@ export const METHODS: Readonly<Record<string, Method>> = {
 
   'chat.postEphemeral': (args, { workspace }) => {
     requireChannel(args);
-    if (stringArg(args, 'user') === undefined) throw new WebApiRejection('user_not_in_channel');
+    requireArg(args, 'user', 'user_not_found');
     messageContent(args);
     // Ephemeral messages are never listed by conversations.history; only their ts is allocated.
     return { message_ts: workspace.nextTs() };
