@@ -42,7 +42,7 @@ function describeServiceError(e: ServiceError, context: ErrorContext): string {
     case 'subscription_required':
       return 'Your organisation needs a plan with the monitoring service for this (website scans and fetches are part of a plan).';
     case 'project_not_found':
-      return `The monitoring service can't find ${project} (it may have been deleted, or Radar's key can't see it); rebind this channel with \`/radar bind <project>\`.`;
+      return `The monitoring service can't find ${project} (it may have been deleted, or Radar's key can't see it); rebind this channel with \`/radar bind &lt;project&gt;\`.`;
     case 'forbidden':
       return 'The monitoring service does not allow that change (a comment a person wrote can only be edited by them).';
     case 'rate_limit_exceeded':

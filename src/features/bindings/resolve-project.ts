@@ -25,7 +25,7 @@ export async function resolveProjectFor(
   const binding = await deps.bindings.get(where.teamId, where.channelId);
   if (!binding) {
     throw new UserError(
-      `This channel isn't bound to a project yet: \`${COMMAND} bind <project>\` binds it (\`${COMMAND} projects\` lists them), or add \`--project <id or name>\` to the command.`,
+      `This channel isn't bound to a project yet: \`${COMMAND} bind &lt;project&gt;\` binds it (\`${COMMAND} projects\` lists them), or add \`--project &lt;id or name&gt;\` to the command.`,
     );
   }
   return { id: binding.projectId, name: binding.projectName };

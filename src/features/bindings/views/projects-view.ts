@@ -17,6 +17,6 @@ export function projectsView(projects: readonly Project[], now: Date): { text: s
   );
   return {
     text: `${projects.length} projects`,
-    blocks: fitBlocks([header(`Projects (${projects.length})`), ...rows, context(`Bind this channel to one with \`${COMMAND} bind <name, domain or id>\`.`)], 50, 'projects'),
+    blocks: fitBlocks([header(`Projects (${projects.length})`), ...rows, context(`Bind this channel to one with \`${COMMAND} bind &lt;name, domain or id&gt;\`.`)], 50, 'projects'),
   };
 }

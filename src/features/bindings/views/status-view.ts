@@ -38,7 +38,7 @@ export function statusView(data: StatusData): { text: string; blocks: Block[] } 
       );
     }
   } else {
-    blocks.push(section(`This channel isn't bound to a project. \`${COMMAND} bind <project>\` binds it.`));
+    blocks.push(section(`This channel isn't bound to a project. \`${COMMAND} bind &lt;project&gt;\` binds it.`));
   }
   blocks.push(
     ...fields([

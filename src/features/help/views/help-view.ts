@@ -9,7 +9,7 @@ export function helpView(commands: readonly Subcommand[]): { text: string; block
   for (let i = 0; i < lines.length; i += 6) blocks.push(section(lines.slice(i, i + 6).join('\n\n')));
   blocks.push(
     context(
-      `Commands that read a project use this channel's binding, or \`--project <id or name>\`. Add \`--share\` to post an answer to the channel. Message shortcuts: *Create Radar ticket* and *Add to Radar ticket*.`,
+      `Commands that read a project use this channel's binding, or \`--project &lt;id or name&gt;\`. Add \`--share\` to post an answer to the channel. Message shortcuts: *Create Radar ticket* and *Add to Radar ticket*.`,
     ),
   );
   return { text: 'Radar help', blocks };

@@ -6,6 +6,8 @@ import type { PricingRead } from '../../../service/index.js';
 import { context, escapeMrkdwn, fields, header, humanise, section, type Block } from '../../../slack/blocks/index.js';
 import { freePlanText, gapText, NOT_MEASURED, priceText, reasonText, valueText } from '../format.js';
 
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
 const CUSTOMER_KNOWN = new Set(['lowestPrice', 'currency', 'pricingUnit', 'hasFreePlan', 'planCount']);
 const ROW_KNOWN = new Set(['competitorId', 'domain', 'name', 'isOwn', 'pricingDataAvailable', 'lowestPrice', 'currency', 'pricingUnit', 'hasFreePlan', 'planCount']);
 
@@ -26,7 +28,7 @@ export function pricingView(projectName: string, item: PricingRead): { text: str
 
   const gapLines = Object.entries(summary.gaps)
     .filter(([, v]) => v === null || typeof v === 'boolean')
-    .map(([key, v]) => `*${escapeMrkdwn(humanise(key.replace(/^has/, '')))}:* ${gapText(v, key === 'hasPriceGap' ? priceGapWhy : flagWhy)}`);
+    .map(([key, v]) => `*${escapeMrkdwn(capitalise(humanise(key.replace(/^has/, ''))))}:* ${gapText(v, key === 'hasPriceGap' ? priceGapWhy : flagWhy)}`);
   blocks.push(section(gapLines.length ? gapLines.join('\n') : '_The service reported no gap flags._'));
 
   const unit = summary.marketPricingUnit;
