@@ -178,9 +178,9 @@ export function createHttp(options: HttpOptions): Http {
       return withRetry(once, { policy: options.retry, method: req.method, logger });
     },
     async close() {
-      if (!ownsDispatcher || closing) return closing;
-      closing = dispatcher.close();
-      return closing;
+      if (!ownsDispatcher) return;
+      closing ??= dispatcher.close();
+      await closing;
     },
   };
 }
