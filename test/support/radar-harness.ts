@@ -1,0 +1,159 @@
+/**
+ * Radar end to end on loopback: the sandbox of the monitoring service, the fake Slack Web API, and
+ * Radar itself in HTTP mode (started through `startRadar`, exactly as `npm start` does), with a
+ * signed-request driver pointed at it.
+ *
+ *   const h = await startRadarHarness();
+ *   await h.driver.command('bind northwind', { channel: CHANNELS.intel });
+ *   const reply = await h.nextResponse();
+ *   afterEach(() => expectNoViolations(h.slack));
+ *   afterAll(() => h.stop());
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { loadConfig } from '../../src/config.js';
+import { startRadar, type RadarInstance } from '../../src/radar.js';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import type { Timing } from '../../src/timing.js';
+import type { WebApiCall } from '../../src/slack/local-web-api/index.js';
+import { startFakeSlack, type FakeSlack } from './fake-slack.js';
+import { createSlackDriver, type SlackDriver } from './slack-driver.js';
+
+export const SIGNING_SECRET = 'test-signing-secret-0123456789abcdef';
+export const BOT_TOKEN = 'xoxb-test-0000000000-radar-bot-token';
+
+export type SandboxKeyName = 'readWrite' | 'readOnly' | 'revoked' | 'noPlan' | 'otherOrg';
+
+export interface HarnessOptions {
+  /** Sandbox speed: spec durations are divided by it (default 1000: scans finish in milliseconds). */
+  speed?: number;
+  /** Which sandbox key Radar uses (default readWrite). */
+  key?: SandboxKeyName;
+  /** Store URL; default a fresh SQLite file in a temp folder (kept across `restart`). */
+  storeUrl?: string;
+  /** Share a sandbox (or fake Slack) between harnesses, e.g. two Radar replicas. */
+  sandbox?: Sandbox;
+  slack?: FakeSlack;
+  timing?: Partial<Timing>;
+  /** Extra environment for `loadConfig` (e.g. DIGEST_INTERVAL_SECONDS). */
+  env?: Record<string, string>;
+}
+
+/** Fast background timing for tests: polls in milliseconds, leases of a second. */
+export const TEST_TIMING: Partial<Timing> = {
+  scanPollMinMs: 20,
+  scanPollMaxMs: 50,
+  scanGiveUpMs: 30_000,
+  sweepMs: 100,
+  leaseTtlMs: 1_000,
+};
+
+export interface RadarHarness {
+  sandbox: Sandbox;
+  slack: FakeSlack;
+  driver: SlackDriver;
+  radar: RadarInstance;
+  /** Every log line Radar wrote (JSON), for secret scans and assertions. */
+  logs: string[];
+  storeUrl: string;
+  /** The `response_url` answers received since the harness started, in order. */
+  responses(): WebApiCall[];
+  /** Resolves with the next `response_url` answer after the ones already seen by this call. */
+  nextResponse(options?: { timeoutMs?: number }): Promise<WebApiCall>;
+  /** Sends `/radar text` and resolves with the answer sent to its response_url. */
+  command(text: string, options?: { channel?: string; user?: string }): Promise<WebApiCall>;
+  /** Stops Radar and starts it again on the same store, sandbox and fake Slack. */
+  restart(): Promise<void>;
+  /** Stops Radar only (sandbox and Slack stay), as if its process died. */
+  stopRadar(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startRadarHarness(options: HarnessOptions = {}): Promise<RadarHarness> {
+  const ownSandbox = !options.sandbox;
+  const sandbox = options.sandbox ?? (await startSandbox({ port: 0, speed: options.speed ?? 1000 }));
+  const ownSlack = !options.slack;
+  const slack = options.slack ?? (await startFakeSlack());
+  const tempDir = options.storeUrl ? null : mkdtempSync(join(tmpdir(), 'radar-test-'));
+  const storeUrl = options.storeUrl ?? `sqlite://${join(tempDir ?? '', `${randomUUID()}.sqlite`)}`;
+  const logs: string[] = [];
+  const key = sandbox.keys[options.key ?? 'readWrite'];
+
+  const config = loadConfig({
+    SVC_BASE_URL: sandbox.url,
+    SVC_API_KEY: key,
+    SLACK_BOT_TOKEN: BOT_TOKEN,
+    SLACK_SIGNING_SECRET: SIGNING_SECRET,
+    SLACK_API_URL: slack.url,
+    PORT: '0',
+    STORE_URL: storeUrl,
+    LOG_LEVEL: 'debug',
+    ...options.env,
+  });
+
+  const boot = () => startRadar(config, { logSink: (line) => logs.push(line), timing: { ...TEST_TIMING, ...options.timing } });
+  let radar = await boot();
+  let running = true;
+  const driverFor = (r: RadarInstance) => createSlackDriver({ url: `${r.url}/slack/events`, signingSecret: SIGNING_SECRET, responseUrlBase: slack.responseUrl() });
+  let driver = driverFor(radar);
+  let seen = slack.responses.length;
+
+  const harness: RadarHarness = {
+    sandbox,
+    slack,
+    get driver() {
+      return driver;
+    },
+    get radar() {
+      return radar;
+    },
+    logs,
+    storeUrl,
+    responses: () => [...slack.responses],
+    async nextResponse({ timeoutMs = 5000 } = {}) {
+      const index = seen;
+      const call = await slack.waitForCall('response_url', (c) => slack.responses.indexOf(c) >= index, { timeoutMs });
+      seen = slack.responses.indexOf(call) + 1;
+      return call;
+    },
+    async command(text, where = {}) {
+      seen = slack.responses.length;
+      const ack = await driver.command(text, where);
+      if (ack.status !== 200) throw new Error(`/radar ${text} was acked with HTTP ${ack.status}`);
+      return harness.nextResponse();
+    },
+    async restart() {
+      if (running) await radar.stop();
+      radar = await boot();
+      running = true;
+      driver = driverFor(radar);
+    },
+    async stopRadar() {
+      if (running) await radar.stop();
+      running = false;
+    },
+    async stop() {
+      if (running) await radar.stop();
+      running = false;
+      if (ownSlack) await slack.close();
+      if (ownSandbox) await sandbox.close();
+      if (tempDir) rmSync(tempDir, { recursive: true, force: true });
+    },
+  };
+  return harness;
+}
+
+/** The text a reply carries: its fallback text and every text in its blocks, for assertions. */
+export function replyText(call: Pick<WebApiCall, 'args'>): string {
+  const parts: string[] = [];
+  const walk = (value: unknown) => {
+    if (typeof value === 'string') parts.push(value);
+    else if (Array.isArray(value)) value.forEach(walk);
+    else if (value && typeof value === 'object') Object.values(value).forEach(walk);
+  };
+  walk(call.args.text);
+  walk(call.args.blocks);
+  return parts.join('\n');
+}
