@@ -1,0 +1,51 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoViolations } from '../../support/fake-slack.js';
+import { CHANNELS } from '../../support/slack-fixtures.js';
+import { replyText, startRadarHarness, type RadarHarness } from '../../support/radar-harness.js';
+
+describe('/radar pricing under the null contract', () => {
+  let h: RadarHarness;
+  beforeAll(async () => {
+    h = await startRadarHarness();
+  });
+  afterEach(() => expectNoViolations(h.slack));
+  afterAll(() => h?.stop());
+
+  it('shows the gap flags, market figures with their unit, own metrics and every competitor', async () => {
+    const text = replyText(await h.command('pricing --project northwind', { channel: CHANNELS.general }));
+    expect(text).toMatch(/\*Price gap:\* no gap/);
+    expect(text).toMatch(/\*Free plan gap:\* :large_orange_diamond: gap/);
+    expect(text).toMatch(/Market average\*\n39\.25 \(per seat month\)/);
+    expect(text).toContain('Price position');
+    expect(text).toContain('*Your lowest price:* $29.00 per seat month');
+    // Every competitor appears; those without data carry their reason, never a zero.
+    expect(text).toContain('*dealstream.io*: no pricing data (no pricing page found)');
+    expect(text).toContain('*relatekit.com*: no pricing data (pricing page not responding)');
+    for (const domain of ['pipedrift.com', 'hubforge.io', 'closewise.com', 'salesloom.com']) expect(text).toContain(`*${domain}*`);
+    // hasFreePlan is tri-state: yes, no and not checked all occur.
+    expect(text).toContain('free plan yes');
+    expect(text).toContain('free plan no');
+    expect(text).toContain('free plan _not checked_');
+  });
+
+  it('an unmeasured own side makes every flag "not measured" with the reason, never "no gap"', async () => {
+    const text = replyText(await h.command('pricing --project lumen', { channel: CHANNELS.general }));
+    expect(text).not.toContain('no gap');
+    expect(text).toMatch(/\*Price gap:\* _not measured_ \(own pricing not analysed: [a-z ]+\)/);
+    expect(text).toContain('*Your lowest price:* _not measured_');
+    expect(text).toContain('*Free plan:* _not checked_');
+  });
+
+  it('fewer than three comparable prices: market figures not available, other flags measured', async () => {
+    const text = replyText(await h.command('pricing --project quarry', { channel: CHANNELS.general }));
+    expect(text).toMatch(/Market average\*\n_not measured_: fewer than three comparable prices/);
+    expect(text).toMatch(/Price position\*\n_not measured_: fewer than three comparable prices/);
+    expect(text).toMatch(/\*Price gap:\* _not measured_ \(fewer than three comparable competitor prices/);
+    expect(text).toMatch(/\*Free plan gap:\* (no gap|:large_orange_diamond: gap)/);
+  });
+
+  it('a project without a pricing run says so', async () => {
+    const text = replyText(await h.command('pricing --project sprout', { channel: CHANNELS.general }));
+    expect(text).toContain('no completed pricing run yet');
+  });
+});
