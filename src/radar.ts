@@ -8,7 +8,7 @@ import { LogLevel, SocketModeReceiver, type App } from '@slack/bolt';
 import type { Config } from './config.js';
 import type { RadarDeps, Worker } from './deps.js';
 import { createLogger, type Logger } from './log.js';
-import { createServiceClient, type ServiceClient } from './service/index.js';
+import { createServiceClient, type RetryPolicy, type ServiceClient } from './service/index.js';
 import { openStore } from './store/open-store.js';
 import { createBindingsRepo } from './store/bindings.js';
 import { createPendingScansRepo } from './store/pending-scans.js';
@@ -33,6 +33,8 @@ export interface StartOptions {
   consoleInteractive?: boolean;
   /** Overrides of background intervals and bounds (tests shorten them). */
   timing?: Partial<Timing>;
+  /** Overrides of the service client's retry policy (tests shorten the backoff). */
+  serviceRetry?: Partial<RetryPolicy>;
 }
 
 export interface RadarInstance {
@@ -77,7 +79,12 @@ export async function startRadar(config: Config, options: StartOptions = {}): Pr
     });
     if (sandboxUrl) logger.info('No SVC_BASE_URL set: started the built-in sandbox of the monitoring service with demo data', { url: sandboxUrl });
 
-    const service = createServiceClient({ baseUrl: target.baseUrl, apiKey: target.apiKey, logger: logger.child({ component: 'service' }) });
+    const service = createServiceClient({
+      baseUrl: target.baseUrl,
+      apiKey: target.apiKey,
+      logger: logger.child({ component: 'service' }),
+      ...(options.serviceRetry ? { retry: options.serviceRetry } : {}),
+    });
     closers.push(() => service.close());
     const store = await openStore(config.storeUrl, { logger: logger.child({ component: 'store' }) });
     closers.push(() => store.close());

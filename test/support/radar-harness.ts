@@ -17,6 +17,7 @@ import { loadConfig } from '../../src/config.js';
 import { startRadar, type RadarInstance } from '../../src/radar.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import type { Timing } from '../../src/timing.js';
+import type { RetryPolicy } from '../../src/service/index.js';
 import type { WebApiCall } from '../../src/slack/local-web-api/index.js';
 import { startFakeSlack, type FakeSlack } from './fake-slack.js';
 import { createSlackDriver, type SlackDriver } from './slack-driver.js';
@@ -37,9 +38,14 @@ export interface HarnessOptions {
   sandbox?: Sandbox;
   slack?: FakeSlack;
   timing?: Partial<Timing>;
+  /** The service client's retry policy (default: the real attempts with millisecond backoff). */
+  serviceRetry?: Partial<RetryPolicy>;
   /** Extra environment for `loadConfig` (e.g. DIGEST_INTERVAL_SECONDS). */
   env?: Record<string, string>;
 }
+
+/** The real retry policy's attempts, with backoff in milliseconds so tests do not wait. */
+export const TEST_RETRY: Partial<RetryPolicy> = { minDelayMs: 5, maxDelayMs: 20, maxTotalMs: 3_000, maxRetryAfterMs: 50 };
 
 /** Fast background timing for tests: polls in milliseconds, leases of a second. */
 export const TEST_TIMING: Partial<Timing> = {
@@ -93,7 +99,11 @@ export async function startRadarHarness(options: HarnessOptions = {}): Promise<R
     ...options.env,
   });
 
-  const boot = () => startRadar(config, { logSink: (line) => logs.push(line), timing: { ...TEST_TIMING, ...options.timing } });
+  const boot = () => startRadar(config, {
+      logSink: (line) => logs.push(line),
+      timing: { ...TEST_TIMING, ...options.timing },
+      serviceRetry: { ...TEST_RETRY, ...options.serviceRetry },
+    });
   let radar = await boot();
   let running = true;
   const driverFor = (r: RadarInstance) => createSlackDriver({ url: `${r.url}/slack/events`, signingSecret: SIGNING_SECRET, responseUrlBase: slack.responseUrl() });

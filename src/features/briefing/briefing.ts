@@ -15,17 +15,17 @@ export const briefingCommand: Subcommand = {
   needsProject: true,
   async run(inv) {
     const [sub, ...extra] = inv.parsed.args.map((a) => a.toLowerCase());
+    if (sub !== undefined && (sub !== 'history' || extra.length > 0)) {
+      throw new UsageError(`\`${COMMAND} briefing\` takes nothing or \`history\` (with \`--page N\`), e.g. \`${COMMAND} briefing history --page 2\`.`);
+    }
+    const page = pageOf(inv.parsed);
     const project = await inv.project();
     if (sub === undefined) {
       const state = await loadBriefing(inv.deps.service, project.id);
       await inv.reply({ ...briefingView(project.name, state, inv.deps.now()), shareable: true });
       return;
     }
-    if (sub === 'history' && extra.length === 0) {
-      const page = await inv.deps.service.getBriefingHistory(project.id, { page: pageOf(inv.parsed), limit: HISTORY_PAGE_SIZE });
-      await inv.reply({ ...historyView(project.name, page), shareable: true });
-      return;
-    }
-    throw new UsageError(`\`${COMMAND} briefing\` takes nothing or \`history\` (with \`--page N\`), e.g. \`${COMMAND} briefing history --page 2\`.`);
+    const history = await inv.deps.service.getBriefingHistory(project.id, { page, limit: HISTORY_PAGE_SIZE });
+    await inv.reply({ ...historyView(project.name, history), shareable: true });
   },
 };
