@@ -19,6 +19,8 @@ export interface Config {
   };
   port: number;
   storeUrl: string;
+  /** Prepended to every store key and lease name; '' when unset. */
+  storePrefix: string;
   logLevel: LogLevel;
   digestIntervalSeconds: number;
   /** Speed of the built-in sandbox (only used when `service` is null). */
@@ -52,6 +54,10 @@ const VARIABLES = {
   STORE_URL: {
     schema: z.preprocess(blankToUndefined, z.string().regex(/^(sqlite|redis|rediss):\/\/.+/).default('sqlite://data/radar.sqlite')),
     expects: 'sqlite://<path> or redis://<host>:<port>',
+  },
+  STORE_PREFIX: {
+    schema: z.preprocess(blankToUndefined, z.string().regex(/^[A-Za-z0-9-]{1,40}$/).optional()),
+    expects: 'letters, digits and dashes (at most 40), to keep several Radar installations apart in one Redis',
   },
   LOG_LEVEL: { schema: z.preprocess(blankToUndefined, z.enum(LOG_LEVELS).default('info')), expects: `one of ${LOG_LEVELS.join(', ')}` },
   DIGEST_INTERVAL_SECONDS: { schema: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).default(600)), expects: 'a whole number of seconds, at least 1' },
@@ -100,6 +106,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     },
     port: v.PORT,
     storeUrl: v.STORE_URL,
+    storePrefix: v.STORE_PREFIX ?? '',
     logLevel: v.LOG_LEVEL,
     digestIntervalSeconds: v.DIGEST_INTERVAL_SECONDS,
     sandboxSpeed: v.SANDBOX_SPEED,

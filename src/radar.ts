@@ -86,7 +86,7 @@ export async function startRadar(config: Config, options: StartOptions = {}): Pr
       ...(options.serviceRetry ? { retry: options.serviceRetry } : {}),
     });
     closers.push(() => service.close());
-    const store = await openStore(config.storeUrl, { logger: logger.child({ component: 'store' }) });
+    const store = await openStore(config.storeUrl, { logger: logger.child({ component: 'store' }), namespacePrefix: config.storePrefix });
     closers.push(() => store.close());
 
     const deps: RadarDeps = {

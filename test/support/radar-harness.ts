@@ -34,6 +34,11 @@ export interface HarnessOptions {
   key?: SandboxKeyName;
   /** Store URL; default a fresh SQLite file in a temp folder (kept across `restart`). */
   storeUrl?: string;
+  /**
+   * Store key prefix; default a fresh one per harness, so test files sharing one Redis never see
+   * each other's state. Replicas of one test pass the same prefix (`harness.storePrefix`).
+   */
+  storePrefix?: string;
   /** Share a sandbox (or fake Slack) between harnesses, e.g. two Radar replicas. */
   sandbox?: Sandbox;
   slack?: FakeSlack;
@@ -64,6 +69,7 @@ export interface RadarHarness {
   /** Every log line Radar wrote (JSON), for secret scans and assertions. */
   logs: string[];
   storeUrl: string;
+  storePrefix: string;
   /** The `response_url` answers received since the harness started, in order. */
   responses(): WebApiCall[];
   /** Resolves with the next `response_url` answer after the ones already seen by this call. */
@@ -84,6 +90,7 @@ export async function startRadarHarness(options: HarnessOptions = {}): Promise<R
   const slack = options.slack ?? (await startFakeSlack());
   const tempDir = options.storeUrl ? null : mkdtempSync(join(tmpdir(), 'radar-test-'));
   const storeUrl = options.storeUrl ?? `sqlite://${join(tempDir ?? '', `${randomUUID()}.sqlite`)}`;
+  const storePrefix = options.storePrefix ?? `t${randomUUID().replace(/-/g, '').slice(0, 12)}-`;
   const logs: string[] = [];
   const key = sandbox.keys[options.key ?? 'readWrite'];
 
@@ -95,6 +102,7 @@ export async function startRadarHarness(options: HarnessOptions = {}): Promise<R
     SLACK_API_URL: slack.url,
     PORT: '0',
     STORE_URL: storeUrl,
+    STORE_PREFIX: storePrefix,
     LOG_LEVEL: 'debug',
     ...options.env,
   });
@@ -121,6 +129,7 @@ export async function startRadarHarness(options: HarnessOptions = {}): Promise<R
     },
     logs,
     storeUrl,
+    storePrefix,
     responses: () => [...slack.responses],
     async nextResponse({ timeoutMs = 5000 } = {}) {
       const index = seen;
