@@ -15,6 +15,11 @@ export interface Timing {
   leaseTtlMs: number;
   /** At most this many requests to the service from background work at once. */
   maxConcurrentPolls: number;
+  /**
+   * How long a digest claim protects a (channel, edition) while it is being posted. A claim older
+   * than this without a posted mark is taken over, after looking for the earlier post.
+   */
+  digestClaimTtlMs: number;
 }
 
 export const DEFAULT_TIMING: Timing = {
@@ -24,4 +29,5 @@ export const DEFAULT_TIMING: Timing = {
   sweepMs: 10_000,
   leaseTtlMs: 30_000,
   maxConcurrentPolls: 8,
+  digestClaimTtlMs: 5 * 60_000,
 };
