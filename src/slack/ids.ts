@@ -43,6 +43,12 @@ export const BLOCK_IDS = {
   body: 'body',
 } as const;
 
+/**
+ * Briefing digests: the `event_type` of the message metadata on a digest (its payload names the run
+ * and the project), and the prefix of a ticket row's block ids (`digest_ticket:<ticketId>`).
+ */
+export const DIGEST_IDS = { eventType: 'radar_digest', ticketBlockPrefix: 'digest_ticket' } as const;
+
 export type CallbackId = (typeof CALLBACK_IDS)[keyof typeof CALLBACK_IDS];
 export type ActionId = (typeof ACTION_IDS)[keyof typeof ACTION_IDS];
 export type BlockId = (typeof BLOCK_IDS)[keyof typeof BLOCK_IDS];
