@@ -9,6 +9,8 @@ export interface Timing {
   scanPollMaxMs: number;
   /** After this long a scan is reported as still running, with its id, and no longer followed. */
   scanGiveUpMs: number;
+  /** While a scan runs, its channel message shows the elapsed time, refreshed at most this often. */
+  scanProgressUpdateMs: number;
   /** How often a replica looks for pending work nobody follows (scans whose follower died). */
   sweepMs: number;
   /** Lease time-to-live: how soon another replica takes over from one that died. */
@@ -26,6 +28,7 @@ export const DEFAULT_TIMING: Timing = {
   scanPollMinMs: 2_000,
   scanPollMaxMs: 5_000,
   scanGiveUpMs: 10 * 60_000,
+  scanProgressUpdateMs: 15_000,
   sweepMs: 10_000,
   leaseTtlMs: 30_000,
   maxConcurrentPolls: 8,
