@@ -164,13 +164,16 @@ export async function startRadarHarness(options: HarnessOptions = {}): Promise<R
   return harness;
 }
 
-/** The text a reply carries: its fallback text and every text in its blocks, for assertions. */
+/** Keys of Block Kit objects that are never shown to a person. */
+const HIDDEN_KEYS = new Set(['type', 'value', 'action_id', 'block_id', 'url', 'style', 'emoji', 'verbatim']);
+
+/** The text a reply shows: its fallback text and every displayed text in its blocks, for assertions. */
 export function replyText(call: Pick<WebApiCall, 'args'>): string {
   const parts: string[] = [];
   const walk = (value: unknown) => {
     if (typeof value === 'string') parts.push(value);
     else if (Array.isArray(value)) value.forEach(walk);
-    else if (value && typeof value === 'object') Object.values(value).forEach(walk);
+    else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) if (!HIDDEN_KEYS.has(k)) walk(v);
   };
   walk(call.args.text);
   walk(call.args.blocks);

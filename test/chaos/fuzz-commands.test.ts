@@ -1,0 +1,78 @@
+/**
+ * Fuzzing `/radar`: thousands of random and hostile texts (unicode, 10,000 characters, mrkdwn and
+ * `<!channel>` injection, flags without values) through signed HTTP into the real app. Every one is
+ * acked and answered, the process stays up, no reply pings anyone, and nothing is written to the
+ * service that nobody asked for.
+ */
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoViolations } from '../support/fake-slack.js';
+import { CHANNELS } from '../support/slack-fixtures.js';
+import { replyText, startRadarHarness, type RadarHarness } from '../support/radar-harness.js';
+
+const WORDS = ['help', 'bind', 'unbind', 'status', 'projects', 'briefing', 'history', 'pricing', 'tickets', 'ticket', 'northwind', 'lumen', 'quarry', 'sprout', 'triage'];
+const FLAGS = ['--project', '--page', '--share', '--all', '--fix-prompts', '--', '—project', '--project=', '--page=-1', '--bogus'];
+const HOSTILE = ['<!channel>', '<!here>', '<!everyone>', '<@U0INJECTED>', '<#C07GENERAL1>', '<https://evil.example|click me>', '*bold*', '`code`', '&amp;', '&lt;!channel&gt;', '"unclosed', '\u0000', '\u202e', '😀', '𝔘𝔫𝔦𝔠𝔬𝔡𝔢'];
+
+const token = fc.oneof(
+  fc.constantFrom(...WORDS),
+  fc.constantFrom(...FLAGS),
+  fc.constantFrom(...HOSTILE),
+  fc.string({ unit: 'grapheme', maxLength: 20 }),
+  fc.string({ unit: 'binary', maxLength: 12 }),
+  fc.integer({ min: -5, max: 10_000 }).map(String),
+);
+const commandText = fc.oneof(
+  { weight: 8, arbitrary: fc.array(token, { maxLength: 8 }).map((parts) => parts.join(' ')) },
+  { weight: 1, arbitrary: fc.string({ unit: 'grapheme', minLength: 9_000, maxLength: 10_000 }) },
+  { weight: 1, arbitrary: fc.constantFrom(...HOSTILE).map((h) => `${h} `.repeat(400)) },
+);
+
+/** What the hostile texts try to smuggle in; Radar's own `<@binder>` in status is not a user's text. */
+const MENTION = /<(?:!channel|!here|!everyone|@U0INJECTED)>/;
+
+describe('fuzzing /radar', () => {
+  let h: RadarHarness;
+  beforeAll(async () => {
+    h = await startRadarHarness();
+  });
+  afterAll(() => h?.stop());
+
+  it('answers every random and hostile text with one inert reply and writes nothing unasked', async () => {
+    const texts = fc.sample(commandText, { numRuns: 2000, seed: 20261122 });
+    h.sandbox.control.clearRequests();
+    const acks: { text: string; responseUrl: string; status: number }[] = [];
+    // Ten senders at a time, like a busy workspace.
+    for (let i = 0; i < texts.length; i += 10) {
+      const batch = texts.slice(i, i + 10);
+      const results = await Promise.all(batch.map((text) => h.driver.command(text, { channel: CHANNELS.general })));
+      results.forEach((ack, j) => acks.push({ text: batch[j] ?? '', responseUrl: ack.responseUrl ?? '', status: ack.status }));
+    }
+    expect(acks.filter((a) => a.status !== 200)).toEqual([]);
+
+    // Every command got its reply (matched by its own response_url).
+    const deadline = Date.now() + 20_000;
+    const answered = () => new Set(h.slack.responses.map((c) => c.responseUrlId));
+    const idOf = (url: string) => url.split('/response/')[1];
+    while (acks.some((a) => !answered().has(idOf(a.responseUrl))) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    const unanswered = acks.filter((a) => !answered().has(idOf(a.responseUrl))).map((a) => a.text.slice(0, 80));
+    expect(unanswered).toEqual([]);
+
+    for (const reply of h.slack.responses) {
+      const text = replyText(reply);
+      expect(text, 'a reply must never ping anyone').not.toMatch(MENTION);
+      expect(text).not.toMatch(/\n\s+at .+\(.+:\d+:\d+\)/); // no stack trace
+    }
+
+    // Nothing was written: the only non-GET a read command may send is status's scope probe, which
+    // the service refuses (400) by design.
+    const writes = h.sandbox.control.requests().filter((r) => r.method !== 'GET');
+    for (const w of writes) {
+      expect(`${w.method} ${w.path}`).toMatch(/^POST \/v1\/projects\/[^/]+\/tickets$/);
+      expect(w.status).toBe(400);
+    }
+    expectNoViolations(h.slack);
+    // Still alive and answering.
+    expect(replyText(await h.command('projects', { channel: CHANNELS.general }))).toContain('Northwind CRM');
+  }, 120_000);
+});
