@@ -8,6 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Logger } from '../log.js';
+import { bulkProjectRoutes } from './control/bulk-projects.js';
 import { SandboxClock } from './control/clock.js';
 import type { SandboxControl } from './control/control.js';
 import { FaultSet } from './control/faults.js';
@@ -101,7 +102,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const boards = new TicketBoards(clock.now);
     seedBoards(boards, clock.now());
     const state: SandboxState = { speed, now: clock.now, orgs: SANDBOX_ORGS.map((o) => ({ ...o })), board: boards };
-    const routes = [healthRoute(clock.now), ...controlRoutes(control, clock.now), ...ticketRoutes(boards), ...mountRoutes(state)];
+    const routes = [healthRoute(clock.now), ...controlRoutes(control, clock.now), ...bulkProjectRoutes(state), ...ticketRoutes(boards), ...mountRoutes(state)];
     return { state, router: new Router(routes) };
   };
   let world = buildWorld(options.speed ?? 1);
