@@ -8,7 +8,7 @@ import { LogLevel, SocketModeReceiver, type App } from '@slack/bolt';
 import type { Config } from './config.js';
 import type { RadarDeps, Worker } from './deps.js';
 import { createLogger, type Logger } from './log.js';
-import { createServiceClient, type RetryPolicy, type ServiceClient } from './service/index.js';
+import { createServiceClient, type RetryPolicy, type ServiceClient, type Timeouts } from './service/index.js';
 import { openStore } from './store/open-store.js';
 import { createBindingsRepo } from './store/bindings.js';
 import { createPendingScansRepo } from './store/pending-scans.js';
@@ -35,6 +35,8 @@ export interface StartOptions {
   timing?: Partial<Timing>;
   /** Overrides of the service client's retry policy (tests shorten the backoff). */
   serviceRetry?: Partial<RetryPolicy>;
+  /** Overrides of the service client's timeouts. */
+  serviceTimeouts?: Partial<Timeouts>;
 }
 
 export interface RadarInstance {
@@ -84,6 +86,7 @@ export async function startRadar(config: Config, options: StartOptions = {}): Pr
       apiKey: target.apiKey,
       logger: logger.child({ component: 'service' }),
       ...(options.serviceRetry ? { retry: options.serviceRetry } : {}),
+      ...(options.serviceTimeouts ? { timeouts: options.serviceTimeouts } : {}),
     });
     closers.push(() => service.close());
     const store = await openStore(config.storeUrl, { logger: logger.child({ component: 'store' }), namespacePrefix: config.storePrefix });

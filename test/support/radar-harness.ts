@@ -17,7 +17,7 @@ import { loadConfig } from '../../src/config.js';
 import { startRadar, type RadarInstance } from '../../src/radar.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import type { Timing } from '../../src/timing.js';
-import type { RetryPolicy } from '../../src/service/index.js';
+import type { RetryPolicy, Timeouts } from '../../src/service/index.js';
 import type { WebApiCall } from '../../src/slack/local-web-api/index.js';
 import { startFakeSlack, type FakeSlack } from './fake-slack.js';
 import { createSlackDriver, type SlackDriver } from './slack-driver.js';
@@ -45,6 +45,7 @@ export interface HarnessOptions {
   timing?: Partial<Timing>;
   /** The service client's retry policy (default: the real attempts with millisecond backoff). */
   serviceRetry?: Partial<RetryPolicy>;
+  serviceTimeouts?: Partial<Timeouts>;
   /** Extra environment for `loadConfig` (e.g. DIGEST_INTERVAL_SECONDS). */
   env?: Record<string, string>;
 }
@@ -111,6 +112,7 @@ export async function startRadarHarness(options: HarnessOptions = {}): Promise<R
       logSink: (line) => logs.push(line),
       timing: { ...TEST_TIMING, ...options.timing },
       serviceRetry: { ...TEST_RETRY, ...options.serviceRetry },
+      ...(options.serviceTimeouts ? { serviceTimeouts: options.serviceTimeouts } : {}),
     });
   let radar = await boot();
   let running = true;
