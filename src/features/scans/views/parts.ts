@@ -1,0 +1,86 @@
+/** Pieces every scan view shares: who started which scan of what, value display, line packing. */
+import { context, escapeMrkdwn, LIMITS, section, type Block } from '../../../slack/blocks/index.js';
+import type { PendingScanKind } from '../../../store/pending-scans.js';
+import { SCAN_KIND_LABELS } from '../scan-target.js';
+
+/** Which scan a view is about. `scanId` is null until the service has accepted the scan. */
+export interface ScanSubject {
+  kind: PendingScanKind;
+  domain: string;
+  /** Slack user id of whoever started it. */
+  startedBy: string;
+  scanId: string | null;
+}
+
+/** "<@U…> started a trust-signals scan of *example.com*" */
+export function scanIntro(subject: ScanSubject): string {
+  return `<@${subject.startedBy}> started a ${SCAN_KIND_LABELS[subject.kind]} of *${escapeMrkdwn(subject.domain)}*`;
+}
+
+/** The plain fallback title: "Trust-signals scan of example.com". */
+export function scanTitle(subject: Pick<ScanSubject, 'kind' | 'domain'>): string {
+  const label = SCAN_KIND_LABELS[subject.kind];
+  return `${label.charAt(0).toUpperCase()}${label.slice(1)} of ${subject.domain}`;
+}
+
+/** The context line naming the scan id, so anyone can quote it to support. */
+export function scanIdContext(subject: ScanSubject, extra?: string): Block[] {
+  if (subject.scanId === null) return extra ? [context(extra)] : [];
+  return [context(`Scan id \`${escapeMrkdwn(subject.scanId)}\`${extra ? ` · ${extra}` : ''}`)];
+}
+
+/**
+ * A value whose shape the spec leaves open, as escaped mrkdwn: strings, numbers and booleans as
+ * themselves; for objects the first of `description`, `message`, `pattern`, `type` (docs/assumptions.md).
+ */
+export function displayValue(value: unknown): string {
+  if (value === null || value === undefined) return 'not given';
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return escapeMrkdwn(String(value));
+  if (typeof value === 'object') {
+    const record = value as Record<string, unknown>;
+    for (const key of ['description', 'message', 'pattern', 'type']) {
+      const text = record[key];
+      if (typeof text === 'string' && text !== '') return escapeMrkdwn(text);
+    }
+  }
+  return escapeMrkdwn(JSON.stringify(value));
+}
+
+/** `contentReadability` -> `Content readability`; `soc2_badge` -> `Soc2 badge`. */
+export function label(code: string): string {
+  const words = code
+    .replace(/[_-]/g, ' ')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .trim();
+  return escapeMrkdwn(`${words.charAt(0).toUpperCase()}${words.slice(1)}`);
+}
+
+/**
+ * Packs lines (already escaped mrkdwn) into as few sections as fit Slack's section text limit,
+ * so a long list costs a handful of blocks rather than one per item.
+ */
+export function packLines(lines: readonly string[], separator = '\n'): Block[] {
+  const blocks: Block[] = [];
+  let current = '';
+  for (const line of lines) {
+    const next = current === '' ? line : `${current}${separator}${line}`;
+    if (next.length <= LIMITS.sectionText) {
+      current = next;
+      continue;
+    }
+    if (current !== '') blocks.push(section(current));
+    current = line;
+  }
+  if (current !== '') blocks.push(section(current));
+  return blocks;
+}
+
+/** "12 s", "3 min 5 s", "1 h 2 min". */
+export function formatElapsed(ms: number): string {
+  const seconds = Math.max(0, Math.floor(ms / 1000));
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} min${seconds % 60 ? ` ${seconds % 60} s` : ''}`;
+  return `${Math.floor(minutes / 60)} h${minutes % 60 ? ` ${minutes % 60} min` : ''}`;
+}
