@@ -1,0 +1,31 @@
+/**
+ * Reads what one edition's digest shows: the edition with its hub, and the tickets it opened
+ * (`tickets?origin=briefing&briefingRunId=…`, spec 4.5), ordered as the edition ordered them.
+ */
+import type { ServiceClient, Ticket } from '../../service/index.js';
+import type { Limit } from './limiter.js';
+import type { DigestContent } from './views/digest-view.js';
+
+export interface DigestSubject {
+  projectId: string;
+  projectName: string;
+  runId: string;
+}
+
+/** Each service request goes through `limit`, so background reads stay within their bound. */
+export async function loadDigest(service: ServiceClient, subject: DigestSubject, limit: Limit = (task) => task()): Promise<DigestContent> {
+  const [read, list] = await Promise.all([
+    limit(() => service.getBriefingRun(subject.projectId, subject.runId, { sections: ['hub'] })),
+    limit(() => service.listTickets(subject.projectId, { origin: 'briefing', briefingRunId: subject.runId })),
+  ]);
+  return { projectId: subject.projectId, projectName: subject.projectName, read, opened: inOpenedOrder(list.items, read.tickets?.opened ?? []) };
+}
+
+/** The tickets named in `opened`, in that order (most important first); others the list holds are left out. */
+function inOpenedOrder(tickets: readonly Ticket[], opened: readonly string[]): Ticket[] {
+  const byId = new Map(tickets.map((t) => [t.id, t]));
+  return opened.flatMap((id) => {
+    const ticket = byId.get(id);
+    return ticket ? [ticket] : [];
+  });
+}

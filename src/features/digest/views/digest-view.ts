@@ -1,0 +1,191 @@
+/**
+ * The digest of one briefing edition: one message a manager reads at a glance (verdict, diagnosis
+ * with deep-dive pointers, board activity, caveats, the most important opened tickets with buttons),
+ * and thread replies for whatever would not fit (more tickets, every caveat, more diagnosis rows).
+ */
+import type { BriefingRead, Ticket } from '../../../service/index.js';
+import {
+  actions,
+  button,
+  context,
+  divider,
+  escapeMrkdwn,
+  header,
+  LIMITS,
+  plural,
+  section,
+  truncate,
+  type Block,
+  type Button,
+} from '../../../slack/blocks/index.js';
+import { ACTION_IDS, COMMAND, DIGEST_IDS } from '../../../slack/ids.js';
+import { diagnosisRowsOf, verdictOf, type DiagnosisRow } from '../../briefing/hub.js';
+import { editionBlocks, editionTitle } from '../../briefing/views/edition-summary.js';
+import { columnName, impactName } from '../../tickets/vocabulary.js';
+
+/** What a digest shows: the edition read with its hub, and the tickets it opened in `tickets.opened` order. */
+export interface DigestContent {
+  projectId: string;
+  projectName: string;
+  read: BriefingRead;
+  /** The edition's opened tickets, most important first. */
+  opened: Ticket[];
+}
+
+export interface DigestMessage {
+  text: string;
+  blocks: Block[];
+}
+
+export interface DigestMessages {
+  main: DigestMessage;
+  /** Replies in the main message's thread, in order. */
+  thread: DigestMessage[];
+}
+
+/** How many opened tickets the main message lists; the rest go to the thread. */
+const MAIN_TICKETS = 8;
+/** Tickets per thread reply (two blocks each, within the 50-block limit). */
+const THREAD_TICKETS = 20;
+/** Caveats quoted in the main message. */
+const MAIN_CAVEATS = 3;
+/** Sections of diagnosis rows in the main message; more rows go to the thread. */
+const MAIN_DIAGNOSIS_SECTIONS = 3;
+
+export function digestMessages(content: DigestContent): DigestMessages {
+  const { read, projectName } = content;
+  const title = `${projectName}: ${editionTitle(read)}`;
+  const verdict = verdictOf(read.item);
+  const thread: DigestMessage[] = [];
+
+  const blocks: Block[] = [header(title), ...editionBlocks(read)];
+
+  const diagnosis = chunkLines(diagnosisRowsOf(read.item).map(diagnosisLine));
+  blocks.push(...diagnosis.slice(0, MAIN_DIAGNOSIS_SECTIONS).map((chunk, i) => section(i === 0 ? `*Diagnosis*\n${chunk}` : chunk)));
+  const moreDiagnosis = diagnosis.slice(MAIN_DIAGNOSIS_SECTIONS);
+  if (moreDiagnosis.length > 0) thread.push({ text: `${title}: more diagnosis`, blocks: moreDiagnosis.map((chunk) => section(chunk)) });
+
+  const caveats = read.coverage?.items ?? [];
+  if (caveats.length > 0) {
+    const shown = caveats.slice(0, MAIN_CAVEATS).map((c) => `• ${escapeMrkdwn(truncate(c, 300))}`);
+    const rest = caveats.length - shown.length;
+    blocks.push(context(`*${plural(caveats.length, 'coverage caveat')}*\n${shown.join('\n')}${rest > 0 ? `\n…and ${rest} more in the thread` : ''}`));
+    if (rest > 0) thread.push({ text: `${title}: coverage caveats`, blocks: [section('*Every coverage caveat*'), ...chunkLines(caveats.map((c) => `• ${escapeMrkdwn(c)}`)).map((chunk) => section(chunk))] });
+  }
+
+  const openedCount = read.tickets?.opened.length ?? content.opened.length;
+  blocks.push(divider());
+  if (content.opened.length === 0) {
+    blocks.push(section(openedCount === 0 ? 'This edition opened no new tickets.' : `This edition opened ${plural(openedCount, 'ticket')}; they could not be listed.`));
+  } else {
+    const first = content.opened.slice(0, MAIN_TICKETS);
+    const rest = content.opened.slice(MAIN_TICKETS);
+    blocks.push(section(`*Opened this edition* (${openedCount}, most important first)`));
+    blocks.push(...first.flatMap((ticket, i) => ticketRowBlocks(content.projectId, ticket, { rank: i + 1 })));
+    if (rest.length > 0) blocks.push(context(`…and ${plural(rest.length, 'more ticket')} in the thread`));
+    for (let i = 0; i < rest.length; i += THREAD_TICKETS) {
+      const chunk = rest.slice(i, i + THREAD_TICKETS);
+      thread.push({
+        text: `${title}: more opened tickets`,
+        blocks: [
+          section(`*More tickets this edition opened* (${MAIN_TICKETS + i + 1} to ${MAIN_TICKETS + i + chunk.length})`),
+          ...chunk.flatMap((ticket, j) => ticketRowBlocks(content.projectId, ticket, { rank: MAIN_TICKETS + i + j + 1 })),
+        ],
+      });
+    }
+  }
+  blocks.push(context(`\`${COMMAND} briefing\` shows the edition · \`${COMMAND} digest off\` stops digests here`));
+
+  return { main: { text: verdict ? `${title}: ${verdict}` : title, blocks }, thread };
+}
+
+export interface RowOptions {
+  /** Place in the edition's order, from 1. */
+  rank?: number;
+  /** Slack user id of whoever last moved it from the digest. */
+  movedBy?: string;
+}
+
+/** One opened ticket: a section (title, impact, size, column) and its buttons. Re-rendered after a move. */
+export function ticketRowBlocks(projectId: string, ticket: Ticket, options: RowOptions = {}): Block[] {
+  const minutes = ticket.briefing?.estimatedMinutes ?? null;
+  const facts = [
+    ticket.impact === null ? 'impact not rated' : `impact ${escapeMrkdwn(impactName(ticket.impact))}`,
+    minutes === null ? 'unsized' : `est. ${formatMinutes(minutes)}`,
+    `*${escapeMrkdwn(columnName(ticket.status))}*${options.movedBy ? ` (moved by <@${escapeMrkdwn(options.movedBy)}>)` : ''}`,
+  ];
+  const rank = options.rank === undefined ? '' : `${options.rank}. `;
+  const id = ticketBlockId(ticket.id);
+  const value = ticketButtonValue({ projectId, ticketId: ticket.id, rank: options.rank ?? null });
+  const buttons: Button[] = [];
+  if (ticket.status !== 'todo') buttons.push(button({ text: 'Move to To do', actionId: ACTION_IDS.digestMove, value, style: 'primary' }));
+  if (ticket.status !== 'dismissed') buttons.push(button({ text: 'Dismiss', actionId: ACTION_IDS.digestDismiss, value }));
+  const row: Block = { ...section(`${rank}*#${ticket.number} ${escapeMrkdwn(truncate(ticket.title, 300))}*\n${facts.join(' · ')}`), block_id: id };
+  return buttons.length > 0 ? [row, actions(buttons, `${id}:actions`)] : [row];
+}
+
+/** The block id of a ticket's row; its buttons' block is this plus `:actions`. */
+export function ticketBlockId(ticketId: string): string {
+  return truncate(`${DIGEST_IDS.ticketBlockPrefix}:${ticketId}`, LIMITS.blockId - ':actions'.length);
+}
+
+/** What a ticket row's buttons carry: enough to move the ticket and draw its row again. */
+export interface TicketButtonValue {
+  projectId: string;
+  ticketId: string;
+  rank: number | null;
+}
+
+export function ticketButtonValue({ projectId, ticketId, rank }: TicketButtonValue): string {
+  return JSON.stringify({ p: projectId, t: ticketId, r: rank });
+}
+
+export function parseTicketButtonValue(value: string | undefined): TicketButtonValue | null {
+  try {
+    const parsed = JSON.parse(value ?? '') as { p?: unknown; t?: unknown; r?: unknown };
+    if (typeof parsed.p !== 'string' || typeof parsed.t !== 'string') return null;
+    return { projectId: parsed.p, ticketId: parsed.t, rank: typeof parsed.r === 'number' ? parsed.r : null };
+  } catch {
+    return null;
+  }
+}
+
+/** `blocks` with the ticket's row (its section and buttons) replaced by `row`; unchanged when the row is not there. */
+export function withTicketRow(blocks: readonly Block[], ticketId: string, row: readonly Block[]): Block[] {
+  const id = ticketBlockId(ticketId);
+  const start = blocks.findIndex((b) => b.block_id === id);
+  if (start < 0) return [...blocks];
+  const end = blocks[start + 1]?.block_id === `${id}:actions` ? start + 2 : start + 1;
+  return [...blocks.slice(0, start), ...row, ...blocks.slice(end)];
+}
+
+function diagnosisLine(row: DiagnosisRow): string {
+  const status = row.status ? ` (${escapeMrkdwn(row.status)})` : '';
+  const note = row.note ? `: ${escapeMrkdwn(truncate(row.note, 400))}` : '';
+  const deep = row.deepDive ? ` · deep dive \`deep-${escapeMrkdwn(row.deepDive)}\`` : ' · no deep dive this edition';
+  return `• *${escapeMrkdwn(row.label)}*${status}${note}${deep}`;
+}
+
+/** Lines grouped into texts that each fit a section. */
+function chunkLines(lines: readonly string[]): string[] {
+  const max = LIMITS.sectionText - 100;
+  const chunks: string[] = [];
+  let current = '';
+  for (const raw of lines) {
+    const line = truncate(raw, max);
+    if (current && current.length + 1 + line.length > max) {
+      chunks.push(current);
+      current = '';
+    }
+    current = current ? `${current}\n${line}` : line;
+  }
+  if (current) chunks.push(current);
+  return chunks;
+}
+
+function formatMinutes(minutes: number): string {
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  const rest = Math.round(minutes % 60);
+  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+}
