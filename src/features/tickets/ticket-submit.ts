@@ -1,0 +1,88 @@
+/**
+ * Submitting the ticket modal. Fields are checked before any call (errors shown on the fields);
+ * then the view id is claimed (a double submit creates one ticket), the modal turns to "Creating…"
+ * with the values, and the service is called. Success: confirmation in the modal and a reply in the
+ * message's thread. Failure: the form comes back with every value and the reason; after a failure
+ * that may have created the ticket anyway, Radar looks for it on the board first.
+ */
+import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
+import type { RadarDeps } from '../../deps.js';
+import type { CreateTicketBody, ServiceClient, Ticket } from '../../service/index.js';
+import { escapeMrkdwn } from '../../slack/blocks/index.js';
+import { isUnexpected } from '../../slack/error-text.js';
+import { BLOCK_IDS } from '../../slack/ids.js';
+import type { SubmissionsRepo } from '../../store/submissions.js';
+import { quoted, replyInThread, showInModal } from './deliver.js';
+import { findCreatedTicket } from './find-created.js';
+import { withPermalink } from './message-source.js';
+import { decodeContext, type ModalContext } from './modal-context.js';
+import { createBody, readTicketDraft, ticketDraftErrors } from './ticket-draft.js';
+import { optionsIn, type ViewState } from './view-state.js';
+import { columnName } from './vocabulary.js';
+import { mayHaveWritten, writeFailureSentence } from './write-failure.js';
+import { ticketCreatedView, ticketCreatingView, ticketFormView, type Choices } from './views/ticket-modal.js';
+
+export function ticketSubmit(deps: RadarDeps, submissions: SubmissionsRepo) {
+  return async ({ ack, body, view, client }: SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs): Promise<void> => {
+    const ctx = decodeContext(view.private_metadata);
+    const draft = readTicketDraft(view.state.values as ViewState);
+    const errors = ticketDraftErrors(draft);
+    if (Object.keys(errors).length > 0) {
+      await ack({ response_action: 'errors', errors });
+      return;
+    }
+
+    const claim = await submissions.claim(view.id, deps.now());
+    if (!claim.claimed) {
+      // A second submit of the same modal: show where the first one is, never create again.
+      const existing = claim.existing;
+      await ack({
+        response_action: 'update',
+        view:
+          existing.state === 'done'
+            ? ticketCreatedView(ctx.projectName, { number: existing.result.ticketNumber, title: existing.result.ticketTitle, status: draft.column }, 'Submitted twice: one ticket was created.')
+            : ticketCreatingView(ctx.projectName, draft),
+      });
+      return;
+    }
+    await ack({ response_action: 'update', view: ticketCreatingView(ctx.projectName, draft) });
+
+    const request = createBody(draft, withPermalink(draft.description, ctx.permalink));
+    const target = { viewId: view.id, channelId: ctx.channelId, userId: body.user.id };
+    try {
+      const ticket = await createOnce(deps.service, ctx, request);
+      await submissions.complete(view.id, { ticketId: ticket.id, ticketNumber: ticket.number, ticketTitle: ticket.title });
+      const note = await replyInThread(
+        client,
+        deps.logger,
+        ctx,
+        `<@${body.user.id}> turned this message into ticket *#${ticket.number} ${escapeMrkdwn(ticket.title)}* on *${escapeMrkdwn(ctx.projectName)}* (${columnName(ticket.status)}).`,
+      );
+      await showInModal(client, deps.logger, target, ticketCreatedView(ctx.projectName, ticket, note), `Ticket #${ticket.number} was created.`);
+    } catch (error) {
+      await submissions.release(view.id);
+      (isUnexpected(error) ? deps.logger.error : deps.logger.info)('ticket create failed', { error, project: ctx.projectId });
+      const failure = writeFailureSentence(error, 'ticket', ctx.projectName);
+      const form = ticketFormView({ projectName: ctx.projectName, draft, choices: choicesOf(view.blocks), failure, privateMetadata: view.private_metadata });
+      await showInModal(client, deps.logger, target, form, `:warning: ${failure}${quoted('Title', draft.title)}${quoted('Description', draft.description)}`);
+    }
+  };
+}
+
+/** Creates the ticket; after a failure that may have created it anyway, finds it instead of failing. */
+async function createOnce(service: ServiceClient, ctx: ModalContext, request: CreateTicketBody): Promise<Ticket> {
+  try {
+    return await service.createTicket(ctx.projectId, request);
+  } catch (error) {
+    if (!mayHaveWritten(error)) throw error;
+    const found = await findCreatedTicket(service, ctx.projectId, request, ctx.permalink).catch(() => null);
+    if (found) return found;
+    throw error;
+  }
+}
+
+/** The label and member options the submitted form offered, so the form comes back unchanged. */
+function choicesOf(blocks: readonly unknown[]): Choices {
+  return { labels: optionsIn(blocks, BLOCK_IDS.labels) ?? [], assignees: optionsIn(blocks, BLOCK_IDS.assignee) ?? [] };
+}
+
