@@ -14,15 +14,15 @@ interface ElementState {
   selected_date?: string | null;
 }
 
-/** Reads the inputs of a modal whose elements' action ids equal their block ids. */
+/** Reads the inputs of a modal; an element's action id is its block id unless named. */
 export function readState(values: ViewState) {
-  const element = (id: string): ElementState => (values[id]?.[id] ?? {}) as ElementState;
+  const element = (id: string, actionId = id): ElementState => (values[id]?.[actionId] ?? {}) as ElementState;
   return {
     text: (id: string): string => element(id).value ?? '',
     choice: (id: string): string | null => element(id).selected_option?.value ?? null,
     /** The chosen option with its text (external selects: Slack sends the text back). */
-    option: (id: string): { value: string; text: string } | null => {
-      const chosen = element(id).selected_option;
+    option: (id: string, actionId?: string): { value: string; text: string } | null => {
+      const chosen = element(id, actionId).selected_option;
       return chosen?.value ? { value: chosen.value, text: chosen.text?.text ?? chosen.value } : null;
     },
     choices: (id: string): string[] => (element(id).selected_options ?? []).flatMap((o) => (o.value ? [o.value] : [])),

@@ -18,6 +18,10 @@ export function mayHaveWritten(error: unknown): boolean {
   return error.status >= 500;
 }
 
+/** Spec 8: comments per thread. */
+export const COMMENTS_PER_THREAD_MAX = 500;
+export const THREAD_FULL = `This ticket’s thread is full: a ticket holds at most ${COMMENTS_PER_THREAD_MAX} comments. Add the message to another ticket.`;
+
 const ACTION: Record<WriteKind, string> = { ticket: 'create the ticket', comment: 'add the comment' };
 
 /** One sentence (mrkdwn, escaped) saying why the write failed and what fixes it. */
@@ -29,7 +33,7 @@ export function writeFailureSentence(error: unknown, kind: WriteKind, projectNam
     if (error.status === 400 && error.code === 'bad_request') {
       return kind === 'ticket'
         ? 'The board is full: a project holds at most 5,000 tickets. Delete tickets nobody needs, then try again.'
-        : 'This ticket’s thread is full: a ticket holds at most 500 comments. Add the message to another ticket.';
+        : THREAD_FULL;
     }
     if (error.status === 429) {
       return `The monitoring service is rate limiting Radar, and it still refused after several tries, so Radar couldn't ${ACTION[kind]}. Please try again in a minute.`;

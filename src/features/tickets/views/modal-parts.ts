@@ -17,13 +17,21 @@ export function modal(options: { title: string; blocks: Block[]; callbackId?: st
   };
 }
 
-/** An input block whose element's `action_id` is its block id, so `state.values[id][id]` reads it. */
-export function input(id: string, label: string, element: Record<string, unknown>, options: { optional?: boolean; hint?: string } = {}): Block {
+/**
+ * An input block. Its element's `action_id` is the block id unless `actionId` names another (an
+ * external select's listener needs its own), so `state.values[id][id]` reads it.
+ */
+export function input(
+  id: string,
+  label: string,
+  element: Record<string, unknown>,
+  options: { optional?: boolean; hint?: string; actionId?: string } = {},
+): Block {
   return {
     type: 'input',
     block_id: id,
     label: plainText(label, LIMITS.inputLabel),
-    element: { ...element, action_id: id },
+    element: { ...element, action_id: options.actionId ?? id },
     ...(options.optional ? { optional: true } : {}),
     ...(options.hint ? { hint: plainText(options.hint, LIMITS.inputLabel) } : {}),
   } as Block;

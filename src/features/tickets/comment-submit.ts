@@ -1,0 +1,89 @@
+/**
+ * Submitting the "Add to a ticket" modal: checked first (a ticket chosen, a body within 20,000
+ * characters), the view id claimed (one comment per modal), the thread's 500-comment cap checked,
+ * then the comment written. The same no-loss rules as the ticket modal: the form comes back with
+ * the input and the reason, and after a failure that may have written the comment Radar looks first.
+ */
+import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
+import type { RadarDeps } from '../../deps.js';
+import type { Comment, ServiceClient } from '../../service/index.js';
+import { escapeMrkdwn } from '../../slack/blocks/index.js';
+import { UserError, isUnexpected } from '../../slack/error-text.js';
+import { ACTION_IDS, BLOCK_IDS } from '../../slack/ids.js';
+import type { SubmissionsRepo } from '../../store/submissions.js';
+import { quoted, replyInThread, showInModal } from './deliver.js';
+import { findCreatedComment } from './find-created.js';
+import { withPermalink } from './message-source.js';
+import { decodeContext } from './modal-context.js';
+import { DESCRIPTION_MAX } from './ticket-draft.js';
+import { readState, type ViewState } from './view-state.js';
+import { COMMENTS_PER_THREAD_MAX, THREAD_FULL, mayHaveWritten, writeFailureSentence } from './write-failure.js';
+import { commentAddedView, commentAddingView, commentFormView } from './views/comment-modal.js';
+
+/** Spec 8: a comment body holds at most as much as a description. */
+const COMMENT_MAX = DESCRIPTION_MAX;
+
+export function commentSubmit(deps: RadarDeps, submissions: SubmissionsRepo) {
+  return async ({ ack, body, view, client }: SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs): Promise<void> => {
+    const ctx = decodeContext(view.private_metadata);
+    const read = readState(view.state.values as ViewState);
+    const ticket = read.option(BLOCK_IDS.ticket, ACTION_IDS.ticketPicker);
+    const text = read.text(BLOCK_IDS.body);
+
+    const errors: Record<string, string> = {};
+    if (!ticket) errors[BLOCK_IDS.ticket] = 'Choose the ticket the comment goes on.';
+    if (text.trim() === '') errors[BLOCK_IDS.body] = 'The comment needs some text.';
+    else if (text.length > COMMENT_MAX) errors[BLOCK_IDS.body] = `The comment is ${text.length.toLocaleString('en')} characters; a comment holds at most ${COMMENT_MAX.toLocaleString('en')}.`;
+    if (!ticket || Object.keys(errors).length > 0) {
+      await ack({ response_action: 'errors', errors });
+      return;
+    }
+
+    const claim = await submissions.claim(view.id, deps.now());
+    if (!claim.claimed) {
+      const existing = claim.existing;
+      await ack({
+        response_action: 'update',
+        view:
+          existing.state === 'done'
+            ? commentAddedView(ctx.projectName, { number: existing.result.ticketNumber, title: existing.result.ticketTitle }, 'Submitted twice: one comment was added.')
+            : commentAddingView(ticket.text, text),
+      });
+      return;
+    }
+    await ack({ response_action: 'update', view: commentAddingView(ticket.text, text) });
+
+    const target = { viewId: view.id, channelId: ctx.channelId, userId: body.user.id };
+    try {
+      const onTicket = await deps.service.getTicket(ctx.projectId, ticket.value);
+      if (onTicket.commentCount >= COMMENTS_PER_THREAD_MAX) throw new UserError(THREAD_FULL);
+      const comment = await addOnce(deps.service, ctx.projectId, onTicket.id, withPermalink(text, ctx.permalink));
+      await submissions.complete(view.id, { ticketId: onTicket.id, ticketNumber: onTicket.number, ticketTitle: onTicket.title, commentId: comment.id });
+      const note = await replyInThread(
+        client,
+        deps.logger,
+        ctx,
+        `<@${body.user.id}> added this message as a comment on ticket *#${onTicket.number} ${escapeMrkdwn(onTicket.title)}* (${escapeMrkdwn(ctx.projectName)}).`,
+      );
+      await showInModal(client, deps.logger, target, commentAddedView(ctx.projectName, onTicket, note), `The comment is on ticket #${onTicket.number}.`);
+    } catch (error) {
+      await submissions.release(view.id);
+      (isUnexpected(error) ? deps.logger.error : deps.logger.info)('comment create failed', { error, project: ctx.projectId });
+      const failure = writeFailureSentence(error, 'comment', ctx.projectName);
+      const form = commentFormView({ projectName: ctx.projectName, ticket, body: text, failure, privateMetadata: view.private_metadata });
+      await showInModal(client, deps.logger, target, form, `:warning: ${failure}${quoted('Comment', text)}`);
+    }
+  };
+}
+
+/** Adds the comment; after a failure that may have added it anyway, finds it instead of failing. */
+async function addOnce(service: ServiceClient, projectId: string, ticketId: string, body: string): Promise<Comment> {
+  try {
+    return await service.createComment(projectId, ticketId, body);
+  } catch (error) {
+    if (!mayHaveWritten(error)) throw error;
+    const found = await findCreatedComment(service, projectId, ticketId, body).catch(() => null);
+    if (found) return found;
+    throw error;
+  }
+}
