@@ -25,13 +25,16 @@ export function createDigestWorker(deps: RadarDeps, delivery: DeliveryContext): 
   const limit = createLimit(deps.timing.maxConcurrentPolls);
   const intervalMs = deps.config.digestIntervalSeconds * 1000;
   const stopping = new AbortController();
-  let cycles: Promise<void> = Promise.resolve();
   let nextCycle: NodeJS.Timeout | undefined;
+  /** Cycles in progress; `stop` waits for them. */
+  const running = new Set<Promise<void>>();
+  /** The poll of each project in progress: polls of one project never overlap, other projects' never wait. */
+  const polling = new Map<string, Promise<void>>();
 
-  /** Cycles never overlap: each waits for the one before. */
   const runCycle = (signal: AbortSignal, spreadMs: number): Promise<void> => {
-    cycles = cycles.then(() => pollAll(AbortSignal.any([signal, stopping.signal]), spreadMs)).catch((error: unknown) => logger.error('digest poll failed', { error }));
-    return cycles;
+    const cycle = pollAll(AbortSignal.any([signal, stopping.signal]), spreadMs).catch((error: unknown) => logger.error('digest poll failed', { error }));
+    running.add(cycle);
+    return cycle.finally(() => running.delete(cycle));
   };
 
   const schedule = (signal: AbortSignal, delayMs: number) => {
@@ -58,9 +61,18 @@ export function createDigestWorker(deps: RadarDeps, delivery: DeliveryContext): 
       projects.map(async (projectId, i) => {
         const offset = Math.floor((spreadMs * i) / projects.length);
         if (offset > 0) await sleep(offset, undefined, { signal }).catch(() => undefined);
-        if (!signal.aborted) await pollProject(projectId, signal);
+        if (!signal.aborted) await pollOnce(projectId, signal);
       }),
     );
+  }
+
+  function pollOnce(projectId: string, signal: AbortSignal): Promise<void> {
+    const previous = polling.get(projectId) ?? Promise.resolve();
+    const poll = previous.catch(() => undefined).then(() => (signal.aborted ? undefined : pollProject(projectId, signal)));
+    polling.set(projectId, poll);
+    return poll.finally(() => {
+      if (polling.get(projectId) === poll) polling.delete(projectId);
+    });
   }
 
   async function pollProject(projectId: string, signal: AbortSignal): Promise<void> {
@@ -139,7 +151,7 @@ export function createDigestWorker(deps: RadarDeps, delivery: DeliveryContext): 
     async stop() {
       stopping.abort();
       clearTimeout(nextCycle);
-      await cycles;
+      await Promise.all(running);
       await leadership.stop();
     },
     async tick() {
