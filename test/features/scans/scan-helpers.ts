@@ -21,14 +21,18 @@ export async function eventually<T>(check: () => T | undefined | Promise<T | und
   }
 }
 
-/** Sends `/radar scan …` and resolves with the ts of the channel message it posted. */
-export async function startScan(h: RadarHarness, text: string, where: { channel?: string; user?: string } = {}): Promise<string> {
+/**
+ * Sends `/radar scan …` and resolves with the ts of the channel message it posted: the first new
+ * one, or when scans run side by side, the new one naming `domain`.
+ */
+export async function startScan(h: RadarHarness, text: string, where: { channel?: string; user?: string; domain?: string } = {}): Promise<string> {
   const channel = where.channel ?? CHANNELS.intel;
   const seen = new Set(topLevel(h.slack, channel).map((m) => m.ts));
   const ack = await h.driver.command(text, { channel, user: where.user ?? USERS.alice });
   expect(ack.status).toBe(200);
   expect(ack.ms).toBeLessThan(3000);
-  const posted = await eventually(() => topLevel(h.slack, channel).find((m) => !seen.has(m.ts)), `a message for /radar ${text}`);
+  const isOurs = (m: StoredMessage) => !seen.has(m.ts) && (where.domain === undefined || m.text.includes(` of ${where.domain}:`));
+  const posted = await eventually(() => topLevel(h.slack, channel).find(isOurs), `a message for /radar ${text}`);
   return posted.ts;
 }
 

@@ -14,7 +14,8 @@ export interface ScanSubject {
 
 /** "<@U…> started a trust-signals scan of *example.com*" */
 export function scanIntro(subject: ScanSubject): string {
-  return `<@${subject.startedBy}> started a ${SCAN_KIND_LABELS[subject.kind]} of *${escapeMrkdwn(subject.domain)}*`;
+  const label = SCAN_KIND_LABELS[subject.kind];
+  return `<@${subject.startedBy}> started ${/^[aeiou]/.test(label) ? 'an' : 'a'} ${label} of *${escapeMrkdwn(subject.domain)}*`;
 }
 
 /** The plain fallback title: "Trust-signals scan of example.com". */
