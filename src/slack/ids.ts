@@ -23,6 +23,8 @@ export const ACTION_IDS = {
   share: 'share',
   ticketMove: 'ticket_move',
   ticketAssign: 'ticket_assign',
+  /** The member list a shown ticket offers when the person's Slack name matches no member. */
+  ticketAssignPick: 'ticket_assign_pick',
   ticketDismiss: 'ticket_dismiss',
   digestMove: 'digest_move',
   digestDismiss: 'digest_dismiss',

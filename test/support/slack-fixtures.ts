@@ -14,6 +14,8 @@ export const USERS = {
   alice: 'U07ALICE01',
   bob: 'U07BOBBY02',
   carol: 'U07CAROL03',
+  /** Her real name matches a member of the sandbox organisation ("assign to me"). */
+  maya: 'U07MAYACH4',
 } as const;
 
 /** What `users.info` answers for each user id. */
@@ -21,6 +23,7 @@ export const SLACK_USERS: Record<string, LocalUser> = {
   [USERS.alice]: { name: 'alice', real_name: 'Alice Moreau' },
   [USERS.bob]: { name: 'bob', real_name: 'Bob Okafor' },
   [USERS.carol]: { name: 'carol', real_name: 'Carol Nguyen' },
+  [USERS.maya]: { name: 'maya', real_name: 'Maya Chen' },
 };
 
 /** Channels by role in a test. */

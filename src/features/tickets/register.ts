@@ -1,12 +1,15 @@
-import type { App, MessageShortcut, ViewSubmitAction } from '@slack/bolt';
+import type { App, BlockButtonAction, BlockStaticSelectAction, MessageShortcut, ViewSubmitAction } from '@slack/bolt';
 import type { RadarDeps, Worker } from '../../deps.js';
 import { ACTION_IDS, CALLBACK_IDS } from '../../slack/ids.js';
 import { createSubmissionsRepo } from '../../store/submissions.js';
 import { commentShortcut } from './comment-shortcut.js';
 import { commentSubmit } from './comment-submit.js';
+import { assignPickAction, assignToMeAction, dismissAction, moveAction } from './ticket-actions.js';
+import { ticketCommand } from './ticket-command.js';
 import { ticketPicker } from './ticket-picker.js';
 import { ticketShortcut } from './ticket-shortcut.js';
 import { ticketSubmit } from './ticket-submit.js';
+import { ticketsCommand } from './tickets-command.js';
 
 /** Tickets from conversations: message shortcuts, modals, `/radar tickets` and `/radar ticket` (issue 5). */
 export function registerTickets(app: App, deps: RadarDeps): Worker[] {
@@ -16,5 +19,11 @@ export function registerTickets(app: App, deps: RadarDeps): Worker[] {
   app.shortcut<MessageShortcut>(CALLBACK_IDS.commentFromMessage, commentShortcut(deps));
   app.options(ACTION_IDS.ticketPicker, ticketPicker(deps));
   app.view<ViewSubmitAction>(CALLBACK_IDS.commentModal, commentSubmit(deps, submissions));
+  deps.commands.add(ticketsCommand);
+  deps.commands.add(ticketCommand);
+  app.action<BlockStaticSelectAction>(ACTION_IDS.ticketMove, moveAction(deps));
+  app.action<BlockButtonAction>(ACTION_IDS.ticketAssign, assignToMeAction(deps));
+  app.action<BlockStaticSelectAction>(ACTION_IDS.ticketAssignPick, assignPickAction(deps));
+  app.action<BlockButtonAction>(ACTION_IDS.ticketDismiss, dismissAction(deps));
   return [];
 }

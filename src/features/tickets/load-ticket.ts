@@ -1,0 +1,18 @@
+/** Reading one ticket for `/radar ticket` and its buttons: by board number, with its comments. */
+import type { Comment, ServiceClient, Ticket } from '../../service/index.js';
+import { escapeMrkdwn } from '../../slack/blocks/index.js';
+import { UserError } from '../../slack/error-text.js';
+
+/** The ticket numbered `number` on the project's board, closed ones included. */
+export async function ticketByNumber(service: ServiceClient, project: { id: string; name: string }, number: number): Promise<Ticket> {
+  const { items } = await service.listTickets(project.id, { number, closed: 'all' });
+  const ticket = items[0];
+  if (!ticket) throw new UserError(`There is no ticket #${number} on *${escapeMrkdwn(project.name)}*'s board.`);
+  return ticket;
+}
+
+/** The ticket (with its description) and its comments, oldest first. */
+export async function ticketDetail(service: ServiceClient, projectId: string, ticketId: string): Promise<{ ticket: Ticket; comments: Comment[] }> {
+  const [ticket, comments] = await Promise.all([service.getTicket(projectId, ticketId), service.listComments(projectId, ticketId)]);
+  return { ticket, comments };
+}

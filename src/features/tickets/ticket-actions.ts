@@ -1,0 +1,108 @@
+/**
+ * The buttons and selects on a shown ticket: move to another column (to its top), assign to me,
+ * pick a member, dismiss. Each acks at once, makes its change, and replaces the shown message with
+ * the ticket as it now is and a line saying what happened (or why it could not).
+ */
+import type { AllMiddlewareArgs, BlockAction, BlockButtonAction, BlockStaticSelectAction, SlackActionMiddlewareArgs } from '@slack/bolt';
+import type { RadarDeps } from '../../deps.js';
+import type { Assignee, ServiceClient, TicketStatus } from '../../service/index.js';
+import { TICKET_STATUSES } from '../../service/index.js';
+import { escapeMrkdwn } from '../../slack/blocks/index.js';
+import { describeError, isUnexpected } from '../../slack/error-text.js';
+import { decodeAction, type TicketActionValue } from './action-value.js';
+import { ticketDetail } from './load-ticket.js';
+import { columnName } from './vocabulary.js';
+import { ticketView } from './views/ticket-view.js';
+
+type ActionArgs<A extends BlockAction> = SlackActionMiddlewareArgs<A> & AllMiddlewareArgs;
+
+/** What an action did: the notice to show, and members to offer when "assign to me" found no match. */
+interface Outcome {
+  notice: string;
+  members?: Assignee[];
+}
+
+/** Moves a ticket to the top of `status`: the column's current first ticket goes below it (spec 4.6). */
+async function moveToTop(service: ServiceClient, projectId: string, ticketId: string, status: TicketStatus): Promise<void> {
+  const { items } = await service.listTickets(projectId, { status: [status], closed: 'all' });
+  const first = items[0];
+  await service.moveTicket(projectId, ticketId, { status, ...(first && first.id !== ticketId ? { afterId: first.id } : {}) });
+}
+
+/** Names compared loosely: case, accents and spacing do not matter. */
+const normalName = (name: string) => name.normalize('NFD').replace(/\p{Diacritic}/gu, '').replace(/\s+/g, ' ').trim().toLowerCase();
+
+/** Runs one action on the ticket named by the element's value and shows the ticket again. */
+function ticketAction<A extends BlockAction>(deps: RadarDeps, valueOf: (action: A['actions'][number]) => string | undefined, act: (value: TicketActionValue, args: ActionArgs<A>) => Promise<Outcome>) {
+  return async (args: ActionArgs<A>): Promise<void> => {
+    await args.ack();
+    const { body, respond } = args;
+    const action = body.actions[0];
+    if (!action) return;
+    const value = decodeAction(valueOf(action));
+    let outcome: Outcome;
+    try {
+      outcome = await act(value, args);
+    } catch (error) {
+      (isUnexpected(error) ? deps.logger.error : deps.logger.info)('ticket action failed', { error, ticket: value.ticketId });
+      outcome = { notice: `:warning: ${describeError(error, { action: 'change the ticket' })}` };
+    }
+    try {
+      const projectName = await projectNameOf(deps, value.projectId, body.team?.id ?? body.user.team_id ?? '', body.channel?.id);
+      const { ticket, comments } = await ticketDetail(deps.service, value.projectId, value.ticketId);
+      await respond({ replace_original: true, ...ticketView({ projectId: value.projectId, projectName, ticket, comments, ...outcome }) });
+    } catch (error) {
+      deps.logger.info('could not show the ticket again', { error });
+      await respond({ replace_original: false, response_type: 'ephemeral', text: `${outcome.notice}\n${describeError(error, { action: 'show the ticket' })}` });
+    }
+  };
+}
+
+async function projectNameOf(deps: RadarDeps, projectId: string, teamId: string, channelId: string | undefined): Promise<string> {
+  const binding = channelId ? await deps.bindings.get(teamId, channelId) : undefined;
+  if (binding?.projectId === projectId) return binding.projectName;
+  const project = (await deps.service.listProjects()).find((p) => p.id === projectId);
+  return project?.name ?? projectId;
+}
+
+const selected = (action: BlockStaticSelectAction['actions'][number]) => action.selected_option.value;
+const clicked = (action: BlockButtonAction['actions'][number]) => action.value;
+
+export function moveAction(deps: RadarDeps) {
+  return ticketAction<BlockStaticSelectAction>(deps, selected, async ({ projectId, ticketId, choice }, { body }) => {
+    const status = TICKET_STATUSES.find((s) => s === choice);
+    if (!status) throw new Error(`unknown column ${String(choice)}`);
+    await moveToTop(deps.service, projectId, ticketId, status);
+    return { notice: `:white_check_mark: <@${body.user.id}> moved this ticket to the top of ${columnName(status)}.` };
+  });
+}
+
+export function dismissAction(deps: RadarDeps) {
+  return ticketAction<BlockButtonAction>(deps, clicked, async ({ projectId, ticketId }, { body }) => {
+    await moveToTop(deps.service, projectId, ticketId, 'dismissed');
+    return { notice: `:white_check_mark: <@${body.user.id}> dismissed this ticket.` };
+  });
+}
+
+export function assignToMeAction(deps: RadarDeps) {
+  return ticketAction<BlockButtonAction>(deps, clicked, async ({ projectId, ticketId }, { body, client }) => {
+    const [info, members] = await Promise.all([client.users.info({ user: body.user.id }), deps.service.listAssignees(projectId)]);
+    const names = [info.user?.real_name, info.user?.profile?.real_name].filter((n): n is string => Boolean(n));
+    const match = members.find((m) => names.some((n) => normalName(n) === normalName(m.fullName)));
+    if (!match) {
+      const shown = names[0] ? ` (${escapeMrkdwn(names[0])})` : '';
+      return { notice: `Radar couldn't match your Slack name${shown} to a member of the organisation; pick who you are below.`, members };
+    }
+    await deps.service.updateTicket(projectId, ticketId, { assigneeUserId: match.userId });
+    return { notice: `:white_check_mark: Assigned to ${escapeMrkdwn(match.fullName)}.` };
+  });
+}
+
+export function assignPickAction(deps: RadarDeps) {
+  return ticketAction<BlockStaticSelectAction>(deps, selected, async ({ projectId, ticketId, choice }, { body }) => {
+    if (!choice) throw new Error('no member chosen');
+    const ticket = await deps.service.updateTicket(projectId, ticketId, { assigneeUserId: choice });
+    const name = ticket.assignee ? escapeMrkdwn(ticket.assignee.fullName) : 'the chosen member';
+    return { notice: `:white_check_mark: <@${body.user.id}> assigned this ticket to ${name}.` };
+  });
+}

@@ -1,0 +1,32 @@
+/** `/radar tickets [column...] [search words] [--all]`: the bound project's board, in board order. */
+import type { TicketStatus } from '../../service/index.js';
+import type { Subcommand } from '../../slack/commands/registry.js';
+import { COMMAND } from '../../slack/ids.js';
+import { parseColumn } from './vocabulary.js';
+import { ticketListView } from './views/ticket-list-view.js';
+
+export const ticketsCommand: Subcommand = {
+  name: 'tickets',
+  usage: 'tickets [column…] [search words] [--all]',
+  summary: 'The project’s tickets in board order, by column; closed ones from the last 30 days unless --all.',
+  example: `${COMMAND} tickets todo pricing`,
+  needsProject: true,
+  async run(inv) {
+    const project = await inv.project();
+    const columns: TicketStatus[] = [];
+    const words: string[] = [];
+    for (const arg of inv.parsed.args) {
+      const column = parseColumn(arg);
+      if (column) columns.push(column);
+      else words.push(arg);
+    }
+    const q = words.join(' ').trim();
+    const closed = inv.parsed.switches.has('all') ? 'all' : 'recent';
+    const list = await inv.deps.service.listTickets(project.id, {
+      ...(columns.length ? { status: [...new Set(columns)] } : {}),
+      ...(q ? { q } : {}),
+      closed,
+    });
+    await inv.reply({ ...ticketListView({ projectName: project.name, list, filters: inv.parsed.args, closed }), shareable: true });
+  },
+};

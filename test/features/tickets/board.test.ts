@@ -1,0 +1,119 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { TICKET_SEED } from '../../../src/sandbox/index.js';
+import type { ServiceClient, Ticket } from '../../../src/service/index.js';
+import type { WebApiCall } from '../../../src/slack/local-web-api/index.js';
+import { ACTION_IDS } from '../../../src/slack/ids.js';
+import { expectNoViolations } from '../../support/fake-slack.js';
+import { replyText, startRadarHarness, type RadarHarness } from '../../support/radar-harness.js';
+import { CHANNELS, USERS } from '../../support/slack-fixtures.js';
+import { findElement } from '../../support/view-state.js';
+import { boardClient } from './support.js';
+
+const NORTHWIND = TICKET_SEED.projects.northwind;
+
+describe('the board from the channel', () => {
+  let h: RadarHarness;
+  let board: ServiceClient;
+  beforeAll(async () => {
+    h = await startRadarHarness();
+    board = boardClient(h);
+    await h.command('bind northwind', { channel: CHANNELS.intel });
+  });
+  afterEach(() => expectNoViolations(h.slack));
+  afterAll(async () => {
+    await board?.close();
+    await h?.stop();
+  });
+
+  const byTitle = async (q: string): Promise<Ticket> => (await board.listTickets(NORTHWIND, { q, closed: 'all' })).items[0]!;
+  /** The ticket numbers a reply shows, in the order shown. */
+  const numbersIn = (reply: WebApiCall) => [...replyText(reply).matchAll(/\*#(\d+)\*/g)].map((m) => Number(m[1]));
+  const messageOf = (reply: WebApiCall) => ({ ts: '1700000000.000100', blocks: reply.args.blocks as unknown[] });
+  /** The value of the option whose text starts with `label` in the select `actionId` of a reply. */
+  const optionValue = (reply: WebApiCall, actionId: string, label: string) => {
+    const found = findElement(reply.args.blocks as unknown[], actionId);
+    const options = (found?.element.options ?? []) as { text: { text: string }; value: string }[];
+    return options.find((o) => o.text.text.startsWith(label))!.value;
+  };
+  const act = async (actionId: string, value: string | null, reply: WebApiCall, user: string = USERS.alice) => {
+    const ack = await h.driver.blockAction(actionId, value, { channel: CHANNELS.intel, message: messageOf(reply), user, ephemeral: true });
+    expect(ack.status).toBe(200);
+    return h.nextResponse();
+  };
+
+  it('lists the tickets in board order, grouped by column, counting from total', async () => {
+    const expected = await board.listTickets(NORTHWIND);
+    const reply = await h.command('tickets', { channel: CHANNELS.intel });
+    const text = replyText(reply);
+    expect(numbersIn(reply)).toEqual(expected.items.map((t) => t.number));
+    expect(text).toContain(`${expected.total} tickets`);
+    const headings = ['*Triage*', '*To do*', '*In progress*', '*Done*', '*Dismissed*'].map((c) => text.indexOf(c));
+    expect(headings.every((at) => at >= 0)).toBe(true);
+    expect([...headings].sort((a, b) => a - b)).toEqual(headings);
+    // A line carries impact, effort, assignee, due date and labels.
+    expect(text).toMatch(/Add an annual discount to match three competitors · impact 3 Significant · effort medium · Priya Raman · due \d{4}-\d{2}-\d{2} · Pricing, Q3 roadmap/);
+    // Closed long ago: hidden by closed=recent, and the reply says more exist.
+    expect(text).not.toContain('Enterprise Lite');
+    expect(text).toContain('older closed tickets exist');
+  });
+
+  it('narrows to columns and title words', async () => {
+    const reply = await h.command('tickets todo in-progress pricing', { channel: CHANNELS.intel });
+    const expected = await board.listTickets(NORTHWIND, { status: ['todo', 'in_progress'], q: 'pricing' });
+    expect(expected.items.length).toBeGreaterThan(0);
+    expect(numbersIn(reply)).toEqual(expected.items.map((t) => t.number));
+    expect(replyText(reply)).not.toContain('*Triage*');
+  });
+
+  it('shows one ticket with its description and latest comments', async () => {
+    const hero = await byTitle('Rewrite homepage hero');
+    const comments = await board.listComments(NORTHWIND, hero.id);
+    const text = replyText(await h.command(`ticket ${hero.number}`, { channel: CHANNELS.intel }));
+    expect(text).toContain(`#${hero.number} Rewrite homepage hero around pipeline forecasting`);
+    expect(text).toContain((await board.getTicket(NORTHWIND, hero.id)).description.slice(0, 40));
+    expect(text).toContain(comments.at(-1)!.body.slice(0, 40));
+    expect(replyText(await h.command('ticket 99999', { channel: CHANNELS.intel }))).toContain('no ticket #99999');
+  });
+
+  it('moves a ticket to the top of another column', async () => {
+    const ticket = await byTitle('Track Folk CRM');
+    const shown = await h.command(`ticket ${ticket.number}`, { channel: CHANNELS.intel });
+    const updated = await act(ACTION_IDS.ticketMove, optionValue(shown, ACTION_IDS.ticketMove, 'In progress'), shown);
+    expect(updated.args.replace_original).toBe(true);
+    expect(replyText(updated)).toContain('moved this ticket to the top of In progress');
+    const inProgress = await board.listTickets(NORTHWIND, { status: ['in_progress'] });
+    expect(inProgress.items[0]?.id).toBe(ticket.id);
+  });
+
+  it('assigns to the person whose Slack name matches a member', async () => {
+    const ticket = await byTitle('Competitor sitemap grew');
+    const shown = await h.command(`ticket ${ticket.number}`, { channel: CHANNELS.intel, user: USERS.maya });
+    const updated = await act(ACTION_IDS.ticketAssign, null, shown, USERS.maya);
+    expect(replyText(updated)).toContain('Assigned to Maya Chen');
+    expect((await board.getTicket(NORTHWIND, ticket.id)).assignee?.userId).toBe(TICKET_SEED.members.maya);
+  });
+
+  it('offers the member list when the Slack name matches nobody, and assigns the one picked', async () => {
+    const ticket = await byTitle('Attio homepage now leads');
+    const shown = await h.command(`ticket ${ticket.number}`, { channel: CHANNELS.intel });
+    const offered = await act(ACTION_IDS.ticketAssign, null, shown);
+    expect(replyText(offered)).toContain("couldn't match your Slack name (Alice Moreau)");
+    expect((await board.getTicket(NORTHWIND, ticket.id)).assignee).toBeNull();
+    const picked = await act(ACTION_IDS.ticketAssignPick, optionValue(offered, ACTION_IDS.ticketAssignPick, 'Lena Fischer'), offered);
+    expect(replyText(picked)).toContain('assigned this ticket to Lena Fischer');
+    expect((await board.getTicket(NORTHWIND, ticket.id)).assignee?.userId).toBe(TICKET_SEED.members.lena);
+  });
+
+  it('offers dismiss, never delete, for a briefing ticket, and dismisses it to the top of Dismissed', async () => {
+    const ticket = await byTitle('Pipedrive cut its Team plan');
+    expect(ticket.deletable).toBe(false);
+    const shown = await h.command(`ticket ${ticket.number}`, { channel: CHANNELS.intel });
+    expect(replyText(shown)).toContain('cannot be deleted');
+    expect(replyText(shown)).not.toMatch(/\bDelete\b/);
+    const updated = await act(ACTION_IDS.ticketDismiss, null, shown);
+    expect(replyText(updated)).toContain('dismissed this ticket');
+    const dismissed = await board.listTickets(NORTHWIND, { status: ['dismissed'] });
+    expect(dismissed.items[0]?.id).toBe(ticket.id);
+    expect(findElement(updated.args.blocks as unknown[], ACTION_IDS.ticketDismiss)).toBeUndefined();
+  });
+});
