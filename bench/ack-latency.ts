@@ -1,0 +1,119 @@
+/**
+ * Measure 1: how fast `/radar briefing` is acked under 20 concurrent senders while the service takes
+ * 2.5 s to answer, beside a bare Bolt app that only acks, measured in the same run.
+ */
+import type { Ack } from '../test/support/slack-driver.js';
+import { CHANNELS } from '../test/support/slack-fixtures.js';
+import { spawnBare, spawnRadar } from './spawn-app.js';
+import type { Measure, Metric, TargetCheck } from './support.js';
+import { max, percentile, round, runLoad, timed, versus, waitUntil } from './support.js';
+import { driverFor, errorLines, startServices } from './world.js';
+
+const REQUESTS = 400;
+const SENDERS = 20;
+const WARM_UP = 40;
+/** The load is sent in this many rounds, bare app and Radar taking turns. */
+const ROUNDS = 4;
+const SERVICE_LATENCY_MS = 2_500;
+const P99_TARGET_MS = 100;
+const BARE_RATIO_TARGET = 1.5;
+const SLACK_ACK_LIMIT_MS = 3_000;
+
+interface LoadStats {
+  p50: number | null;
+  p99: number | null;
+  max: number | null;
+  refused: number;
+}
+
+function statsOf(acks: readonly Ack[]): LoadStats {
+  const ms = acks.map((a) => a.ms);
+  return { p50: percentile(ms, 50), p99: percentile(ms, 99), max: max(ms), refused: acks.filter((a) => a.status !== 200).length };
+}
+
+export const ackLatency: Measure = {
+  id: 'ack-latency',
+  title: '1. Ack latency of /radar briefing (service answering after 2.5 s)',
+  async run() {
+    const services = await startServices();
+    const radarApp = await spawnRadar(services);
+    const bareApp = await spawnBare(services.slack.url);
+    try {
+      const driver = driverFor(radarApp.url, services.slack);
+      const bareDriver = driverFor(bareApp.url, services.slack);
+      const answers = () => services.calls.count('response_url');
+      const bound = await driver.command('bind northwind', { channel: CHANNELS.intel });
+      if (bound.status !== 200) throw new Error(`/radar bind was acked with HTTP ${bound.status}`);
+      await waitUntil(() => answers() >= 1, 'the bind answer');
+      const briefing = () => driver.command('briefing', { channel: CHANNELS.intel });
+      const bareCommand = () => bareDriver.command('briefing', { channel: CHANNELS.intel });
+
+      // Warm both apps up (JIT, connection pools, the store) before the slow service is switched on.
+      await runLoad(WARM_UP, SENDERS, bareCommand);
+      await runLoad(WARM_UP, SENDERS, briefing);
+      await waitUntil(() => answers() >= 1 + WARM_UP, 'the warm-up answers');
+
+      services.sandbox.control.addFault({ path: `^/v1/projects/[^/]+/strategic-briefing`, kind: 'latency', latencyMs: SERVICE_LATENCY_MS });
+      // Alternate rounds, so that load from elsewhere on the machine falls on both apps alike.
+      const bareAcks: Ack[] = [];
+      const radarAcks: Ack[] = [];
+      const before = answers();
+      let loadMs = 0;
+      for (let round = 0; round < ROUNDS; round++) {
+        bareAcks.push(...(await runLoad(REQUESTS / ROUNDS, SENDERS, bareCommand)));
+        const { value, ms } = await timed(() => runLoad(REQUESTS / ROUNDS, SENDERS, briefing));
+        radarAcks.push(...value);
+        loadMs += ms;
+      }
+      // Let the slow answers finish before stopping, and count them: every command must be answered.
+      const { ms: drainMs } = await timed(() =>
+        waitUntil(() => answers() - before >= REQUESTS, 'every briefing answer', { timeoutMs: SERVICE_LATENCY_MS * 8, everyMs: 50 }).catch(() => undefined),
+      );
+      const answered = answers() - before;
+
+      const radar = statsOf(radarAcks);
+      const baseline = statsOf(bareAcks);
+      const ratio = radar.p99 !== null && baseline.p99 !== null && baseline.p99 > 0 ? radar.p99 / baseline.p99 : null;
+      const metrics: Metric[] = [
+        { name: 'ack p50', value: round(radar.p50), unit: 'ms', baseline: { label: 'bare Bolt', value: round(baseline.p50) } },
+        { name: 'ack p99', value: round(radar.p99), unit: 'ms', baseline: { label: 'bare Bolt', value: round(baseline.p99) } },
+        { name: 'ack max', value: round(radar.max), unit: 'ms', baseline: { label: 'bare Bolt', value: round(baseline.max) } },
+        { name: 'acks not 200', value: radar.refused, unit: 'requests', baseline: { label: 'bare Bolt', value: baseline.refused } },
+        { name: 'p99 ratio to bare Bolt', value: round(ratio, 2), unit: 'x' },
+        { name: 'commands answered (response_url)', value: answered, unit: `of ${REQUESTS}` },
+        { name: 'time to send the commands to Radar', value: round(loadMs, 0), unit: 'ms' },
+        { name: 'after the last round, until the last answer', value: round(drainMs, 0), unit: 'ms' },
+      ];
+      const targets: TargetCheck[] = [
+        { target: `p99 < ${P99_TARGET_MS} ms`, met: radar.p99 !== null && radar.p99 < P99_TARGET_MS, detail: versus(radar.p99, P99_TARGET_MS, 'ms') },
+        {
+          target: `p99 within ${BARE_RATIO_TARGET}x of the bare Bolt app`,
+          met: ratio !== null && ratio <= BARE_RATIO_TARGET,
+          detail: `Radar ${round(radar.p99)} ms, bare ${round(baseline.p99)} ms: ${round(ratio, 2)}x against ${BARE_RATIO_TARGET}x`,
+        },
+        {
+          target: `no ack at or above ${SLACK_ACK_LIMIT_MS} ms, every ack 200`,
+          met: radar.max !== null && radar.max < SLACK_ACK_LIMIT_MS && radar.refused === 0,
+          detail: `slowest ack ${round(radar.max)} ms; ${radar.refused} not 200`,
+        },
+        { target: 'every command answered', met: answered === REQUESTS, detail: `${answered} of ${REQUESTS} answers reached the response_url` },
+      ];
+      const errors = errorLines(radarApp.stderr().split('\n'));
+      return {
+        method:
+          `Radar (src/main.ts, HTTP mode) and the bare app each run as their own process; the senders, the sandbox and the local Slack share the bench process. ` +
+        `${REQUESTS} signed /radar briefing commands (channel bound to Northwind with /radar bind) from ${SENDERS} concurrent senders, each sending its next when acked; ` +
+          `the sandbox holds every strategic-briefing read ${SERVICE_LATENCY_MS} ms (latency fault). The same load goes to a bare Bolt app (same HTTPReceiver ` +
+          `and server, a /radar listener that only acks) in the same run, in ${ROUNDS} alternating rounds. ${WARM_UP} warm-up requests each first. Ack time is measured by the sender ` +
+          `(request sent to HTTP response), on loopback.`,
+        metrics,
+        targets,
+        notes: errors.length > 0 ? [`Radar logged ${errors.length} error lines, e.g. ${errors[0]?.slice(0, 200) ?? ''}`] : [],
+      };
+    } finally {
+      await bareApp.stop();
+      await radarApp.stop();
+      await services.stop();
+    }
+  },
+};

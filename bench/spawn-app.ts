@@ -1,0 +1,120 @@
+/**
+ * Runs an app as its own process (`node --import tsx <entry>`), as `npm start` runs Radar, so the
+ * load generator, the sandbox and the local Slack in the bench process never share its event loop.
+ * Resolves once `/healthz` answers 200, with how long that took.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { processMemory, waitUntil } from './support.js';
+import type { Services } from './world.js';
+import { BOT_TOKEN, SIGNING_SECRET, radarEnv } from './world.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** Radar's entry and the bare baseline's, relative to the repository root. */
+export const ENTRIES = { radar: 'src/main.ts', bare: 'bench/bare-bolt-main.ts' } as const;
+
+export interface SpawnedApp {
+  /** `http://127.0.0.1:<port>`. */
+  url: string;
+  /** Milliseconds from spawn to the first 200 from `/healthz`. */
+  startupMs: number;
+  /** Current and peak RSS of the process, from /proc. */
+  memory(): { rssBytes: number; peakBytes: number };
+  /** What the process wrote to stderr (Radar's log lines). */
+  stderr(): string;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (address === null || typeof address === 'string') throw new Error('could not find a free port');
+  return address.port;
+}
+
+async function healthy(url: string): Promise<boolean> {
+  try {
+    const res = await fetch(`${url}/healthz`);
+    await res.body?.cancel();
+    return res.status === 200;
+  } catch {
+    return false;
+  }
+}
+
+function exited(child: ChildProcess, timeoutMs: number): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, timeoutMs);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+/** Spawns `entry` with `env` (plus PATH, HOME and a free PORT) and waits for it to be healthy. */
+export async function spawnApp(entry: string, env: Record<string, string>): Promise<SpawnedApp> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const errors: string[] = [];
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  child.stderr?.on('data', (chunk: Buffer) => errors.push(chunk.toString()));
+  const stop = async () => {
+    child.kill('SIGTERM');
+    await exited(child, 5_000);
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGKILL');
+      await exited(child, 5_000);
+    }
+  };
+  try {
+    await waitUntil(
+      async () => {
+        if (child.exitCode !== null) throw new Error(`${entry} exited with ${child.exitCode}: ${errors.join('').slice(0, 400)}`);
+        return healthy(url);
+      },
+      `${entry} to answer /healthz`,
+      { timeoutMs: 30_000, everyMs: 5 },
+    );
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  const startupMs = performance.now() - started;
+  return { url, startupMs, memory: () => processMemory(child.pid ?? 0), stderr: () => errors.join(''), stop };
+}
+
+/** Radar's `src/main.ts` in HTTP mode against `services`, with a fresh SQLite store. */
+export async function spawnRadar(services: Pick<Services, 'sandbox' | 'slack'>): Promise<SpawnedApp> {
+  const storeDir = mkdtempSync(join(tmpdir(), 'radar-bench-'));
+  const app = await spawnApp(ENTRIES.radar, radarEnv(services, storeDir)).catch((error: unknown) => {
+    rmSync(storeDir, { recursive: true, force: true });
+    throw error;
+  });
+  return {
+    ...app,
+    async stop() {
+      await app.stop();
+      rmSync(storeDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The bare baseline app, talking to the local Slack at `slackUrl`. */
+export function spawnBare(slackUrl: string): Promise<SpawnedApp> {
+  return spawnApp(ENTRIES.bare, { SLACK_BOT_TOKEN: BOT_TOKEN, SLACK_SIGNING_SECRET: SIGNING_SECRET, SLACK_API_URL: slackUrl });
+}

@@ -1,0 +1,130 @@
+/**
+ * What every measure shares: the result shape the report prints, percentiles, a bounded load
+ * runner, peak-RSS sampling (in-process, and of a spawned process through /proc), and a waiter.
+ */
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+
+/** One number a measure reports, with the baseline it is read against when there is one. */
+export interface Metric {
+  name: string;
+  value: number | null;
+  unit: string;
+  baseline?: { label: string; value: number | null };
+}
+
+/** A target from issue 7; `met: null` when the measure could not be taken. */
+export interface TargetCheck {
+  target: string;
+  met: boolean | null;
+  /** The numbers behind the verdict, and by how much a miss missed. */
+  detail: string;
+}
+
+export interface MeasureResult {
+  id: string;
+  title: string;
+  /** How the numbers were taken, in a sentence or two. */
+  method: string;
+  metrics: Metric[];
+  targets: TargetCheck[];
+  notes: string[];
+  /** Set when the measure could not run (e.g. the feature it measures is not there yet). */
+  skipped?: string;
+  durationMs: number;
+}
+
+/** A measure as `run.ts` knows it. */
+export interface Measure {
+  id: string;
+  title: string;
+  run(): Promise<Omit<MeasureResult, 'id' | 'title' | 'durationMs'>>;
+}
+
+/** The nearest-rank percentile (p in 0..100) of `values`; null for an empty list. */
+export function percentile(values: readonly number[], p: number): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));
+  return sorted[Math.min(rank, sorted.length) - 1] ?? null;
+}
+
+export function max(values: readonly number[]): number | null {
+  return values.length === 0 ? null : values.reduce((a, b) => Math.max(a, b));
+}
+
+export function round(value: number | null, digits = 1): number | null {
+  if (value === null) return null;
+  const f = 10 ** digits;
+  return Math.round(value * f) / f;
+}
+
+export const MIB = 1024 * 1024;
+
+/**
+ * Sends `total` requests from `senders` concurrent loops, each sending its next one when the last
+ * was answered; resolves with every request's result in completion order.
+ */
+export async function runLoad<T>(total: number, senders: number, send: (index: number) => Promise<T>): Promise<T[]> {
+  const results: T[] = [];
+  let next = 0;
+  const loop = async () => {
+    while (next < total) {
+      const index = next++;
+      results.push(await send(index));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(senders, total) }, loop));
+  return results;
+}
+
+/** Times one async call in milliseconds (performance clock). */
+export async function timed<T>(task: () => Promise<T>): Promise<{ value: T; ms: number }> {
+  const started = performance.now();
+  const value = await task();
+  return { value, ms: performance.now() - started };
+}
+
+export interface RssSampler {
+  /** Stops sampling; the peak and the first sample, in bytes. */
+  stop(): { peakBytes: number; startBytes: number };
+}
+
+/** Samples this process's RSS every `intervalMs` until stopped. */
+export function sampleRss(intervalMs = 20): RssSampler {
+  const startBytes = process.memoryUsage.rss();
+  let peakBytes = startBytes;
+  const timer = setInterval(() => {
+    peakBytes = Math.max(peakBytes, process.memoryUsage.rss());
+  }, intervalMs);
+  timer.unref();
+  return {
+    stop() {
+      clearInterval(timer);
+      peakBytes = Math.max(peakBytes, process.memoryUsage.rss());
+      return { peakBytes, startBytes };
+    },
+  };
+}
+
+/** A spawned process's current RSS (`VmRSS`) and peak RSS (`VmHWM`), in bytes, from /proc. */
+export function processMemory(pid: number): { rssBytes: number; peakBytes: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN) * 1024;
+  return { rssBytes: kib('VmRSS'), peakBytes: kib('VmHWM') };
+}
+
+/** Resolves once `check` returns true, polling every `everyMs`; rejects after `timeoutMs`. */
+export async function waitUntil(check: () => boolean | Promise<boolean>, what: string, { timeoutMs = 10_000, everyMs = 10 } = {}): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  while (!(await check())) {
+    if (performance.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}
+
+/** "12.3 ms over target 10 ms (1.23x)": how far a value is from a bound. */
+export function versus(value: number | null, bound: number, unit: string): string {
+  if (value === null) return 'not measured';
+  return `${round(value)} ${unit} against ${bound} ${unit} (${round(value / bound, 2)}x)`;
+}

@@ -1,0 +1,167 @@
+/**
+ * The world a measure runs in, on loopback: the sandbox of the monitoring service and the local
+ * Slack Web API (`src/slack/local-web-api/`, used directly with an `onCall` recorder, so the test
+ * fake's Block Kit schema validation does not skew timings) in this process, and Radar in HTTP mode
+ * either in this process through `startRadar` (measures that call a worker's `tick()`) or spawned
+ * as its own process (`spawn-app.ts`), with a signed-request driver.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '../src/config.js';
+import type { RadarInstance } from '../src/radar.js';
+import { startRadar } from '../src/radar.js';
+import type { Sandbox, SandboxOptions } from '../src/sandbox/index.js';
+import { startSandbox } from '../src/sandbox/index.js';
+import type { LocalWebApi, WebApiCall } from '../src/slack/local-web-api/index.js';
+import { startLocalWebApi } from '../src/slack/local-web-api/index.js';
+import type { Binding } from '../src/store/bindings.js';
+import type { Timing } from '../src/timing.js';
+import { SLACK_CHANNELS, SLACK_USERS, TEAM, USERS } from '../test/support/slack-fixtures.js';
+import type { SlackDriver } from '../test/support/slack-driver.js';
+import { createSlackDriver } from '../test/support/slack-driver.js';
+
+export const SIGNING_SECRET = 'bench-signing-secret-0123456789abcdef';
+export const BOT_TOKEN = 'xoxb-bench-0000000000-radar-bot-token';
+
+interface Waiter {
+  match: (call: WebApiCall) => boolean;
+  resolve: (call: WebApiCall) => void;
+}
+
+/** Every Web API call the local Slack received, and promises for the ones still to come. */
+export class CallRecorder {
+  readonly calls: WebApiCall[] = [];
+  private readonly waiters = new Set<Waiter>();
+
+  /** The local Web API's `onCall` hook. */
+  readonly record = (call: WebApiCall): void => {
+    this.calls.push(call);
+    for (const waiter of this.waiters) {
+      if (!waiter.match(call)) continue;
+      this.waiters.delete(waiter);
+      waiter.resolve(call);
+    }
+  };
+
+  count(method: string, match: (call: WebApiCall) => boolean = () => true): number {
+    return this.calls.filter((c) => c.method === method && match(c)).length;
+  }
+
+  /** The first call (already received or still to come) matching `match`. */
+  waitFor(match: (call: WebApiCall) => boolean, timeoutMs: number): Promise<WebApiCall> {
+    const seen = this.calls.find(match);
+    if (seen) return Promise.resolve(seen);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.waiters.delete(waiter);
+        reject(new Error(`no matching Slack call within ${timeoutMs} ms`));
+      }, timeoutMs);
+      const waiter: Waiter = {
+        match,
+        resolve: (call) => {
+          clearTimeout(timer);
+          resolve(call);
+        },
+      };
+      this.waiters.add(waiter);
+    });
+  }
+}
+
+/** The two services Radar talks to, in this process: the sandbox and the recorded local Slack. */
+export interface Services {
+  sandbox: Sandbox;
+  slack: LocalWebApi;
+  calls: CallRecorder;
+  stop(): Promise<void>;
+}
+
+export async function startServices(sandboxOptions: SandboxOptions = {}): Promise<Services> {
+  const sandbox = await startSandbox({ port: 0, ...sandboxOptions });
+  const calls = new CallRecorder();
+  const slack = await startLocalWebApi({ users: SLACK_USERS, channels: SLACK_CHANNELS, onCall: calls.record });
+  return {
+    sandbox,
+    slack,
+    calls,
+    async stop() {
+      await slack.close();
+      await sandbox.close();
+    },
+  };
+}
+
+/** Radar's environment in HTTP mode against `services`, with a store in `storeDir`. */
+export function radarEnv(services: Pick<Services, 'sandbox' | 'slack'>, storeDir: string): Record<string, string> {
+  return {
+    SVC_BASE_URL: services.sandbox.url,
+    SVC_API_KEY: services.sandbox.keys.readWrite,
+    SLACK_BOT_TOKEN: BOT_TOKEN,
+    SLACK_SIGNING_SECRET: SIGNING_SECRET,
+    SLACK_API_URL: services.slack.url,
+    STORE_URL: `sqlite://${join(storeDir, 'radar.sqlite')}`,
+    LOG_LEVEL: 'warn',
+    // Digest cycles run when a measure calls `tick()`, never on their own.
+    DIGEST_INTERVAL_SECONDS: '86400',
+  };
+}
+
+/** A signed-request driver for the app at `appUrl`, with response URLs on the local Slack. */
+export function driverFor(appUrl: string, slack: LocalWebApi): SlackDriver {
+  return createSlackDriver({ url: `${appUrl}/slack/events`, signingSecret: SIGNING_SECRET, responseUrlBase: slack.responseUrl() });
+}
+
+export interface BenchWorldOptions {
+  sandbox?: SandboxOptions;
+  /** Background timing; production defaults unless a measure says otherwise. */
+  timing?: Partial<Timing>;
+}
+
+/** Radar in this process (measures that call a worker's `tick()`), beside the services. */
+export interface BenchWorld extends Services {
+  radar: RadarInstance;
+  driver: SlackDriver;
+  /** Radar's log lines (warn and above). */
+  logs: string[];
+  /** Binds `channelId` to a project directly in Radar's store (no `/radar bind` round trip). */
+  bind(channelId: string, project: { id: string; name: string }, extra?: Partial<Binding>): Promise<void>;
+}
+
+export async function startBenchWorld(options: BenchWorldOptions = {}): Promise<BenchWorld> {
+  const services = await startServices(options.sandbox);
+  const storeDir = mkdtempSync(join(tmpdir(), 'radar-bench-'));
+  const logs: string[] = [];
+  const config = loadConfig({ ...radarEnv(services, storeDir), PORT: '0' });
+  const radar = await startRadar(config, { logSink: (line) => logs.push(line), ...(options.timing ? { timing: options.timing } : {}) });
+
+  return {
+    ...services,
+    radar,
+    driver: driverFor(radar.url ?? '', services.slack),
+    logs,
+    bind: (channelId, project, extra = {}) =>
+      radar.deps.bindings.set({
+        teamId: TEAM.id,
+        channelId,
+        projectId: project.id,
+        projectName: project.name,
+        boundBy: USERS.alice,
+        boundAt: new Date(Date.now() - 86_400_000).toISOString(),
+        digestsEnabled: true,
+        lastSeenRunId: null,
+        failing: null,
+        ...extra,
+      }),
+    async stop() {
+      await radar.stop();
+      await services.stop();
+      rmSync(storeDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Radar's error log lines, for a measure's notes (they should be none). */
+export function errorLines(logs: readonly string[]): string[] {
+  return logs.filter((line) => /"level":"(error|fatal)"/.test(line));
+}
