@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SEED } from '../../../src/sandbox/seed.js';
+import { startSandbox, type Sandbox } from '../../../src/sandbox/index.js';
+import { expectNoViolations, startFakeSlack, type FakeSlack } from '../../support/fake-slack.js';
+import { CHANNELS } from '../../support/slack-fixtures.js';
+import { startRadarHarness, type RadarHarness } from '../../support/radar-harness.js';
+import { digestsIn, historyReads, poller, publish } from './support.js';
+
+const NORTHWIND = SEED.projects.northwind.id;
+const LEASE_TTL_MS = 1_000;
+
+describe.skipIf(!process.env.REDIS_URL)('digests with two replicas on one Redis', () => {
+  let sandbox: Sandbox;
+  let slack: FakeSlack;
+  let replicas: RadarHarness[] = [];
+
+  /** Two Radar replicas sharing the sandbox, Slack and one Redis namespace. */
+  async function startReplicas(interval: string, leaseTtlMs: number): Promise<[RadarHarness, RadarHarness]> {
+    sandbox = await startSandbox({ port: 0, speed: 1000 });
+    slack = await startFakeSlack();
+    const env = { DIGEST_INTERVAL_SECONDS: interval, STORE_PREFIX: `digest-${randomUUID().slice(0, 8)}` };
+    const options = { sandbox, slack, storeUrl: process.env.REDIS_URL ?? '', env, timing: { leaseTtlMs } };
+    replicas = [await startRadarHarness(options), await startRadarHarness(options)];
+    return replicas as [RadarHarness, RadarHarness];
+  }
+
+  afterEach(async () => {
+    expectNoViolations(slack);
+    for (const replica of replicas) await replica.stop();
+    await slack.close();
+    await sandbox.close();
+  });
+
+  it('post exactly one digest per channel, and only the lease holder polls', async () => {
+    // A long lease, so a slow test machine cannot let it lapse (and move) between the rounds of ticks.
+    const [a, b] = await startReplicas('3600', 10_000);
+    await a.command('bind northwind', { channel: CHANNELS.intel });
+    await b.command('bind northwind', { channel: CHANNELS.general });
+    const edition = await publish(a, NORTHWIND);
+    sandbox.control.clearRequests();
+    await Promise.all([poller(a).tick(), poller(b).tick()]);
+    await Promise.all([poller(a).tick(), poller(b).tick()]);
+
+    expect(digestsIn(a, CHANNELS.intel, edition.runId)).toHaveLength(1);
+    expect(digestsIn(a, CHANNELS.general, edition.runId)).toHaveLength(1);
+    // Only the lease holder polled: one history read per round of ticks, never one per channel or replica.
+    expect(historyReads(a, NORTHWIND)).toBe(2);
+  });
+
+  it('the other replica takes over within the lease ttl when the polling one stops', async () => {
+    const [a, b] = await startReplicas('1', LEASE_TTL_MS);
+    await a.command('bind northwind', { channel: CHANNELS.intel });
+    const first = await publish(a, NORTHWIND);
+    await slack.waitForCall('chat.postMessage', (c) => c.args.channel === CHANNELS.intel, { timeoutMs: 3_000 });
+    expect(digestsIn(a, CHANNELS.intel, first.runId)).toHaveLength(1);
+
+    // Whichever replica polled, stop it; the other must pick up the next edition.
+    const leader = a.logs.some((l) => l.includes('"leading"')) ? a : b;
+    const follower = leader === a ? b : a;
+    await leader.stopRadar();
+    const stoppedAt = Date.now();
+    const second = await publish(follower, NORTHWIND);
+    await slack.waitForCall('chat.postMessage', (c) => (c.args.metadata as { event_payload?: { run_id?: string } } | undefined)?.event_payload?.run_id === second.runId, {
+      timeoutMs: LEASE_TTL_MS + 2_000,
+    });
+    expect(Date.now() - stoppedAt).toBeLessThan(LEASE_TTL_MS + 1_000 + 1_000);
+    expect(follower.logs.some((l) => l.includes('"leading"'))).toBe(true);
+    expect(digestsIn(follower, CHANNELS.intel).map((m) => m.metadata?.event_payload.run_id)).toEqual([first.runId, second.runId]);
+  });
+});
