@@ -19,6 +19,8 @@ const SERVICE_LATENCY_MS = 3_000;
 const P99_TARGET_MS = 300;
 /** How long one shortcut may take to open its modal before it counts as never opened. */
 const OPEN_TIMEOUT_MS = 10_000;
+/** How long the modals get to fill in (labels and members from the slow service) before Radar is stopped. */
+const FILL_TIMEOUT_MS = 20_000;
 
 let sequence = 0;
 
@@ -59,7 +61,8 @@ export const shortcutModal: Measure = {
   id: 'shortcut-modal',
   title: '2. Message shortcut to views.open (service answering after 3 s)',
   async run() {
-    const services = await startServices();
+    // The per-key limit of ticket endpoints is the sandbox's pick (spec 8 gives no number); lifted so modals fill in at Radar's pace.
+    const services = await startServices({ rateLimitPerMinute: 1_000_000 });
     const radarApp = await spawnRadar(services);
     const bareApp = await spawnBare(services.slack.url);
     try {
@@ -89,7 +92,7 @@ export const shortcutModal: Measure = {
       const radarMs = await runLoad(SHORTCUTS, SENDERS, () => shortcutToModal(driver, calls, CHANNELS.intel));
       // The modals fill in once the slow service answers; let those updates land before stopping.
       const opened = 1 + WARM_UP + SHORTCUTS;
-      await waitUntil(() => calls.count('views.update') >= opened, 'the modals to fill in', { timeoutMs: SERVICE_LATENCY_MS * 5, everyMs: 50 }).catch(
+      await waitUntil(() => calls.count('views.update') >= opened, 'the modals to fill in', { timeoutMs: FILL_TIMEOUT_MS, everyMs: 50 }).catch(
         () => undefined,
       );
 
@@ -106,7 +109,7 @@ export const shortcutModal: Measure = {
           { name: 'shortcut to views.open p50', value: round(percentile(radarMs, 50)), unit: 'ms', baseline: { label: 'bare Bolt', value: round(percentile(bareMs, 50)) } },
           { name: 'shortcut to views.open p99', value: round(p99), unit: 'ms', baseline: { label: 'bare Bolt', value: round(percentile(bareMs, 99)) } },
           { name: 'shortcut to views.open max', value: round(max(radarMs)), unit: 'ms', baseline: { label: 'bare Bolt', value: round(max(bareMs)) } },
-          { name: 'modals filled in (views.update)', value: calls.count('views.update'), unit: `of ${opened}` },
+          { name: `modals filled in within ${FILL_TIMEOUT_MS / 1000} s (views.update)`, value: calls.count('views.update'), unit: `of ${opened}` },
         ],
         targets,
         notes: errors.length > 0 ? [`Radar logged ${errors.length} error lines, e.g. ${errors[0]?.slice(0, 200) ?? ''}`] : [],

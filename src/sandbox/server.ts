@@ -102,7 +102,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const boards = new TicketBoards(clock.now);
     seedBoards(boards, clock.now());
     const state: SandboxState = { speed, now: clock.now, orgs: SANDBOX_ORGS.map((o) => ({ ...o })), board: boards };
-    const routes = [healthRoute(clock.now), ...controlRoutes(control, clock.now), ...bulkProjectRoutes(state), ...ticketRoutes(boards), ...mountRoutes(state)];
+    const routes = [healthRoute(clock.now), ...controlRoutes(control, clock.now), ...bulkProjectRoutes(state, boards), ...ticketRoutes(boards), ...mountRoutes(state)];
     return { state, router: new Router(routes) };
   };
   let world = buildWorld(options.speed ?? 1);

@@ -2,8 +2,8 @@
  * Control route that creates many small projects in one call, for benchmarks and load demos:
  * `POST /__sandbox/projects/bulk` with `{ count, prefix?, organizationId? }`.
  *
- * Each project has an own domain, one competitor and one done briefing edition (so a digest has a
- * history to read and a cursor to stand on); dimension reads answer `no_data_available`. Ids are
+ * Each project has an own domain, one competitor, an empty ticket board and one done briefing edition
+ * (so a digest has a history to read and a cursor to stand on); dimension reads answer `no_data_available`. Ids are
  * `prj_<prefix>_<n>` with n from 1, zero-padded. Like every route module's data, they last until the
  * next reset.
  */
@@ -11,6 +11,7 @@ import { daysAgo } from '../seed/ids.js';
 import { singleEdition } from '../seed/briefings.js';
 import type { CompetitorSeed, ProjectSeed } from '../seed/types.js';
 import { routeData } from '../routes/data.js';
+import type { TicketBoards } from '../tickets/boards.js';
 import { SandboxHttpError } from '../types.js';
 import type { Route, SandboxState } from '../types.js';
 
@@ -78,7 +79,7 @@ function bulkProject(key: string, organizationId: string): ProjectSeed {
 }
 
 /** Creates the projects; refuses the whole call when any id is taken, so nothing is half-made. */
-export function createBulkProjects(state: SandboxState, request: BulkProjectsRequest): BulkProject[] {
+export function createBulkProjects(state: SandboxState, boards: TicketBoards, request: BulkProjectsRequest): BulkProject[] {
   const { projects } = routeData(state);
   const width = String(request.count).length;
   const keys = Array.from({ length: request.count }, (_, i) => `${request.prefix}_${String(i + 1).padStart(width, '0')}`);
@@ -87,17 +88,18 @@ export function createBulkProjects(state: SandboxState, request: BulkProjectsReq
   return keys.map((key) => {
     const project = bulkProject(key, request.organizationId);
     projects.set(project.id, project);
+    boards.addProject(project.id, request.organizationId);
     return { id: project.id, latestRunId: project.briefings[0]?.runId ?? '' };
   });
 }
 
-export function bulkProjectRoutes(state: SandboxState): Route[] {
+export function bulkProjectRoutes(state: SandboxState, boards: TicketBoards): Route[] {
   return [
     {
       method: 'POST',
       pattern: '/__sandbox/projects/bulk',
       scope: 'none',
-      handler: ({ body }) => ({ body: { items: createBulkProjects(state, parseBulkProjectsRequest(body, state)) } }),
+      handler: ({ body }) => ({ body: { items: createBulkProjects(state, boards, parseBulkProjectsRequest(body, state)) } }),
     },
   ];
 }
