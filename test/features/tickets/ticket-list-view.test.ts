@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { ticketListView } from '../../../src/features/tickets/views/ticket-list-view.js';
+import type { Ticket, TicketStatus } from '../../../src/service/index.js';
+
+const AT = '2026-01-01T00:00:00.000Z';
+const ticket = (number: number, status: TicketStatus, title = `Ticket number ${number} with a reasonably long title to fill the lines`): Ticket => ({
+  id: `tkt_${number}`,
+  number,
+  origin: 'user',
+  author: null,
+  briefing: null,
+  title,
+  description: '',
+  labels: [{ id: 'l1', name: 'Pricing', color: '#ffffff' }],
+  status,
+  statusChangedAt: AT,
+  assignee: { userId: 'u1', fullName: 'Maya Chen' },
+  dueDate: '2026-02-01',
+  effort: 'low',
+  impact: 2,
+  commentCount: 0,
+  deletable: true,
+  createdAt: AT,
+  updatedAt: AT,
+  lastActivityAt: AT,
+});
+
+describe('the ticket list view', () => {
+  it('keeps a 5,000-ticket board within 50 blocks and counts what it left out', () => {
+    const items = Array.from({ length: 5000 }, (_, i) => ticket(i + 1, i < 2500 ? 'triage' : 'todo'));
+    const { blocks } = ticketListView({ projectName: 'Big', list: { items, total: 5000, hasMore: false }, filters: [], closed: 'recent' });
+    expect(blocks.length).toBeLessThanOrEqual(50);
+    const shown = JSON.stringify(blocks).match(/\*#\d+\*/g)?.length ?? 0;
+    expect(JSON.stringify(blocks)).toContain(`…and ${5000 - shown} more tickets`);
+    expect(JSON.stringify(blocks)).toContain('5000 tickets');
+    for (const block of blocks) if (block.type === 'section') expect(block.text?.text.length ?? 0).toBeLessThanOrEqual(3000);
+  });
+
+  it('escapes titles and says when nothing matches', () => {
+    const one = ticketListView({ projectName: 'P', list: { items: [ticket(1, 'done', '<!channel> & co')], total: 1, hasMore: true }, filters: ['done'], closed: 'recent' });
+    const text = JSON.stringify(one.blocks);
+    expect(text).toContain('&lt;!channel&gt; &amp; co');
+    expect(text).toContain('older closed tickets exist');
+    const none = ticketListView({ projectName: 'P', list: { items: [], total: 0, hasMore: false }, filters: ['zzz'], closed: 'all' });
+    expect(JSON.stringify(none.blocks)).toContain('No tickets match.');
+  });
+});
