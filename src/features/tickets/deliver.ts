@@ -1,7 +1,7 @@
 /** Delivering a write's outcome in Slack: the reply in the message's thread, and the modal's last state. */
 import type { webApi } from '@slack/bolt';
 import type { Logger } from '../../log.js';
-import { escapeMrkdwn, truncate } from '../../slack/blocks/index.js';
+import { LIMITS, escapeMrkdwn, truncate } from '../../slack/blocks/index.js';
 import { threadOf } from './locate-message.js';
 import type { ModalContext } from './modal-context.js';
 import type { ModalView } from './views/modal-parts.js';
@@ -39,7 +39,7 @@ export async function showInModal(
   } catch (error) {
     logger.info('modal gone; telling the person in the channel instead', { error });
     await client.chat
-      .postEphemeral({ channel: target.channelId, user: target.userId, text: truncate(fallback, 3900) })
+      .postEphemeral({ channel: target.channelId, user: target.userId, text: truncate(fallback, LIMITS.messageText) })
       .catch((e: unknown) => logger.warn('could not reach the person either', { error: e }));
   }
 }
