@@ -84,6 +84,8 @@ export const digestCycle: Measure = {
       const cycle = await timed(tick);
       const memory = rss.stop();
 
+      // The poller lists a project's bindings once per project; the repository reads every binding to do so.
+      const listAll = await timed(() => world.radar.deps.bindings.listAll());
       const requests = classify(world.sandbox.control.requests(), new Set(published));
       const slackCalls = world.calls.calls.slice(postsBefore);
       const digests = slackCalls.filter((c) => c.method === 'chat.postMessage' && (c.args.metadata as { event_type?: string } | undefined)?.event_type === DIGEST_IDS.eventType).length;
@@ -118,11 +120,16 @@ export const digestCycle: Measure = {
           { name: 'cycle wall time', value: round(cycle.ms, 0), unit: 'ms' },
           { name: 'quiet cycle (nothing new) wall time', value: round(quiet.ms, 0), unit: 'ms' },
           { name: 'quiet cycle requests', value: quietRequests, unit: 'requests', baseline: { label: 'projects', value: PROJECTS } },
+          { name: `one bindings.listAll() of ${listAll.value.length} bindings`, value: round(listAll.ms, 0), unit: 'ms' },
           { name: 'peak RSS during the cycle', value: round(memory.peakBytes / MIB), unit: 'MiB' },
           { name: 'RSS growth during the cycle', value: round((memory.peakBytes - memory.startBytes) / MIB), unit: 'MiB' },
         ],
         targets,
-        notes: errors.length > 0 ? [`Radar logged ${errors.length} error lines, e.g. ${errors[0]?.slice(0, 200) ?? ''}`] : [],
+        notes: [
+          `The poller lists each project's bindings (bindings.listByProject), which reads all ${listAll.value.length} bindings every time: ` +
+            `${PROJECTS} x ${round(listAll.ms, 0)} ms = ${round((PROJECTS * listAll.ms) / 1000)} s, against the quiet cycle's ${round(quiet.ms / 1000)} s.`,
+          ...(errors.length > 0 ? [`Radar logged ${errors.length} error lines, e.g. ${errors[0]?.slice(0, 200) ?? ''}`] : []),
+        ],
       };
     } finally {
       await world.stop();

@@ -3,17 +3,19 @@
  * `maxConcurrentPolls` 8) and scans that take 5 s in the sandbox (speed 1). Measures the request
  * rate the follower puts on the service, the time from a scan completing (sandbox `completedAt`) to
  * its result posted in Slack, and peak RSS. Baseline: when the first poll after completion could
- * have seen the result, read from the sandbox request log (no follower can post sooner).
+ * have seen the result, read from the sandbox request log (no follower can post sooner). Radar runs
+ * as its own process (`src/main.ts`), so its follower's timers never wait behind the bench's work.
  */
 import { DEFAULT_TIMING } from '../src/timing.js';
 import type { RequestLogEntry } from '../src/sandbox/index.js';
 import type { WebApiCall } from '../src/slack/local-web-api/index.js';
 import { CHANNELS } from '../test/support/slack-fixtures.js';
 import { SCAN_RESULT_EVENT } from '../src/features/scans/scan-messages.js';
+import { spawnRadar, type SpawnedApp } from './spawn-app.js';
 import type { Measure, TargetCheck } from './support.js';
 import { MIB, max, percentile, round, runLoad, sampleRss, timed, versus, waitUntil } from './support.js';
-import type { BenchWorld } from './world.js';
-import { errorLines, startBenchWorld } from './world.js';
+import type { Services } from './world.js';
+import { driverFor, errorLines, startServices } from './world.js';
 
 const SCANS = 500;
 const SENDERS = 20;
@@ -37,14 +39,14 @@ const scanIdOf = (call: WebApiCall) => {
   return metadata?.event_type === SCAN_RESULT_EVENT && typeof metadata.event_payload?.scan_id === 'string' ? metadata.event_payload.scan_id : null;
 };
 
-async function completedAt(world: BenchWorld, scanId: string): Promise<number> {
+async function completedAt(world: Services, scanId: string): Promise<number> {
   const res = await fetch(`${world.sandbox.url}/v1/tools/trust-signals/scans/${scanId}`, { headers: { 'SVC-API-Key': world.sandbox.keys.readWrite } });
   const { item } = (await res.json()) as { item: { completedAt?: string } };
   if (!item.completedAt) throw new Error(`scan ${scanId} has no completedAt`);
   return Date.parse(item.completedAt);
 }
 
-function timingsOf(world: BenchWorld, polls: readonly RequestLogEntry[], completed: Map<string, number>): ScanTiming[] {
+function timingsOf(world: Services, polls: readonly RequestLogEntry[], completed: Map<string, number>): ScanTiming[] {
   const calls = world.calls.calls;
   return calls.flatMap((reply) => {
     const scanId = scanIdOf(reply);
@@ -72,19 +74,19 @@ export const scans: Measure = {
   id: 'scans',
   title: '4. 500 scans followed at once (production poll timing)',
   async run() {
-    const world = await startBenchWorld({ sandbox: { speed: SANDBOX_SPEED, rateLimitPerMinute: 1_000_000 } });
+    const world = await startServices({ speed: SANDBOX_SPEED, rateLimitPerMinute: 1_000_000 });
+    let radar: SpawnedApp | undefined;
     try {
-      if (!world.radar.workers.some((w) => w.name.includes('scan'))) {
-        return { method: '', metrics: [], targets: [], notes: [], skipped: 'Radar has no scan follower (issue 4 not there yet)' };
-      }
-      const rss = sampleRss();
+      radar = await spawnRadar(world);
+      const driver = driverFor(radar.url, world.slack);
+      const app = radar;
+      const rss = sampleRss(50, () => app.memory().rssBytes);
       const { value: acks, ms: startMs } = await timed(() =>
-        runLoad(SCANS, SENDERS, (i) => world.driver.command(`scan trust bench-${String(i).padStart(4, '0')}.example.com`, { channel: CHANNELS.general })),
+        runLoad(SCANS, SENDERS, (i) => driver.command(`scan trust bench-${String(i).padStart(4, '0')}.example.com`, { channel: CHANNELS.general })),
       );
       const replies = () => world.calls.calls.filter((c) => c.method === 'chat.postMessage' && scanIdOf(c) !== null).length;
-      const repliesNow = () => replies() >= SCANS;
       // A scan takes 5 s and is polled every 2 to 5 s: a minute is ample.
-      const { ms: followMs } = await timed(() => waitUntil(repliesNow, 'every scan result', { timeoutMs: 60_000, everyMs: 100 }).catch(() => undefined));
+      const { ms: followMs } = await timed(() => waitUntil(() => replies() >= SCANS, 'every scan result', { timeoutMs: 60_000, everyMs: 100 }).catch(() => undefined));
       const memory = rss.stop();
 
       const polls = world.sandbox.control.requests().filter((r) => r.method === 'GET' && SCAN_PATH.test(r.path));
@@ -112,14 +114,14 @@ export const scans: Measure = {
           detail: `${ids.length} distinct results of ${SCANS} scans, ${replies()} result replies, ${refused} commands not acked 200`,
         },
       ];
-      const errors = errorLines(world.logs);
+      const errors = errorLines(radar.stderr().split('\n'));
       return {
         method:
           `${SCANS} signed "/radar scan trust <domain>" commands from ${SENDERS} senders into one channel; the sandbox at speed ${SANDBOX_SPEED} ` +
           `(a trust scan completes 5 s after it starts) with its per-key rate limit lifted so only Radar's own pacing shows; production timing ` +
           `(polls ${DEFAULT_TIMING.scanPollMinMs / 1000} to ${DEFAULT_TIMING.scanPollMaxMs / 1000} s with jitter, maxConcurrentPolls ${DEFAULT_TIMING.maxConcurrentPolls}). ` +
           `Completion time is the scan's completedAt from the sandbox; "posted" is the chat.update that replaces the channel message with the result, ` +
-          `which follows the thread reply. Poll times from the sandbox request log. RSS of this one process (Radar, sandbox and local Slack), sampled every 20 ms.`,
+          `which follows the thread reply. Poll times from the sandbox request log. Radar runs as its own process (src/main.ts); its RSS is read from /proc every 50 ms.`,
         metrics: [
           { name: 'completion to result posted p50', value: round(percentile(toPosted, 50), 0), unit: 'ms', baseline: { label: 'first poll after completion', value: round(percentile(toFirstPoll, 50), 0) } },
           { name: 'completion to result posted p99', value: round(p99, 0), unit: 'ms', baseline: { label: 'first poll after completion', value: round(percentile(toFirstPoll, 99), 0) } },
@@ -130,13 +132,14 @@ export const scans: Measure = {
           { name: 'poll requests in all', value: polls.length, unit: 'requests', baseline: { label: 'scans', value: SCANS } },
           { name: 'time to send the 500 commands', value: round(startMs, 0), unit: 'ms' },
           { name: 'then until the last result', value: round(followMs, 0), unit: 'ms' },
-          { name: 'peak RSS', value: round(memory.peakBytes / MIB), unit: 'MiB' },
-          { name: 'RSS growth', value: round((memory.peakBytes - memory.startBytes) / MIB), unit: 'MiB' },
+          { name: 'Radar peak RSS while following', value: round(memory.peakBytes / MIB), unit: 'MiB' },
+          { name: 'Radar RSS before the commands', value: round(memory.startBytes / MIB), unit: 'MiB' },
         ],
         targets,
         notes: errors.length > 0 ? [`Radar logged ${errors.length} error lines, e.g. ${errors[0]?.slice(0, 200) ?? ''}`] : [],
       };
     } finally {
+      await radar?.stop();
       await world.stop();
     }
   },

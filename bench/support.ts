@@ -90,18 +90,18 @@ export interface RssSampler {
   stop(): { peakBytes: number; startBytes: number };
 }
 
-/** Samples this process's RSS every `intervalMs` until stopped. */
-export function sampleRss(intervalMs = 20): RssSampler {
-  const startBytes = process.memoryUsage.rss();
+/** Samples an RSS reading (this process's by default, or e.g. a spawned one's) every `intervalMs` until stopped. */
+export function sampleRss(intervalMs = 20, read: () => number = () => process.memoryUsage.rss()): RssSampler {
+  const startBytes = read();
   let peakBytes = startBytes;
   const timer = setInterval(() => {
-    peakBytes = Math.max(peakBytes, process.memoryUsage.rss());
+    peakBytes = Math.max(peakBytes, read());
   }, intervalMs);
   timer.unref();
   return {
     stop() {
       clearInterval(timer);
-      peakBytes = Math.max(peakBytes, process.memoryUsage.rss());
+      peakBytes = Math.max(peakBytes, read());
       return { peakBytes, startBytes };
     },
   };
