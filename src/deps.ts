@@ -11,6 +11,7 @@ import type { PendingScansRepo } from './store/pending-scans.js';
 import type { DigestLedger } from './store/digest-ledger.js';
 import type { CommandRegistry } from './slack/commands/registry.js';
 import type { Timing } from './timing.js';
+import type { Limiter } from './limiter.js';
 
 export interface RadarDeps {
   config: Config;
@@ -23,6 +24,8 @@ export interface RadarDeps {
   commands: CommandRegistry;
   /** Intervals and bounds of background work (`src/timing.ts`). */
   timing: Timing;
+  /** The one bound on concurrent background requests to the service (`timing.maxConcurrentPolls`). */
+  background: Limiter;
   /** The clock; tests move it. */
   now(): Date;
 }

@@ -21,6 +21,7 @@ import { startLocalWebApi, LOCAL_WORKSPACE, type LocalWebApi } from './slack/loc
 import { ConsoleReceiver } from './console/console-receiver.js';
 import { renderCall, runConsole } from './console/run-console.js';
 import { DEFAULT_TIMING, type Timing } from './timing.js';
+import { createLimiter } from './limiter.js';
 
 export interface StartOptions {
   /** Where log lines go (default stderr). */
@@ -92,6 +93,7 @@ export async function startRadar(config: Config, options: StartOptions = {}): Pr
     const store = await openStore(config.storeUrl, { logger: logger.child({ component: 'store' }), namespacePrefix: config.storePrefix });
     closers.push(() => store.close());
 
+    const timing: Timing = { ...DEFAULT_TIMING, ...options.timing };
     const deps: RadarDeps = {
       config,
       logger,
@@ -101,7 +103,8 @@ export async function startRadar(config: Config, options: StartOptions = {}): Pr
       pendingScans: createPendingScansRepo(store),
       digestLedger: createDigestLedger(store),
       commands: new CommandRegistry(),
-      timing: { ...DEFAULT_TIMING, ...options.timing },
+      timing,
+      background: createLimiter(timing.maxConcurrentPolls),
       now: options.now ?? (() => new Date()),
     };
 

@@ -3,7 +3,7 @@
  * (`tickets?origin=briefing&briefingRunId=…`, spec 4.5), ordered as the edition ordered them.
  */
 import type { ServiceClient, Ticket } from '../../service/index.js';
-import type { Limit } from './limiter.js';
+import type { Limiter } from '../../limiter.js';
 import type { DigestContent } from './views/digest-view.js';
 
 export interface DigestSubject {
@@ -12,8 +12,9 @@ export interface DigestSubject {
   runId: string;
 }
 
-/** Each service request goes through `limit`, so background reads stay within their bound. */
-export async function loadDigest(service: ServiceClient, subject: DigestSubject, limit: Limit = (task) => task()): Promise<DigestContent> {
+/** Each service request goes through `limiter`, so background reads stay within their bound. */
+export async function loadDigest(service: ServiceClient, subject: DigestSubject, limiter?: Limiter): Promise<DigestContent> {
+  const limit = <T>(task: () => Promise<T>): Promise<T> => (limiter ? limiter.run(task) : task());
   const [read, list] = await Promise.all([
     limit(() => service.getBriefingRun(subject.projectId, subject.runId, { sections: ['hub'] })),
     limit(() => service.listTickets(subject.projectId, { origin: 'briefing', briefingRunId: subject.runId })),

@@ -11,7 +11,7 @@ import type { BriefingHistoryRow } from '../../service/index.js';
 import type { Binding, BindingPatch } from '../../store/bindings.js';
 import { deliverDigest, isDelivered, type DeliveryContext } from './deliver.js';
 import { createLeadership } from './leadership.js';
-import { createLimit, forEachLimited } from './limiter.js';
+import { forEachLimited } from '../../limiter.js';
 import { loadDigest } from './load-digest.js';
 import { nextCursor, planChannel } from './new-editions.js';
 import { digestMessages, type DigestMessages } from './views/digest-view.js';
@@ -22,7 +22,6 @@ const HISTORY_PAGE = { page: 1, limit: 100 } as const;
 
 export function createDigestWorker(deps: RadarDeps, delivery: DeliveryContext): Worker {
   const logger = delivery.logger;
-  const limit = createLimit(deps.timing.maxConcurrentPolls);
   const intervalMs = deps.config.digestIntervalSeconds * 1000;
   const stopping = new AbortController();
   let nextCycle: NodeJS.Timeout | undefined;
@@ -78,7 +77,7 @@ export function createDigestWorker(deps: RadarDeps, delivery: DeliveryContext): 
   async function pollProject(projectId: string, signal: AbortSignal): Promise<void> {
     let rows: BriefingHistoryRow[];
     try {
-      rows = (await limit(() => deps.service.getBriefingHistory(projectId, HISTORY_PAGE))).items;
+      rows = (await deps.background.run(() => deps.service.getBriefingHistory(projectId, HISTORY_PAGE))).items;
     } catch (error) {
       logger.warn('could not read briefing history; trying again next poll', { projectId, error });
       return;
@@ -88,7 +87,7 @@ export function createDigestWorker(deps: RadarDeps, delivery: DeliveryContext): 
     const render = (runId: string, projectName: string) => {
       let messages = rendered.get(runId);
       if (!messages) {
-        messages = loadDigest(deps.service, { projectId, projectName, runId }, limit).then(digestMessages);
+        messages = loadDigest(deps.service, { projectId, projectName, runId }, deps.background).then(digestMessages);
         messages.catch(() => undefined);
         rendered.set(runId, messages);
       }

@@ -14,6 +14,7 @@ export function registerScans(app: App, deps: RadarDeps): Worker[] {
     timing: deps.timing,
     logger: deps.logger,
     now: deps.now,
+    background: deps.background,
   });
   deps.commands.add(scanCommand(follower));
   return [follower];

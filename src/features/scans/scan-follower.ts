@@ -19,7 +19,7 @@ import { describeError } from '../../slack/error-text.js';
 import type { Coordinator, Lease } from '../../store/coordination.js';
 import type { PendingScan, PendingScansRepo, ScanStatus } from '../../store/pending-scans.js';
 import type { Timing } from '../../timing.js';
-import { createLimiter } from './limiter.js';
+import type { Limiter } from '../../limiter.js';
 import { delayAfterRateLimit, nextPollDelay } from './poll-schedule.js';
 import { isPermanentSlackError, type ScanMessages, type SlackMessage } from './scan-messages.js';
 import { readScan, type ScanState } from './scan-service.js';
@@ -38,6 +38,8 @@ export interface ScanFollowerDeps {
   timing: Timing;
   logger: Logger;
   now(): Date;
+  /** The bound shared by all background requests to the service. */
+  background: Limiter;
   /** Jitter source, [0, 1). */
   random?: () => number;
 }
@@ -74,7 +76,6 @@ export function createScanFollower(deps: ScanFollowerDeps): ScanFollower {
   const { pendingScans, timing, messages } = deps;
   const logger = deps.logger.child({ component: 'scan-follower' });
   const random = deps.random ?? Math.random;
-  const limiter = createLimiter(timing.maxConcurrentPolls);
   const followed = new Map<string, Followed>();
   let stopped = true;
   let sweepTimer: NodeJS.Timeout | undefined;
@@ -151,7 +152,7 @@ export function createScanFollower(deps: ScanFollowerDeps): ScanFollower {
       const stop = (why: ScanStop) => finish(f, scan, { summary: stoppedView(subject, why) });
       let state: ScanState;
       try {
-        state = await limiter.run(() => readScan(deps.service, scan.kind, scan.scanId));
+        state = await deps.background.run(() => readScan(deps.service, scan.kind, scan.scanId));
       } catch (error) {
         const terminal = terminalStop(error, elapsed);
         if (terminal) return await stop(terminal);

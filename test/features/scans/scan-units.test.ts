@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { createLimiter } from '../../../src/features/scans/limiter.js';
+import { createLimiter } from '../../../src/limiter.js';
 import { delayAfterRateLimit, nextPollDelay } from '../../../src/features/scans/poll-schedule.js';
 import { normaliseScanDomain } from '../../../src/features/scans/scan-target.js';
 import { formatElapsed, packLines } from '../../../src/features/scans/views/parts.js';

@@ -1,6 +1,7 @@
 /**
  * A bound on concurrent work: at most `max` tasks run at once, the rest wait their turn in order.
- * The scan follower sends every background request to the service through one limiter.
+ * Radar makes one for all background requests to the service (`deps.background`), so the scan
+ * follower and the digest poller together stay within `timing.maxConcurrentPolls`.
  */
 export interface Limiter {
   run<T>(task: () => Promise<T>): Promise<T>;
@@ -33,4 +34,10 @@ export function createLimiter(max: number): Limiter {
       }
     },
   };
+}
+
+/** Runs `fn` over `items` with at most `max` at once; resolves when all have settled (errors are `fn`'s to handle). */
+export async function forEachLimited<T>(items: readonly T[], max: number, fn: (item: T) => Promise<void>): Promise<void> {
+  const limiter = createLimiter(max);
+  await Promise.all(items.map((item) => limiter.run(() => fn(item))));
 }
