@@ -49,7 +49,6 @@ describe('adding a message to a ticket as a comment', () => {
   it('searches tickets by number when digits are typed, and by title words otherwise', async () => {
     const { view } = await openFor('Search me');
     const byNumber = await h.driver.options(ACTION_IDS.ticketPicker, `#${target.number}`, { view });
-    expect(byNumber.ms).toBeLessThan(3000);
     expect(byNumber.body).toEqual({ options: [{ text: { type: 'plain_text', text: `#${target.number} ${target.title}`, emoji: true }, value: target.id }] });
     const byWords = (await h.driver.options(ACTION_IDS.ticketPicker, 'PRICING', { view })).body as { options: { text: { text: string } }[] };
     expect(byWords.options.length).toBeGreaterThan(1);

@@ -35,8 +35,8 @@ describe('the ticket modal when the service is slow or refuses', () => {
     h.sandbox.control.addFault({ path: `^${TICKETS}`, kind: 'latency', latencyMs: 3_500 });
     h.sandbox.control.clearRequests();
     const { ack, opened, viewId } = await openTicketModal(h, 'Slow service, fast modal');
-    expect(ack.ms).toBeLessThan(3000);
-    // views.open happened while the labels and members calls were still held by the sandbox.
+    // views.open happened while the labels and members calls were still held by the sandbox: the
+    // modal did not wait for the service (how fast the ack is, npm run bench measures).
     expect(h.sandbox.control.requests().filter((r) => r.path.startsWith(TICKETS))).toEqual([]);
     expect(viewText(opened)).toContain('Loading');
     const filled = await filledView(h, viewId);
