@@ -1,0 +1,132 @@
+/**
+ * Process faults: Radar killed with `kill -9` in the middle of a scan and of a digest cycle, then
+ * a new process started on the same SQLite store. Nothing is lost and nothing is posted twice.
+ * Radar runs as a real child process; the sandbox and the fake Slack live here and outlive it.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { SEED } from '../../src/sandbox/seed.js';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { expectNoViolations, startFakeSlack, type FakeSlack } from '../support/fake-slack.js';
+import { replyText } from '../support/radar-harness.js';
+import { CHANNELS } from '../support/slack-fixtures.js';
+import { digestsIn, historyReads, publish } from '../features/digest/support.js';
+import { processSecrets, spawnRadar, type RadarProcess, type RadarProcessOptions } from './support/radar-processes.js';
+import { answerTo, inProgress, leakedSecrets, morePolls, scanMessage, scanResultReplies } from './support/slack-records.js';
+import { waitFor } from './support/wait.js';
+
+const NORTHWIND = SEED.projects.northwind.id;
+/** A fourth channel besides the fixtures' three. */
+const PRODUCT = 'C07PRODUCT4';
+
+describe('kill -9 and restart on the same SQLite store', () => {
+  let sandbox: Sandbox;
+  let slack: FakeSlack;
+  let dir: string;
+  /** Every process this file started, dead or alive, for the final secret scan. */
+  const started: RadarProcess[] = [];
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ port: 0, speed: 1000 });
+    slack = await startFakeSlack();
+    dir = mkdtempSync(join(tmpdir(), 'radar-chaos-'));
+  });
+  afterEach(async () => {
+    expectNoViolations(slack);
+    for (const radar of started) await radar.stop();
+    sandbox.control.setSpeed(1000);
+  });
+  afterAll(async () => {
+    await slack?.close();
+    await sandbox?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** Options for a Radar process on a fresh store of this file (or the given one). */
+  const storeOptions = () => ({ storeUrl: `sqlite://${join(dir, `${randomUUID()}.sqlite`)}`, storePrefix: '' });
+  const spawn = async (options: Omit<RadarProcessOptions, 'sandbox' | 'slack'>) => {
+    const radar = await spawnRadar({ ...options, name: `${options.name}-${randomUUID().slice(0, 6)}`, sandbox, slack });
+    started.push(radar);
+    return radar;
+  };
+  const expectHealthy = (radar: RadarProcess) => {
+    expect(radar.alive()).toBe(true);
+    expect(radar.logged('unhandled rejection')).toEqual([]);
+    expect(radar.logged('unhandled error in a Slack listener')).toEqual([]);
+  };
+
+  it('a scan running when Radar is killed is finished by the next process, with exactly one result', async () => {
+    // An agent-adoption scan runs 45 s at speed 1: 1.5 s here, so it is still running at the kill.
+    sandbox.control.setSpeed(30);
+    const store = storeOptions();
+    const first = await spawn({ name: 'scan-a', ...store });
+    const domain = 'killed-mid-scan.example.com';
+    const ack = await first.driver.command(`scan agents ${domain}`, { channel: CHANNELS.intel });
+    expect(ack.status).toBe(200);
+    const { ts } = await waitFor(() => scanMessage(slack, CHANNELS.intel, domain), 'the scan message');
+    await waitFor(() => (scanMessage(slack, CHANNELS.intel, domain)?.text.endsWith(': running') ? true : undefined), 'the scan to be running');
+    await first.kill9();
+    const updatesAtKill = slack.callsTo('chat.update').filter((c) => c.args.ts === ts).length;
+    expect(scanMessage(slack, CHANNELS.intel, domain)?.text).toMatch(/: running$/);
+    expect(scanResultReplies(slack, CHANNELS.intel, ts)).toEqual([]);
+
+    const second = await spawn({ name: 'scan-b', ...store });
+    await waitFor(() => (second.logged('scan outcome posted').length > 0 ? true : undefined), 'the new process to post the outcome', 8_000);
+
+    const message = scanMessage(slack, CHANNELS.intel, domain)!;
+    expect(inProgress(message)).toBe(false);
+    expect(replyText({ args: { text: message.text, blocks: message.blocks } })).toContain(`Agent adoption: ${domain}`);
+    expect(slack.callsTo('chat.update').filter((c) => c.args.ts === ts).length).toBeGreaterThan(updatesAtKill);
+    const replies = scanResultReplies(slack, CHANNELS.intel, ts);
+    expect(replies).toHaveLength(1);
+    expect(replies[0]?.metadata?.event_payload).toMatchObject({ scan_id: expect.stringMatching(/^scan_/) });
+    // The scan was started once: the new process followed it, it did not start another.
+    expect(sandbox.control.requests().filter((r) => r.method === 'POST' && r.path.startsWith('/v1/tools/agent-adoption')).length).toBe(1);
+    expectHealthy(second);
+  });
+
+  it('a digest cycle cut by a kill reaches every channel exactly once after a restart', async () => {
+    const channels = [CHANNELS.intel, CHANNELS.general, CHANNELS.private, PRODUCT];
+    const store = storeOptions();
+    // Polls every second; a claim left by the dead process goes stale after 2.5 s.
+    const options = { ...store, env: { DIGEST_INTERVAL_SECONDS: '1' }, timing: { digestClaimTtlMs: 2_500 } };
+    const first = await spawn({ name: 'digest-a', ...options });
+    for (const channel of channels) {
+      const ack = await first.driver.command('bind northwind', { channel });
+      expect(replyText(await answerTo(slack, ack))).toContain('Northwind CRM');
+    }
+
+    // The first two digest posts are held by Slack: one lands after 1.5 s (after the kill, before
+    // the claim goes stale), the other never does (the request died with the process).
+    const postsBefore = slack.callsTo('chat.postMessage').length;
+    slack.delayNext('chat.postMessage', 1_500);
+    slack.delayNext('chat.postMessage', 60_000);
+    const edition = await publish({ sandbox }, NORTHWIND, { opened: 1 });
+    const digestPosts = () => slack.callsTo('chat.postMessage').slice(postsBefore).filter((c) => c.args.metadata !== undefined);
+    const held = await waitFor(() => (digestPosts().length >= 2 ? digestPosts().slice(0, 2).map((c) => String(c.args.channel)) : undefined), 'two held digest posts');
+    const through = channels.filter((c) => !held.includes(c));
+    await waitFor(() => (first.logged('digest posted').length === through.length ? true : undefined), 'the other channels to get their digest');
+    await first.kill9();
+    expect(channels.map((c) => digestsIn({ slack }, c, edition.runId).length)).toEqual(channels.map((c) => (through.includes(c) ? 1 : 0)));
+
+    const second = await spawn({ name: 'digest-b', ...options });
+    await waitFor(() => (channels.every((c) => digestsIn({ slack }, c, edition.runId).length > 0) ? true : undefined), 'every channel to have the digest', 10_000);
+    // Run until quiet: two more polls of the project post nothing more.
+    await morePolls(() => historyReads({ sandbox }, NORTHWIND), historyReads({ sandbox }, NORTHWIND), 2, 'two more digest polls');
+
+    expect(channels.map((c) => digestsIn({ slack }, c, edition.runId).length)).toEqual([1, 1, 1, 1]);
+    // The post that landed after the kill was found and recorded; the one that never landed was posted.
+    expect(second.logged('digest found already posted before a restart; recorded it').map((l) => l.channelId)).toEqual([held[0]]);
+    expect(second.logged('digest posted').filter((l) => l.recovered === false).map((l) => l.channel)).toEqual([held[1]]);
+    expectHealthy(second);
+  });
+
+  it('no log line of any process and no Slack call carries a secret', () => {
+    expect(started.length).toBeGreaterThan(0);
+    expect(started.every((radar) => radar.logs.length > 0)).toBe(true);
+    expect(leakedSecrets(processSecrets(sandbox), slack, started.flatMap((radar) => radar.logs))).toEqual([]);
+  });
+});

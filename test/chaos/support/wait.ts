@@ -1,0 +1,17 @@
+/** Polling for a condition with a deadline: chaos tests wait for what happened, never for a fixed time. */
+
+const POLL_MS = 10;
+
+/**
+ * Calls `check` every 10 ms until it returns something other than undefined, and resolves with
+ * that; rejects (naming `what`) after `timeoutMs`, or at once if `check` throws or rejects.
+ */
+export async function waitFor<T>(check: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 5_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
