@@ -4,7 +4,7 @@
  */
 import type { Ack } from '../test/support/slack-driver.js';
 import { CHANNELS } from '../test/support/slack-fixtures.js';
-import { spawnBare, spawnRadar } from './spawn-app.js';
+import { spawnBare, spawnRadar, type SpawnedApp } from './spawn-app.js';
 import type { Measure, Metric, TargetCheck } from './support.js';
 import { max, percentile, round, runLoad, timed, versus, waitUntil } from './support.js';
 import { driverFor, errorLines, startServices } from './world.js';
@@ -36,9 +36,11 @@ export const ackLatency: Measure = {
   title: '1. Ack latency of /radar briefing (service answering after 2.5 s)',
   async run() {
     const services = await startServices();
-    const radarApp = await spawnRadar(services);
-    const bareApp = await spawnBare(services.slack.url);
+    let radarApp: SpawnedApp | undefined;
+    let bareApp: SpawnedApp | undefined;
     try {
+      radarApp = await spawnRadar(services);
+      bareApp = await spawnBare(services.slack.url);
       const driver = driverFor(radarApp.url, services.slack);
       const bareDriver = driverFor(bareApp.url, services.slack);
       const answers = () => services.calls.count('response_url');
@@ -111,8 +113,8 @@ export const ackLatency: Measure = {
         notes: errors.length > 0 ? [`Radar logged ${errors.length} error lines, e.g. ${errors[0]?.slice(0, 200) ?? ''}`] : [],
       };
     } finally {
-      await bareApp.stop();
-      await radarApp.stop();
+      await bareApp?.stop();
+      await radarApp?.stop();
       await services.stop();
     }
   },

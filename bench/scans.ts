@@ -58,16 +58,24 @@ function timingsOf(world: Services, polls: readonly RequestLogEntry[], completed
   });
 }
 
-/** Requests per second over the polling window: the busiest second and the mean. */
-function rates(polls: readonly RequestLogEntry[]): { peak: number; mean: number } {
-  const seconds = new Map<number, number>();
-  for (const p of polls) {
-    const second = Math.floor(Date.parse(p.time) / 1000);
-    seconds.set(second, (seconds.get(second) ?? 0) + 1);
-  }
-  const keys = [...seconds.keys()];
-  const span = keys.length === 0 ? 1 : Math.max(...keys) - Math.min(...keys) + 1;
-  return { peak: max([...seconds.values()]) ?? 0, mean: polls.length / span };
+/** The most polls inside any window of `windowMs` (sliding over the poll times). */
+function busiestWindow(times: readonly number[], windowMs: number): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  let busiest = 0;
+  let first = 0;
+  sorted.forEach((t, last) => {
+    while ((sorted[first] ?? t) <= t - windowMs) first++;
+    busiest = Math.max(busiest, last - first + 1);
+  });
+  return busiest;
+}
+
+/** The shortest time between two polls of the same scan. */
+function shortestGap(polls: readonly RequestLogEntry[]): number | null {
+  const byScan = new Map<string, number[]>();
+  for (const p of polls) byScan.set(p.path, [...(byScan.get(p.path) ?? []), Date.parse(p.time)]);
+  const gaps = [...byScan.values()].flatMap((times) => times.slice(1).map((t, i) => t - (times[i] ?? t)));
+  return gaps.length === 0 ? null : Math.min(...gaps);
 }
 
 export const scans: Measure = {
@@ -96,17 +104,21 @@ export const scans: Measure = {
       const toPosted = timings.flatMap((t) => (t.summaryAt === null ? [] : [t.summaryAt - t.completedAt]));
       const toReply = timings.map((t) => t.replyAt - t.completedAt);
       const toFirstPoll = timings.flatMap((t) => (t.firstPollAfter === null ? [] : [t.firstPollAfter - t.completedAt]));
-      const rate = rates(polls);
+      const pollTimes = polls.map((p) => Date.parse(p.time));
+      const span = pollTimes.length === 0 ? 1 : (Math.max(...pollTimes) - Math.min(...pollTimes)) / 1000 || 1;
+      const busiestSecond = busiestWindow(pollTimes, 1000);
+      // One poll per scan per minimum interval at most: in any such window, at most one poll per scan.
+      const busiestInterval = busiestWindow(pollTimes, DEFAULT_TIMING.scanPollMinMs);
+      const gap = shortestGap(polls);
       const p99 = percentile(toPosted, 99);
-      const scheduleBound = SCANS / (DEFAULT_TIMING.scanPollMinMs / 1000);
       const refused = acks.filter((a) => a.status !== 200).length;
 
       const targets: TargetCheck[] = [
         { target: `completion to result posted p99 < ${P99_TARGET_MS / 1000} s`, met: p99 !== null && p99 < P99_TARGET_MS, detail: versus(p99, P99_TARGET_MS, 'ms') },
         {
-          target: `poll rate bounded (<= ${scheduleBound}/s: ${SCANS} scans / ${DEFAULT_TIMING.scanPollMinMs / 1000} s minimum poll interval)`,
-          met: rate.peak <= scheduleBound,
-          detail: `busiest second ${rate.peak} polls, mean ${round(rate.mean)}/s`,
+          target: `polls bounded by the schedule: at most one per scan in any ${DEFAULT_TIMING.scanPollMinMs / 1000} s (<= ${SCANS} in any such window)`,
+          met: busiestInterval <= SCANS && gap !== null && gap >= DEFAULT_TIMING.scanPollMinMs * 0.95,
+          detail: `busiest ${DEFAULT_TIMING.scanPollMinMs / 1000} s window ${busiestInterval} polls; shortest gap between two polls of one scan ${gap ?? '—'} ms`,
         },
         {
           target: 'every scan result posted once',
@@ -127,8 +139,9 @@ export const scans: Measure = {
           { name: 'completion to result posted p99', value: round(p99, 0), unit: 'ms', baseline: { label: 'first poll after completion', value: round(percentile(toFirstPoll, 99), 0) } },
           { name: 'completion to result posted max', value: round(max(toPosted), 0), unit: 'ms', baseline: { label: 'first poll after completion', value: round(max(toFirstPoll), 0) } },
           { name: 'completion to thread reply p99', value: round(percentile(toReply, 99), 0), unit: 'ms' },
-          { name: 'poll requests, busiest second', value: rate.peak, unit: 'req/s', baseline: { label: 'schedule bound', value: scheduleBound } },
-          { name: 'poll requests, mean', value: round(rate.mean), unit: 'req/s' },
+          { name: 'poll requests, busiest second', value: busiestSecond, unit: 'req/s', baseline: { label: 'one poll per scan', value: SCANS } },
+          { name: 'poll requests, mean over the polling', value: round(polls.length / span), unit: 'req/s', baseline: { label: `${SCANS} scans / ${DEFAULT_TIMING.scanPollMinMs / 1000} s`, value: SCANS / (DEFAULT_TIMING.scanPollMinMs / 1000) } },
+          { name: 'shortest gap between polls of one scan', value: gap, unit: 'ms', baseline: { label: 'scanPollMinMs', value: DEFAULT_TIMING.scanPollMinMs } },
           { name: 'poll requests in all', value: polls.length, unit: 'requests', baseline: { label: 'scans', value: SCANS } },
           { name: 'time to send the 500 commands', value: round(startMs, 0), unit: 'ms' },
           { name: 'then until the last result', value: round(followMs, 0), unit: 'ms' },
@@ -136,7 +149,10 @@ export const scans: Measure = {
           { name: 'Radar RSS before the commands', value: round(memory.startBytes / MIB), unit: 'MiB' },
         ],
         targets,
-        notes: errors.length > 0 ? [`Radar logged ${errors.length} error lines, e.g. ${errors[0]?.slice(0, 200) ?? ''}`] : [],
+        notes: [
+          `Requests in flight at once (maxConcurrentPolls ${DEFAULT_TIMING.maxConcurrentPolls}) are not observed from outside: the sandbox logs a request when it answers.`,
+          ...(errors.length > 0 ? [`Radar logged ${errors.length} error lines, e.g. ${errors[0]?.slice(0, 200) ?? ''}`] : []),
+        ],
       };
     } finally {
       await radar?.stop();

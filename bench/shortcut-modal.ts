@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { CALLBACK_IDS } from '../src/slack/ids.js';
 import type { SlackDriver } from '../test/support/slack-driver.js';
 import { API_APP_ID, CHANNELS, TEAM, USERS } from '../test/support/slack-fixtures.js';
-import { spawnBare, spawnRadar } from './spawn-app.js';
+import { spawnBare, spawnRadar, type SpawnedApp } from './spawn-app.js';
 import type { Measure, TargetCheck } from './support.js';
 import { max, percentile, round, runLoad, versus, waitUntil } from './support.js';
 import type { CallRecorder } from './world.js';
@@ -63,9 +63,11 @@ export const shortcutModal: Measure = {
   async run() {
     // The per-key limit of ticket endpoints is the sandbox's pick (spec 8 gives no number); lifted so modals fill in at Radar's pace.
     const services = await startServices({ rateLimitPerMinute: 1_000_000 });
-    const radarApp = await spawnRadar(services);
-    const bareApp = await spawnBare(services.slack.url);
+    let radarApp: SpawnedApp | undefined;
+    let bareApp: SpawnedApp | undefined;
     try {
+      radarApp = await spawnRadar(services);
+      bareApp = await spawnBare(services.slack.url);
       const driver = driverFor(radarApp.url, services.slack);
       const bareDriver = driverFor(bareApp.url, services.slack);
       const { calls } = services;
@@ -115,8 +117,8 @@ export const shortcutModal: Measure = {
         notes: errors.length > 0 ? [`Radar logged ${errors.length} error lines, e.g. ${errors[0]?.slice(0, 200) ?? ''}`] : [],
       };
     } finally {
-      await bareApp.stop();
-      await radarApp.stop();
+      await bareApp?.stop();
+      await radarApp?.stop();
       await services.stop();
     }
   },

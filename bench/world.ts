@@ -16,7 +16,6 @@ import { startSandbox } from '../src/sandbox/index.js';
 import type { LocalWebApi, WebApiCall } from '../src/slack/local-web-api/index.js';
 import { startLocalWebApi } from '../src/slack/local-web-api/index.js';
 import type { Binding } from '../src/store/bindings.js';
-import type { Timing } from '../src/timing.js';
 import { SLACK_CHANNELS, SLACK_USERS, TEAM, USERS } from '../test/support/slack-fixtures.js';
 import type { SlackDriver } from '../test/support/slack-driver.js';
 import { createSlackDriver } from '../test/support/slack-driver.js';
@@ -112,33 +111,25 @@ export function driverFor(appUrl: string, slack: LocalWebApi): SlackDriver {
   return createSlackDriver({ url: `${appUrl}/slack/events`, signingSecret: SIGNING_SECRET, responseUrlBase: slack.responseUrl() });
 }
 
-export interface BenchWorldOptions {
-  sandbox?: SandboxOptions;
-  /** Background timing; production defaults unless a measure says otherwise. */
-  timing?: Partial<Timing>;
-}
-
-/** Radar in this process (measures that call a worker's `tick()`), beside the services. */
+/** Radar in this process with production timing (measures that call a worker's `tick()`), beside the services. */
 export interface BenchWorld extends Services {
   radar: RadarInstance;
-  driver: SlackDriver;
   /** Radar's log lines (warn and above). */
   logs: string[];
   /** Binds `channelId` to a project directly in Radar's store (no `/radar bind` round trip). */
   bind(channelId: string, project: { id: string; name: string }, extra?: Partial<Binding>): Promise<void>;
 }
 
-export async function startBenchWorld(options: BenchWorldOptions = {}): Promise<BenchWorld> {
-  const services = await startServices(options.sandbox);
+export async function startBenchWorld(sandboxOptions: SandboxOptions = {}): Promise<BenchWorld> {
+  const services = await startServices(sandboxOptions);
   const storeDir = mkdtempSync(join(tmpdir(), 'radar-bench-'));
   const logs: string[] = [];
   const config = loadConfig({ ...radarEnv(services, storeDir), PORT: '0' });
-  const radar = await startRadar(config, { logSink: (line) => logs.push(line), ...(options.timing ? { timing: options.timing } : {}) });
+  const radar = await startRadar(config, { logSink: (line) => logs.push(line) });
 
   return {
     ...services,
     radar,
-    driver: driverFor(radar.url ?? '', services.slack),
     logs,
     bind: (channelId, project, extra = {}) =>
       radar.deps.bindings.set({
