@@ -1,0 +1,111 @@
+/**
+ * Two Radar processes on one Redis, and the one doing the work killed with `kill -9`: the other
+ * takes over within the lease ttl, and every digest and scan result still arrives exactly once.
+ * Runs when REDIS_URL is set (as `.ci/run` does); each test has its own STORE_PREFIX.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { SEED } from '../../src/sandbox/seed.js';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { DIGEST_LEASE } from '../../src/features/digest/poller.js';
+import { expectNoViolations, startFakeSlack, type FakeSlack } from '../support/fake-slack.js';
+import { replyText } from '../support/radar-harness.js';
+import { CHANNELS } from '../support/slack-fixtures.js';
+import { digestsIn, historyReads, publish } from '../features/digest/support.js';
+import { processSecrets, spawnRadar, type RadarProcess } from './support/radar-processes.js';
+import { answerTo, inProgress, leakedSecrets, morePolls, scanMessage, scanResultReplies } from './support/slack-records.js';
+import { waitFor } from './support/wait.js';
+
+const NORTHWIND = SEED.projects.northwind.id;
+const LEASE_TTL_MS = 1_000;
+
+describe.skipIf(!process.env.REDIS_URL)('two Radar processes on one Redis, the busy one killed', () => {
+  let sandbox: Sandbox;
+  let slack: FakeSlack;
+  const started: RadarProcess[] = [];
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ port: 0, speed: 1000 });
+    slack = await startFakeSlack();
+  });
+  afterEach(async () => {
+    expectNoViolations(slack);
+    for (const radar of started) await radar.stop();
+    sandbox.control.setSpeed(1000);
+  });
+  afterAll(async () => {
+    await slack?.close();
+    await sandbox?.close();
+  });
+
+  /** Two processes sharing the sandbox, the fake Slack and one Redis namespace. */
+  async function startPair(env: Record<string, string> = {}): Promise<[RadarProcess, RadarProcess]> {
+    const shared = { sandbox, slack, storeUrl: process.env.REDIS_URL ?? '', storePrefix: `chaos-${randomUUID().slice(0, 8)}`, timing: { leaseTtlMs: LEASE_TTL_MS }, env };
+    const pair = await Promise.all(['a', 'b'].map((name) => spawnRadar({ ...shared, name: `${name}-${randomUUID().slice(0, 6)}` })));
+    started.push(...pair);
+    return pair as [RadarProcess, RadarProcess];
+  }
+  const leadsDigests = (radar: RadarProcess) => radar.logged('leading').some((l) => l.lease === DIGEST_LEASE);
+  const expectHealthy = (radar: RadarProcess) => {
+    expect(radar.alive()).toBe(true);
+    expect(radar.logged('unhandled rejection')).toEqual([]);
+  };
+
+  it('the digest leader killed: the other leads within the lease ttl and the next edition reaches every channel once', async () => {
+    const [a, b] = await startPair({ DIGEST_INTERVAL_SECONDS: '1' });
+    const channels = [CHANNELS.intel, CHANNELS.general, CHANNELS.private];
+    for (const [i, channel] of channels.entries()) {
+      const radar = i % 2 === 0 ? a : b;
+      expect(replyText(await answerTo(slack, await radar.driver.command('bind northwind', { channel })))).toContain('Northwind CRM');
+    }
+    const leader = await waitFor(() => [a, b].find(leadsDigests), 'one process to lead the digest poller');
+    const other = leader === a ? b : a;
+    expect(leadsDigests(other)).toBe(false);
+
+    const before = await publish({ sandbox }, NORTHWIND);
+    // Killed once every post is recorded (a kill between posting and recording is process-faults.test.ts's case).
+    await waitFor(() => (leader.logged('digest posted').length === channels.length ? true : undefined), 'the first edition everywhere');
+    expect(channels.map((c) => digestsIn({ slack }, c, before.runId).length)).toEqual([1, 1, 1]);
+    await leader.kill9();
+    const killedAt = Date.now();
+
+    const next = await publish({ sandbox }, NORTHWIND, { opened: 1 });
+    await waitFor(() => (leadsDigests(other) ? true : undefined), 'the other process to lead', 3 * LEASE_TTL_MS);
+    // A dead holder's lease expires after its ttl; the survivor tries every third of a ttl.
+    expect(Date.now() - killedAt).toBeLessThan(LEASE_TTL_MS + LEASE_TTL_MS / 3 + 500);
+    await waitFor(() => (channels.every((c) => digestsIn({ slack }, c, next.runId).length > 0) ? true : undefined), 'the next edition everywhere', 5_000);
+
+    await morePolls(() => historyReads({ sandbox }, NORTHWIND), historyReads({ sandbox }, NORTHWIND), 2, 'two more digest polls');
+
+    for (const channel of channels) expect(digestsIn({ slack }, channel).map((m) => m.metadata?.event_payload.run_id)).toEqual([before.runId, next.runId]);
+    expectHealthy(other);
+  });
+
+  it('the process following a scan killed: the other finishes it, posting one result', async () => {
+    // An agent-adoption scan runs 1.5 s here, so it is still running at the kill.
+    sandbox.control.setSpeed(30);
+    const [a, b] = await startPair({ DIGEST_INTERVAL_SECONDS: '3600' });
+    const domain = 'orphaned-scan.example.com';
+    expect((await a.driver.command(`scan agents ${domain}`, { channel: CHANNELS.general })).status).toBe(200);
+    const { ts } = await waitFor(() => scanMessage(slack, CHANNELS.general, domain), 'the scan message');
+    await waitFor(() => (scanMessage(slack, CHANNELS.general, domain)?.text.endsWith(': running') ? true : undefined), 'the scan to be running');
+    // The scan's lease may be held by either process (the other's sweep can win it); kill its holder.
+    const follower = [a, b].find((radar) => radar.logged('following a scan').length > 0)!;
+    const survivor = follower === a ? b : a;
+    await follower.kill9();
+    expect(scanResultReplies(slack, CHANNELS.general, ts)).toEqual([]);
+
+    await waitFor(() => (survivor.logged('scan outcome posted').length > 0 ? true : undefined), 'the survivor to post the outcome', 6_000);
+    const message = scanMessage(slack, CHANNELS.general, domain)!;
+    expect(inProgress(message)).toBe(false);
+    expect(replyText({ args: { text: message.text, blocks: message.blocks } })).toContain(`Agent adoption: ${domain}`);
+    expect(scanResultReplies(slack, CHANNELS.general, ts)).toHaveLength(1);
+    expect(survivor.logged('following a scan').length).toBeGreaterThan(0);
+    expectHealthy(survivor);
+  });
+
+  it('no log line of any process and no Slack call carries a secret', () => {
+    expect(started.length).toBeGreaterThan(0);
+    expect(leakedSecrets(processSecrets(sandbox), slack, started.flatMap((radar) => radar.logs))).toEqual([]);
+  });
+});
