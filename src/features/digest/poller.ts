@@ -55,26 +55,34 @@ export function createDigestWorker(deps: RadarDeps, delivery: DeliveryContext): 
   });
 
   async function pollAll(signal: AbortSignal, spreadMs: number): Promise<void> {
-    const projects = await deps.bindings.distinctProjects();
+    // One read of every binding per cycle, grouped by project: a listing per project would read
+    // every binding once for each project.
+    const byProject = new Map<string, Binding[]>();
+    for (const binding of await deps.bindings.listAll()) {
+      const group = byProject.get(binding.projectId);
+      if (group) group.push(binding);
+      else byProject.set(binding.projectId, [binding]);
+    }
+    const projects = [...byProject.entries()];
     await Promise.all(
-      projects.map(async (projectId, i) => {
+      projects.map(async ([projectId, bindings], i) => {
         const offset = Math.floor((spreadMs * i) / projects.length);
         if (offset > 0) await sleep(offset, undefined, { signal }).catch(() => undefined);
-        if (!signal.aborted) await pollOnce(projectId, signal);
+        if (!signal.aborted) await pollOnce(projectId, bindings, signal);
       }),
     );
   }
 
-  function pollOnce(projectId: string, signal: AbortSignal): Promise<void> {
+  function pollOnce(projectId: string, bindings: Binding[], signal: AbortSignal): Promise<void> {
     const previous = polling.get(projectId) ?? Promise.resolve();
-    const poll = previous.catch(() => undefined).then(() => (signal.aborted ? undefined : pollProject(projectId, signal)));
+    const poll = previous.catch(() => undefined).then(() => (signal.aborted ? undefined : pollProject(projectId, bindings, signal)));
     polling.set(projectId, poll);
     return poll.finally(() => {
       if (polling.get(projectId) === poll) polling.delete(projectId);
     });
   }
 
-  async function pollProject(projectId: string, signal: AbortSignal): Promise<void> {
+  async function pollProject(projectId: string, bindings: Binding[], signal: AbortSignal): Promise<void> {
     let rows: BriefingHistoryRow[];
     try {
       rows = (await deps.background.run(() => deps.service.getBriefingHistory(projectId, HISTORY_PAGE))).items;
@@ -93,13 +101,16 @@ export function createDigestWorker(deps: RadarDeps, delivery: DeliveryContext): 
       }
       return messages;
     };
-    const bindings = await deps.bindings.listByProject(projectId);
-    await forEachLimited(bindings, deps.timing.maxConcurrentPolls, (binding) =>
-      digestChannel(binding, rows, render, signal).catch((error: unknown) => logger.error('digest of a channel failed', { channel: binding.channelId, projectId, error })),
+    await forEachLimited(bindings, deps.timing.maxConcurrentPolls, (listed) =>
+      digestChannel(listed, rows, render, signal).catch((error: unknown) => logger.error('digest of a channel failed', { channel: listed.channelId, projectId, error })),
     );
   }
 
-  async function digestChannel(binding: Binding, rows: BriefingHistoryRow[], render: (runId: string, projectName: string) => Promise<DigestMessages>, signal: AbortSignal): Promise<void> {
+  async function digestChannel(listed: Binding, rows: BriefingHistoryRow[], render: (runId: string, projectName: string) => Promise<DigestMessages>, signal: AbortSignal): Promise<void> {
+    // The listing may be minutes old when the cycle is spread: read this channel's binding afresh,
+    // so a channel unbound, rebound or switched off since then is treated as it is now.
+    const binding = await deps.bindings.get(listed.teamId, listed.channelId);
+    if (!binding || binding.projectId !== listed.projectId) return;
     const where = { team: binding.teamId, channel: binding.channelId, projectId: binding.projectId };
     const plan = planChannel(rows, binding);
     if (plan.cursorLost) logger.warn('the channel’s last seen edition is no longer in the history read; only the newest edition is due', { ...where, lastSeenRunId: binding.lastSeenRunId });
