@@ -126,8 +126,7 @@ export const digestCycle: Measure = {
         ],
         targets,
         notes: [
-          `The poller lists each project's bindings (bindings.listByProject), which reads all ${listAll.value.length} bindings every time: ` +
-            `${PROJECTS} x ${round(listAll.ms, 0)} ms = ${round((PROJECTS * listAll.ms) / 1000)} s, against the quiet cycle's ${round(quiet.ms / 1000)} s.`,
+          `The poller reads all ${listAll.value.length} bindings once per cycle (one listAll, ${round(listAll.ms, 0)} ms here) and each channel's binding afresh before posting.`,
           ...(errors.length > 0 ? [`Radar logged ${errors.length} error lines, e.g. ${errors[0]?.slice(0, 200) ?? ''}`] : []),
         ],
       };
