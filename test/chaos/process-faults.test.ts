@@ -15,8 +15,8 @@ import { replyText } from '../support/radar-harness.js';
 import { CHANNELS } from '../support/slack-fixtures.js';
 import { digestsIn, historyReads, publish } from '../features/digest/support.js';
 import { processSecrets, spawnRadar, type RadarProcess, type RadarProcessOptions } from './support/radar-processes.js';
-import { answerTo, inProgress, leakedSecrets, morePolls, scanMessage, scanResultReplies } from './support/slack-records.js';
-import { waitFor } from './support/wait.js';
+import { answerTo, inProgress, leakedSecrets, scanMessage, scanResultReplies } from './support/slack-records.js';
+import { waitFor, waitForMore } from './support/wait.js';
 
 const NORTHWIND = SEED.projects.northwind.id;
 /** A fourth channel besides the fixtures' three. */
@@ -115,7 +115,7 @@ describe('kill -9 and restart on the same SQLite store', () => {
     const second = await spawn({ name: 'digest-b', ...options });
     await waitFor(() => (channels.every((c) => digestsIn({ slack }, c, edition.runId).length > 0) ? true : undefined), 'every channel to have the digest', 10_000);
     // Run until quiet: two more polls of the project post nothing more.
-    await morePolls(() => historyReads({ sandbox }, NORTHWIND), historyReads({ sandbox }, NORTHWIND), 2, 'two more digest polls');
+    await waitForMore(() => historyReads({ sandbox }, NORTHWIND), 2, 'two more digest polls');
 
     expect(channels.map((c) => digestsIn({ slack }, c, edition.runId).length)).toEqual([1, 1, 1, 1]);
     // The post that landed after the kill was found and recorded; the one that never landed was posted.

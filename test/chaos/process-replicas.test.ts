@@ -13,8 +13,8 @@ import { replyText } from '../support/radar-harness.js';
 import { CHANNELS } from '../support/slack-fixtures.js';
 import { digestsIn, historyReads, publish } from '../features/digest/support.js';
 import { processSecrets, spawnRadar, type RadarProcess } from './support/radar-processes.js';
-import { answerTo, inProgress, leakedSecrets, morePolls, scanMessage, scanResultReplies } from './support/slack-records.js';
-import { waitFor } from './support/wait.js';
+import { answerTo, inProgress, leakedSecrets, scanMessage, scanResultReplies } from './support/slack-records.js';
+import { waitFor, waitForMore } from './support/wait.js';
 
 const NORTHWIND = SEED.projects.northwind.id;
 const LEASE_TTL_MS = 1_000;
@@ -75,7 +75,7 @@ describe.skipIf(!process.env.REDIS_URL)('two Radar processes on one Redis, the b
     expect(Date.now() - killedAt).toBeLessThan(LEASE_TTL_MS + LEASE_TTL_MS / 3 + 500);
     await waitFor(() => (channels.every((c) => digestsIn({ slack }, c, next.runId).length > 0) ? true : undefined), 'the next edition everywhere', 5_000);
 
-    await morePolls(() => historyReads({ sandbox }, NORTHWIND), historyReads({ sandbox }, NORTHWIND), 2, 'two more digest polls');
+    await waitForMore(() => historyReads({ sandbox }, NORTHWIND), 2, 'two more digest polls');
 
     for (const channel of channels) expect(digestsIn({ slack }, channel).map((m) => m.metadata?.event_payload.run_id)).toEqual([before.runId, next.runId]);
     expectHealthy(other);

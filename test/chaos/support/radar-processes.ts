@@ -57,7 +57,6 @@ export interface RadarProcessOptions {
 
 export interface RadarProcess {
   readonly name: string;
-  readonly pid: number;
   /** Base URL of its HTTP server. */
   readonly url: string;
   /** Signed Slack requests to this process. */
@@ -110,10 +109,9 @@ export async function spawnRadar(options: RadarProcessOptions): Promise<RadarPro
     }),
   );
   createInterface({ input: child.stderr }).on('line', (line) => logs.push(line));
-  const stdout = createInterface({ input: child.stdout });
-  let url: string | null = null;
-  stdout.on('line', (line) => {
-    url ??= URL_LINE.exec(line)?.[1] ?? null;
+  let announced: string | undefined;
+  createInterface({ input: child.stdout }).on('line', (line) => {
+    announced ??= URL_LINE.exec(line)?.[1];
   });
 
   const kill9 = async () => {
@@ -122,21 +120,22 @@ export async function spawnRadar(options: RadarProcessOptions): Promise<RadarPro
     await exit;
   };
 
+  let url: string;
   try {
-    const base = await waitFor(() => (exited ? Promise.reject(new Error(`exited early:\n${logs.join('\n')}`)) : (url ?? undefined)), `Radar process ${options.name} to listen`, START_TIMEOUT_MS);
-    await waitFor(async () => ((await fetch(`${base}/healthz`).catch(() => null))?.ok ? true : undefined), `Radar process ${options.name} to be healthy`, START_TIMEOUT_MS);
-    url = base;
+    url = await waitFor(() => {
+      if (exited) throw new Error(`Radar process ${options.name} exited while starting:\n${logs.join('\n')}`);
+      return announced;
+    }, `Radar process ${options.name} to listen`, START_TIMEOUT_MS);
+    await waitFor(async () => ((await fetch(`${url}/healthz`).catch(() => null))?.ok ? true : undefined), `Radar process ${options.name} to be healthy`, START_TIMEOUT_MS);
   } catch (error) {
     await kill9();
     throw error;
   }
-  const base = url as string;
 
   return {
     name: options.name,
-    pid: child.pid ?? -1,
-    url: base,
-    driver: createSlackDriver({ url: `${base}/slack/events`, signingSecret: SIGNING_SECRET, responseUrlBase: options.slack.responseUrl() }),
+    url,
+    driver: createSlackDriver({ url: `${url}/slack/events`, signingSecret: SIGNING_SECRET, responseUrlBase: options.slack.responseUrl() }),
     logs,
     logged: (msg) => logs.flatMap((line) => {
       const parsed = parseLine(line);

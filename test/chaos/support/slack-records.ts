@@ -1,9 +1,8 @@
-/** Reading what the fake Slack received, for chaos tests that drive Radar processes. */
+/** Reading what the fake Slack received, for the chaos tests. */
 import { SCAN_RESULT_EVENT } from '../../../src/features/scans/scan-messages.js';
 import type { StoredMessage, WebApiCall } from '../../../src/slack/local-web-api/index.js';
 import type { FakeSlack } from '../../support/fake-slack.js';
 import type { Ack } from '../../support/slack-driver.js';
-import { waitFor } from './wait.js';
 
 /** The `response_url` answer to a request the driver sent (its ack carries the URL). */
 export function answerTo(slack: FakeSlack, ack: Ack, timeoutMs = 5_000): Promise<WebApiCall> {
@@ -25,11 +24,6 @@ export function inProgress(message: StoredMessage): boolean {
 /** Replies in the thread of `ts` carrying Radar's scan-result metadata. */
 export function scanResultReplies(slack: FakeSlack, channel: string, ts: string): StoredMessage[] {
   return slack.messagesIn(channel).filter((m) => m.thread_ts === ts && m.metadata?.event_type === SCAN_RESULT_EVENT);
-}
-
-/** Waits for `count` more service requests matching `match` than `before`: that many more poll cycles ran. */
-export function morePolls(requests: () => number, before: number, count: number, what: string, timeoutMs = 8_000): Promise<true> {
-  return waitFor(() => (requests() >= before + count ? true : undefined), what, timeoutMs);
 }
 
 /**

@@ -15,3 +15,9 @@ export async function waitFor<T>(check: () => T | undefined | Promise<T | undefi
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
 }
+
+/** Resolves once `count()` has grown by `by` from its value now (e.g. `by` more poll cycles have run). */
+export async function waitForMore(count: () => number, by: number, what: string, timeoutMs = 8_000): Promise<void> {
+  const target = count() + by;
+  await waitFor(() => (count() >= target ? true : undefined), what, timeoutMs);
+}
