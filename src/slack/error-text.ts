@@ -26,7 +26,31 @@ export function describeError(error: unknown, context: ErrorContext = {}): strin
   if (error instanceof UserError) return error.message;
   if (error instanceof UsageError) return escapeMrkdwn(error.message);
   if (error instanceof ServiceError) return describeServiceError(error, context);
+  const slack = describeSlackError(error);
+  if (slack) return slack;
   return `Something went wrong while Radar tried to ${context.action ?? 'answer'}; it has been logged.`;
+}
+
+/** Slack Web API failures (@slack/web-api's coded errors), when Slack itself refused a call. */
+function describeSlackError(error: unknown): string | null {
+  if (!error || typeof error !== 'object') return null;
+  const { code, data } = error as { code?: unknown; data?: { error?: unknown } };
+  if (code === 'slack_webapi_rate_limited_error') return 'Slack is rate limiting Radar right now; please try again in a minute.';
+  if (code !== 'slack_webapi_platform_error') return null;
+  switch (data?.error) {
+    case 'not_in_channel':
+      return 'Radar is not in this channel: invite it with `/invite @Radar`, then try again.';
+    case 'channel_not_found':
+    case 'is_archived':
+      return `Slack won't let Radar post in this channel (${String(data.error).replace(/_/g, ' ')}).`;
+    case 'invalid_auth':
+    case 'token_revoked':
+    case 'account_inactive':
+    case 'not_authed':
+      return `Slack rejected Radar's token (${String(data.error).replace(/_/g, ' ')}); an admin needs to reinstall Radar.`;
+    default:
+      return null;
+  }
 }
 
 function describeServiceError(e: ServiceError, context: ErrorContext): string {
@@ -66,6 +90,7 @@ function describeServiceError(e: ServiceError, context: ErrorContext): string {
 /** True for failures worth logging at error level (not the person's mistake, not a known service state). */
 export function isUnexpected(error: unknown): boolean {
   if (error instanceof UserError || error instanceof UsageError) return false;
+  if (describeSlackError(error)) return false;
   if (error instanceof ServiceError) return error.code === 'unexpected_response' || (error.status ?? 500) >= 500;
   return true;
 }

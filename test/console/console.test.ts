@@ -43,8 +43,8 @@ describe('console mode in-process', () => {
 
 describe('npm start without configuration', () => {
   it('starts the built-in sandbox and a console that reads stdin and prints on stdout', async () => {
-    const tsx = join(process.cwd(), 'node_modules', '.bin', 'tsx');
-    const child = spawn(tsx, ['src/main.ts'], {
+    // Exactly what `npm start` runs.
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: process.cwd(),
       env: { PATH: process.env.PATH ?? '', HOME: dir, STORE_URL: `sqlite://${join(dir, 'b.sqlite')}`, SANDBOX_SPEED: '1000' },
       stdio: ['pipe', 'pipe', 'pipe'],
@@ -62,8 +62,8 @@ describe('npm start without configuration', () => {
   }, 30_000);
 
   it('exits with one line naming a bad variable', async () => {
-    const tsx = join(process.cwd(), 'node_modules', '.bin', 'tsx');
-    const child = spawn(tsx, ['src/main.ts'], { cwd: process.cwd(), env: { PATH: process.env.PATH ?? '', HOME: dir, PORT: 'eighty' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Exactly what `npm start` runs.
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: process.cwd(), env: { PATH: process.env.PATH ?? '', HOME: dir, PORT: 'eighty' }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
