@@ -27,23 +27,43 @@ export interface LoggerOptions {
 
 const RANK: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
 
-function serialise(value: unknown, seen = new WeakSet<object>()): unknown {
-  if (value instanceof Error) {
-    const out: Record<string, unknown> = { name: value.name, message: value.message };
-    for (const [k, v] of Object.entries(value)) out[k] = serialise(v, seen);
-    if (value.cause !== undefined) out.cause = serialise(value.cause, seen);
-    return out;
-  }
-  if (value && typeof value === 'object') {
-    if (seen.has(value)) return '[circular]';
-    seen.add(value);
-    if (Array.isArray(value)) return value.map((v) => serialise(v, seen));
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = serialise(v, seen);
-    return out;
-  }
+const MAX_DEPTH = 4;
+const MAX_ITEMS = 20;
+const MAX_STRING = 2000;
+/** Properties of an error worth following into: the cause chain and Slack's `original` and `data`. */
+const ERROR_CHILDREN = new Set(['cause', 'original', 'data', 'errors']);
+
+/**
+ * A bounded, JSON-safe copy of what a caller logged. Errors keep their name, message, primitive
+ * fields and cause chain only: transport errors carry whole requests (headers, sockets, the body
+ * as a byte array) where a secret could hide from the string redaction, so those are never walked.
+ */
+function serialise(value: unknown, depth = 0, seen = new WeakSet<object>()): unknown {
+  if (typeof value === 'string') return value.length > MAX_STRING ? `${value.slice(0, MAX_STRING)}…` : value;
   if (typeof value === 'bigint') return value.toString();
-  return value;
+  if (value === null || typeof value !== 'object') return typeof value === 'function' || typeof value === 'symbol' ? undefined : value;
+  if (seen.has(value)) return '[circular]';
+  if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer) return '[binary]';
+  if (depth >= MAX_DEPTH) return '[…]';
+  seen.add(value);
+  if (value instanceof Error) {
+    const out: Record<string, unknown> = { name: value.name, message: serialise(value.message, depth + 1, seen) };
+    for (const [k, v] of Object.entries(value)) {
+      if (v === null || ['string', 'number', 'boolean'].includes(typeof v)) out[k] = serialise(v, depth + 1, seen);
+      else if (ERROR_CHILDREN.has(k)) out[k] = serialise(v, depth + 1, seen);
+    }
+    if (value.cause !== undefined) out.cause = serialise(value.cause, depth + 1, seen);
+    return out;
+  }
+  if (Array.isArray(value)) {
+    const items = value.slice(0, MAX_ITEMS).map((v) => serialise(v, depth + 1, seen));
+    return value.length > MAX_ITEMS ? [...items, `…and ${value.length - MAX_ITEMS} more`] : items;
+  }
+  const out: Record<string, unknown> = {};
+  const entries = Object.entries(value);
+  for (const [k, v] of entries.slice(0, MAX_ITEMS * 2)) out[k] = serialise(v, depth + 1, seen);
+  if (entries.length > MAX_ITEMS * 2) out['…'] = `${entries.length - MAX_ITEMS * 2} more keys`;
+  return out;
 }
 
 export function createLogger(options: LoggerOptions = {}): Logger {

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { createLogger } from '../src/log.js';
+
+const capture = (secrets: string[] = []) => {
+  const lines: string[] = [];
+  return { lines, logger: createLogger({ level: 'debug', secrets, sink: (l) => lines.push(l) }) };
+};
+
+describe('logger', () => {
+  it('redacts secrets wherever they appear as text', () => {
+    const { lines, logger } = capture(['svc_live_secret_key_123']);
+    logger.error('failed with svc_live_secret_key_123', { error: new Error('key svc_live_secret_key_123 refused'), nested: { k: 'svc_live_secret_key_123' } });
+    expect(lines.join('\n')).not.toContain('svc_live_secret_key_123');
+    expect(lines.join('\n')).toContain('[redacted]');
+  });
+
+  it('never walks into transport objects where a secret could hide as bytes', () => {
+    const { lines, logger } = capture(['xoxb-demo']);
+    const body = Buffer.from('token=xoxb-demo');
+    const byteIndexed = { ...new Uint8Array(body) };
+    const error = Object.assign(new Error('A request error occurred'), {
+      code: 'slack_webapi_request_error',
+      original: Object.assign(new Error('getaddrinfo ENOTFOUND slack.com'), {
+        code: 'ENOTFOUND',
+        config: { headers: { Authorization: 'Bearer xoxb-demo' }, data: 'token=xoxb-demo' },
+        request: { _pendingData: [{ chunk: byteIndexed }], socket: { buffer: body } },
+      }),
+    });
+    logger.error('unhandled rejection', { error });
+    const line = lines.join('\n');
+    expect(line).toContain('ENOTFOUND');
+    expect(line).toContain('slack_webapi_request_error');
+    expect(line).not.toContain('xoxb-demo');
+    expect(line).not.toContain('"0":116');
+    expect(line).not.toContain('_pendingData');
+    expect(line.length).toBeLessThan(1000);
+  });
+
+  it('bounds deep and long values and survives cycles', () => {
+    const { lines, logger } = capture();
+    const deep: Record<string, unknown> = {};
+    let cur = deep;
+    for (let i = 0; i < 20; i++) cur = cur.next = {} as Record<string, unknown>;
+    const cyclic: Record<string, unknown> = { name: 'c' };
+    cyclic.self = cyclic;
+    logger.info('shapes', { deep, cyclic, list: Array.from({ length: 100 }, (_, i) => i), text: 'x'.repeat(5000), bin: Buffer.alloc(10) });
+    const parsed = JSON.parse(lines[0] ?? '{}') as Record<string, unknown>;
+    expect(JSON.stringify(parsed.deep)).toContain('[…]');
+    expect((parsed.cyclic as Record<string, unknown>).self).toBe('[circular]');
+    expect((parsed.list as unknown[]).length).toBe(21);
+    expect((parsed.text as string).length).toBeLessThan(2100);
+    expect(parsed.bin).toBe('[binary]');
+  });
+
+  it('drops lines below the level', () => {
+    const lines: string[] = [];
+    const logger = createLogger({ level: 'warn', sink: (l) => lines.push(l) });
+    logger.info('quiet');
+    logger.warn('loud');
+    expect(lines.map((l) => (JSON.parse(l) as { msg: string }).msg)).toEqual(['loud']);
+  });
+});
