@@ -1,16 +1,20 @@
 /** Dates as people read them: "3 days ago (2026-11-19 14:02 UTC)", with date-fns. */
 import { formatDistanceStrict, isValid, parseISO } from 'date-fns';
+import { escapeMrkdwn } from './text.js';
 
 /** The absolute form in UTC, independent of the server's time zone. */
 export function utcStamp(date: Date): string {
   return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
-/** Relative and absolute; "never" for null, the raw text (escaped by the caller) when unparsable. */
+/**
+ * Relative and absolute, as mrkdwn; `never` (mrkdwn of ours) for null, the raw text escaped when
+ * unparsable (timestamps are kept as the service sent them, so any string may arrive).
+ */
 export function relativeAndAbsolute(iso: string | null | undefined, now: Date, never = 'never'): string {
   if (iso === null || iso === undefined) return never;
   const date = parseISO(iso);
-  if (!isValid(date)) return iso;
+  if (!isValid(date)) return escapeMrkdwn(iso);
   return `${formatDistanceStrict(date, now, { addSuffix: true })} (${utcStamp(date)})`;
 }
 
