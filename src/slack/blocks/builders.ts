@@ -72,9 +72,9 @@ export function option(text: string, value: string): PlainOption {
 }
 
 /**
- * Keeps a message within Slack's 50 blocks: when `blocks` is longer, the tail is replaced by one
- * context block saying how many items were left out (`…and N more`). `countOf` says how many
- * user-visible items a dropped block stands for (default 1).
+ * Keeps a message within `max` blocks (Slack's 50 by default): when `blocks` is longer, the tail is
+ * replaced by one context block saying how many blocks were left out (`…and N <what>`), so `what`
+ * names what one block stands for.
  */
 export function fitBlocks(blocks: Block[], max: number = LIMITS.blocksPerMessage, what = 'more'): Block[] {
   if (blocks.length <= max) return blocks;

@@ -1,5 +1,5 @@
 import type { Project } from '../../../service/index.js';
-import { context, escapeMrkdwn, fitBlocks, header, relativeAndAbsolute, section, type Block } from '../../../slack/blocks/index.js';
+import { context, escapeMrkdwn, fitBlocks, header, LIMITS, relativeAndAbsolute, section, type Block } from '../../../slack/blocks/index.js';
 import { COMMAND } from '../../../slack/ids.js';
 
 export function projectsView(projects: readonly Project[], now: Date): { text: string; blocks: Block[] } {
@@ -17,6 +17,10 @@ export function projectsView(projects: readonly Project[], now: Date): { text: s
   );
   return {
     text: `${projects.length} projects`,
-    blocks: fitBlocks([header(`Projects (${projects.length})`), ...rows, context(`Bind this channel to one with \`${COMMAND} bind &lt;name, domain or id&gt;\`.`)], 50, 'projects'),
+    blocks: [
+      // One block is kept for the hint, so the "…and N projects" count covers project rows only.
+      ...fitBlocks([header(`Projects (${projects.length})`), ...rows], LIMITS.blocksPerMessage - 1, 'projects'),
+      context(`Bind this channel to one with \`${COMMAND} bind &lt;name, domain or id&gt;\`.`),
+    ],
   };
 }

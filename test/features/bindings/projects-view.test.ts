@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { projectsView } from '../../../src/features/bindings/views/projects-view.js';
+import type { Project } from '../../../src/service/index.js';
+import { renderBlocksText } from '../../../src/slack/blocks/render-text.js';
+
+const NOW = new Date('2026-11-20T12:00:00Z');
+
+function project(i: number): Project {
+  return {
+    id: `prj_${i}`,
+    organizationId: 'org_1',
+    name: `Project ${i}`,
+    domain: `project-${i}.example.com`,
+    status: 'active',
+    competitorCount: 3,
+    lastMonitoredAt: null,
+    createdAt: '2026-01-01T00:00:00Z',
+  };
+}
+
+describe('projectsView', () => {
+  it('past 50 blocks, counts the projects left out exactly and keeps the bind hint', () => {
+    const projects = Array.from({ length: 60 }, (_, i) => project(i + 1));
+    const { blocks } = projectsView(projects, NOW);
+    expect(blocks).toHaveLength(50);
+    const text = renderBlocksText(blocks);
+    const shown = projects.filter((p) => text.includes(`id \`${p.id}\``)).length;
+    expect(text).toContain(`…and ${projects.length - shown} projects`);
+    expect(text).toContain('/radar bind');
+  });
+});
