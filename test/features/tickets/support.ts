@@ -1,5 +1,5 @@
 /** Helpers the ticket feature tests share: real messages in the fake Slack, and a service client on the sandbox. */
-import { createServiceClient, type ServiceClient } from '../../../src/service/index.js';
+import { createServiceClient, type ServiceClient, type Ticket, type TicketStatus } from '../../../src/service/index.js';
 import type { StoredView, WebApiCall } from '../../../src/slack/local-web-api/index.js';
 import { BOT_TOKEN, type RadarHarness } from '../../support/radar-harness.js';
 import { isJson } from '../../support/view-state.js';
@@ -42,4 +42,31 @@ export function viewText(view: { blocks: unknown[] }): string {
   };
   walk(view.blocks);
   return parts.join('\n');
+}
+
+/** A ticket as the service lists it, for view tests; `overrides` replace any field. */
+export function ticketFixture(number: number, status: TicketStatus, overrides: Partial<Ticket> = {}): Ticket {
+  const at = '2026-01-01T00:00:00.000Z';
+  return {
+    id: `tkt_${number}`,
+    number,
+    origin: 'user',
+    author: null,
+    briefing: null,
+    title: `Ticket number ${number} with a reasonably long title to fill the lines`,
+    description: '',
+    labels: [{ id: 'l1', name: 'Pricing', color: '#ffffff' }],
+    status,
+    statusChangedAt: at,
+    assignee: { userId: 'u1', fullName: 'Maya Chen' },
+    dueDate: '2026-02-01',
+    effort: 'low',
+    impact: 2,
+    commentCount: 0,
+    deletable: true,
+    createdAt: at,
+    updatedAt: at,
+    lastActivityAt: at,
+    ...overrides,
+  };
 }

@@ -1,29 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ticketListView } from '../../../src/features/tickets/views/ticket-list-view.js';
-import type { Ticket, TicketStatus } from '../../../src/service/index.js';
+import type { TicketStatus } from '../../../src/service/index.js';
+import { ticketFixture } from './support.js';
 
-const AT = '2026-01-01T00:00:00.000Z';
-const ticket = (number: number, status: TicketStatus, title = `Ticket number ${number} with a reasonably long title to fill the lines`): Ticket => ({
-  id: `tkt_${number}`,
-  number,
-  origin: 'user',
-  author: null,
-  briefing: null,
-  title,
-  description: '',
-  labels: [{ id: 'l1', name: 'Pricing', color: '#ffffff' }],
-  status,
-  statusChangedAt: AT,
-  assignee: { userId: 'u1', fullName: 'Maya Chen' },
-  dueDate: '2026-02-01',
-  effort: 'low',
-  impact: 2,
-  commentCount: 0,
-  deletable: true,
-  createdAt: AT,
-  updatedAt: AT,
-  lastActivityAt: AT,
-});
+const ticket = (number: number, status: TicketStatus, title?: string) => ticketFixture(number, status, title === undefined ? {} : { title });
 
 describe('the ticket list view', () => {
   it('keeps a 5,000-ticket board within 50 blocks and counts what it left out', () => {

@@ -12,7 +12,7 @@ export function ticketLine(ticket: Ticket): string {
   if (ticket.impact !== null) parts.push(`impact ${impactName(ticket.impact)}`);
   if (ticket.effort !== null) parts.push(`effort ${ticket.effort}`);
   parts.push(ticket.assignee ? escapeMrkdwn(ticket.assignee.fullName) : '_unassigned_');
-  if (ticket.dueDate !== null) parts.push(`due ${ticket.dueDate}`);
+  if (ticket.dueDate !== null) parts.push(`due ${escapeMrkdwn(ticket.dueDate)}`);
   if (ticket.labels.length > 0) parts.push(ticket.labels.map((l) => escapeMrkdwn(l.name)).join(', '));
   return parts.join(' · ');
 }

@@ -34,7 +34,7 @@ function origin(ticket: Ticket): string {
 
 function commentBlock(comment: Comment): Block {
   const who = comment.author ? escapeMrkdwn(comment.author.fullName) : 'API';
-  return section(`*${who}* · ${comment.createdAt.slice(0, 10)}${comment.edited ? ' (edited)' : ''}\n${escapeMrkdwn(truncate(comment.body, COMMENT_PREVIEW))}`);
+  return section(`*${who}* · ${escapeMrkdwn(comment.createdAt.slice(0, 10))}${comment.edited ? ' (edited)' : ''}\n${escapeMrkdwn(truncate(comment.body, COMMENT_PREVIEW))}`);
 }
 
 function controls(data: TicketViewData): Block[] {
@@ -65,7 +65,7 @@ export function ticketView(data: TicketViewData): { text: string; blocks: Block[
       `*Assignee*\n${ticket.assignee ? escapeMrkdwn(ticket.assignee.fullName) : '_unassigned_'}`,
       `*Impact*\n${ticket.impact === null ? '—' : impactName(ticket.impact)}`,
       `*Effort*\n${ticket.effort ?? '—'}`,
-      `*Due*\n${ticket.dueDate ?? '—'}`,
+      `*Due*\n${ticket.dueDate === null ? '—' : escapeMrkdwn(ticket.dueDate)}`,
       `*Labels*\n${ticket.labels.length ? ticket.labels.map((l) => escapeMrkdwn(l.name)).join(', ') : '—'}`,
       `*Origin*\n${origin(ticket)}`,
       `*Project*\n${escapeMrkdwn(data.projectName)}`,
