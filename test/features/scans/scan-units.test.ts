@@ -4,7 +4,11 @@ import { createLimiter } from '../../../src/limiter.js';
 import { delayAfterRateLimit, nextPollDelay } from '../../../src/features/scans/poll-schedule.js';
 import { normaliseScanDomain } from '../../../src/features/scans/scan-target.js';
 import { formatElapsed, packLines } from '../../../src/features/scans/views/parts.js';
+import { trustDetailsView } from '../../../src/features/scans/views/trust-view.js';
+import { trustSignalsResult } from '../../../src/sandbox/routes/scans/trust-result.js';
+import { trustSignalsResultSchema } from '../../../src/service/index.js';
 import { LIMITS } from '../../../src/slack/blocks/index.js';
+import { renderBlocksText } from '../../../src/slack/blocks/render-text.js';
 
 const SPEC = { scanPollMinMs: 2_000, scanPollMaxMs: 5_000 };
 
@@ -92,5 +96,22 @@ describe('view parts', () => {
     expect(formatElapsed(185_000)).toBe('3 min 5 s');
     expect(formatElapsed(120_000)).toBe('2 min');
     expect(formatElapsed(3_720_000)).toBe('1 h 2 min');
+  });
+});
+
+describe('trust-signals details', () => {
+  it('lists the gaps most prevalent first, as the summary does', () => {
+    const result = trustSignalsResultSchema.parse(trustSignalsResult('northwindcrm.com', '2026-11-20T12:00:00Z', 4_200));
+    const gaps = [
+      { signal: 'rareSignal', category: 'socialProof', benchmarkPrevalence: 0.1, ciInsight: null },
+      { signal: 'commonSignal', category: 'socialProof', benchmarkPrevalence: 0.9, ciInsight: null },
+      { signal: 'unscaledSignal', category: 'socialProof', benchmarkPrevalence: null, ciInsight: null },
+      { signal: 'middleSignal', category: 'socialProof', benchmarkPrevalence: 0.5, ciInsight: null },
+    ];
+    const subject = { kind: 'trust', domain: 'northwindcrm.com', startedBy: 'U1', scanId: 'scan_1' } as const;
+    const text = renderBlocksText(trustDetailsView(subject, { ...result, gapsVsBenchmark: gaps }).blocks);
+    const order = ['Common signal', 'Middle signal', 'Rare signal', 'Unscaled signal'].map((name) => text.indexOf(name));
+    expect(order.every((at) => at >= 0)).toBe(true);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
   });
 });

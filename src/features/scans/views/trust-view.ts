@@ -49,7 +49,7 @@ export function trustDetailsView(subject: ScanSubject, result: TrustSignalsResul
   blocks.push(section(`*Gaps vs the benchmark* (${gaps === null ? 'never inspected' : gaps.length})`));
   if (gaps === null) blocks.push(section(NEVER));
   else if (gaps.length === 0) blocks.push(section('No gaps: every benchmark signal was found.'));
-  else blocks.push(...packLines(gaps.map((g) => `• ${gapLine(g)}${typeof g.ciInsight === 'string' && g.ciInsight ? `\n   ${escapeMrkdwn(g.ciInsight)}` : ''}`)));
+  else blocks.push(...packLines(mostPrevalentFirst(gaps).map((g) => `• ${gapLine(g)}${typeof g.ciInsight === 'string' && g.ciInsight ? `\n   ${escapeMrkdwn(g.ciInsight)}` : ''}`)));
 
   const meta = result.meta;
   const source = meta.benchmarkSource === null || meta.benchmarkSource === undefined ? '' : ` · benchmark ${displayValue(meta.benchmarkSource)}`;
@@ -100,7 +100,7 @@ function patternsSummary(patterns: TrustSignalsResult['suspiciousPatterns']): st
 function gapsSummary(gaps: TrustSignalsResult['gapsVsBenchmark']): string {
   if (gaps === null) return NEVER;
   if (gaps.length === 0) return 'none: every benchmark signal was found.';
-  const top = [...gaps].sort((a, b) => prevalenceOf(b) - prevalenceOf(a)).slice(0, GAPS_SHOWN);
+  const top = mostPrevalentFirst(gaps).slice(0, GAPS_SHOWN);
   return `${gaps.length}\n${top.map((g) => `• ${gapLine(g)}`).join('\n')}`;
 }
 
@@ -135,8 +135,10 @@ function prevalenceText(value: unknown): string {
   return `benchmark prevalence ${value === null || value === undefined ? 'not given' : displayValue(value)}`;
 }
 
-function prevalenceOf(gap: Gap): number {
-  return typeof gap.benchmarkPrevalence === 'number' ? gap.benchmarkPrevalence : -1;
+/** Gaps are listed most prevalent first (docs/assumptions.md); a gap without a number goes last. */
+function mostPrevalentFirst(gaps: readonly Gap[]): Gap[] {
+  const prevalenceOf = (gap: Gap) => (typeof gap.benchmarkPrevalence === 'number' ? gap.benchmarkPrevalence : -1);
+  return [...gaps].sort((a, b) => prevalenceOf(b) - prevalenceOf(a));
 }
 
 function gapLine(g: Gap): string {
