@@ -49,6 +49,8 @@ describe('briefing digests', () => {
     const text = textOf(digest!);
     expect(text).toContain(`Northwind CRM: Edition ${edition.editionNumber}`);
     expect(text).toContain('Pipedrift &lt;cut&gt; prices &amp; HubForge follows');
+    // The message text (notifications, clients without blocks) is mrkdwn as well.
+    expect(digest!.text).toContain('Pipedrift &lt;cut&gt; prices &amp; HubForge follows');
     expect(text).toContain('opened 3');
     expect(text).toContain('deep dive `deep-pricing`');
     expect(text).toContain('no deep dive this edition');

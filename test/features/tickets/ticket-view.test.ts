@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ticketLine } from '../../../src/features/tickets/views/ticket-format.js';
+import { ticketListView } from '../../../src/features/tickets/views/ticket-list-view.js';
 import { ticketView } from '../../../src/features/tickets/views/ticket-view.js';
 import type { Comment } from '../../../src/service/index.js';
 import { ticketFixture } from './support.js';
@@ -20,5 +21,12 @@ describe('one ticket as Slack shows it', () => {
     const text = JSON.stringify(blocks);
     expect(text).not.toContain('<!channel>');
     expect(text).toContain('&lt;!channel&gt;');
+  });
+
+  it('escapes the ticket title and project name in the message text, which Slack reads as mrkdwn too', () => {
+    const shown = ticketView({ projectId: 'p1', projectName: 'P', ticket: ticketFixture(7, 'todo', { title: HOSTILE }), comments: [] });
+    expect(shown.text).toBe('Ticket #7: &lt;!channel&gt; &amp; &lt;https://evil.example|click&gt;');
+    const list = ticketListView({ projectName: HOSTILE, list: { items: [], total: 0, hasMore: false }, filters: [], closed: 'recent' });
+    expect(list.text).toBe('&lt;!channel&gt; &amp; &lt;https://evil.example|click&gt;: 0 tickets');
   });
 });

@@ -6,14 +6,14 @@ type Reply = { text: string; blocks: Block[] };
 
 export function digestPostedReply(projectName: string, editionTitle: string): Reply {
   return {
-    text: `Posted the digest of ${projectName}: ${editionTitle}`,
+    text: `Posted the digest of ${escapeMrkdwn(projectName)}: ${escapeMrkdwn(editionTitle)}`,
     blocks: [section(`:newspaper: Posted the digest of *${escapeMrkdwn(projectName)}*, ${escapeMrkdwn(editionTitle)}, in this channel.`)],
   };
 }
 
 export function noEditionReply(projectName: string): Reply {
   return {
-    text: `No briefing edition yet for ${projectName}`,
+    text: `No briefing edition yet for ${escapeMrkdwn(projectName)}`,
     blocks: [section(`*${escapeMrkdwn(projectName)}* has no done briefing edition yet, so there is no digest to post. The first one will be posted here when it is done.`)],
   };
 }

@@ -55,6 +55,8 @@ const MAIN_DIAGNOSIS_SECTIONS = 3;
 export function digestMessages(content: DigestContent): DigestMessages {
   const { read, projectName } = content;
   const title = `${projectName}: ${editionTitle(read)}`;
+  // Message text is mrkdwn too: Slack would act on a `<!channel>` in it (also in the notification).
+  const textTitle = escapeMrkdwn(title);
   const verdict = verdictOf(read.item);
   const thread: DigestMessage[] = [];
 
@@ -63,14 +65,14 @@ export function digestMessages(content: DigestContent): DigestMessages {
   const diagnosis = chunkLines(diagnosisRowsOf(read.item).map(diagnosisLine));
   blocks.push(...diagnosis.slice(0, MAIN_DIAGNOSIS_SECTIONS).map((chunk, i) => section(i === 0 ? `*Diagnosis*\n${chunk}` : chunk)));
   const moreDiagnosis = diagnosis.slice(MAIN_DIAGNOSIS_SECTIONS);
-  if (moreDiagnosis.length > 0) thread.push({ text: `${title}: more diagnosis`, blocks: moreDiagnosis.map((chunk) => section(chunk)) });
+  if (moreDiagnosis.length > 0) thread.push({ text: `${textTitle}: more diagnosis`, blocks: moreDiagnosis.map((chunk) => section(chunk)) });
 
   const caveats = read.coverage?.items ?? [];
   if (caveats.length > 0) {
     const shown = caveats.slice(0, MAIN_CAVEATS).map((c) => `• ${escapeMrkdwn(truncate(c, 300))}`);
     const rest = caveats.length - shown.length;
     blocks.push(context(`*${plural(caveats.length, 'coverage caveat')}*\n${shown.join('\n')}${rest > 0 ? `\n…and ${rest} more in the thread` : ''}`));
-    if (rest > 0) thread.push({ text: `${title}: coverage caveats`, blocks: [section('*Every coverage caveat*'), ...chunkLines(caveats.map((c) => `• ${escapeMrkdwn(c)}`)).map((chunk) => section(chunk))] });
+    if (rest > 0) thread.push({ text: `${textTitle}: coverage caveats`, blocks: [section('*Every coverage caveat*'), ...chunkLines(caveats.map((c) => `• ${escapeMrkdwn(c)}`)).map((chunk) => section(chunk))] });
   }
 
   const openedCount = read.tickets?.opened.length ?? content.opened.length;
@@ -86,7 +88,7 @@ export function digestMessages(content: DigestContent): DigestMessages {
     for (let i = 0; i < rest.length; i += THREAD_TICKETS) {
       const chunk = rest.slice(i, i + THREAD_TICKETS);
       thread.push({
-        text: `${title}: more opened tickets`,
+        text: `${textTitle}: more opened tickets`,
         blocks: [
           section(`*More tickets this edition opened* (${MAIN_TICKETS + i + 1} to ${MAIN_TICKETS + i + chunk.length})`),
           ...chunk.flatMap((ticket, j) => ticketRowBlocks(content.projectId, ticket, { rank: MAIN_TICKETS + i + j + 1 })),
@@ -96,7 +98,7 @@ export function digestMessages(content: DigestContent): DigestMessages {
   }
   blocks.push(context(`\`${COMMAND} briefing\` shows the edition · \`${COMMAND} digest off\` stops digests here`));
 
-  return { main: { text: verdict ? `${title}: ${verdict}` : title, blocks }, thread };
+  return { main: { text: verdict ? `${textTitle}: ${escapeMrkdwn(verdict)}` : textTitle, blocks }, thread };
 }
 
 export interface RowOptions {

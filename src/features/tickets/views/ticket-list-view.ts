@@ -66,5 +66,5 @@ export function ticketListView(data: TicketListData): { text: string; blocks: Bl
   if (list.hasMore && data.closed === 'recent') {
     blocks.push(context(`Done and dismissed show the last 30 days; older closed tickets exist (\`${COMMAND} tickets done --all\`).`));
   }
-  return { text: `${data.projectName}: ${plural(list.total, 'ticket')}`, blocks };
+  return { text: `${escapeMrkdwn(data.projectName)}: ${plural(list.total, 'ticket')}`, blocks };
 }

@@ -79,5 +79,5 @@ export function ticketView(data: TicketViewData): { text: string; blocks: Block[
   }
   if (!ticket.deletable) blocks.push(context('Opened by a briefing, so it cannot be deleted: dismiss it instead, which keeps the briefing from opening it again.'));
   blocks.push(...controls(data));
-  return { text: `Ticket #${ticket.number}: ${ticket.title}`, blocks };
+  return { text: `Ticket #${ticket.number}: ${escapeMrkdwn(ticket.title)}`, blocks };
 }
