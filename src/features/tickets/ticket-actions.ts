@@ -22,11 +22,15 @@ interface Outcome {
   members?: Assignee[];
 }
 
-/** Moves a ticket to the top of `status`: the column's current first ticket goes below it (spec 4.6). */
+/**
+ * Moves a ticket to the top of `status`: the column's first other ticket goes below it (spec 4.6).
+ * Naming no neighbour would put it at the bottom, so a ticket already on top (a stale message) is
+ * placed above the ticket under it; only in a column of its own is no neighbour needed.
+ */
 async function moveToTop(service: ServiceClient, projectId: string, ticketId: string, status: TicketStatus): Promise<void> {
   const { items } = await service.listTickets(projectId, { status: [status], closed: 'all' });
-  const first = items[0];
-  await service.moveTicket(projectId, ticketId, { status, ...(first && first.id !== ticketId ? { afterId: first.id } : {}) });
+  const first = items.find((t) => t.id !== ticketId);
+  await service.moveTicket(projectId, ticketId, { status, ...(first ? { afterId: first.id } : {}) });
 }
 
 /** Names compared loosely: case, accents and spacing do not matter. */

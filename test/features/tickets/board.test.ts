@@ -83,6 +83,11 @@ describe('the board from the channel', () => {
     expect(replyText(updated)).toContain('moved this ticket to the top of In progress');
     const inProgress = await board.listTickets(NORTHWIND, { status: ['in_progress'] });
     expect(inProgress.items[0]?.id).toBe(ticket.id);
+    expect(inProgress.items.length).toBeGreaterThan(1);
+
+    // The same choice again from the stale message: the ticket is already on top, and stays there.
+    await act(ACTION_IDS.ticketMove, optionValue(shown, ACTION_IDS.ticketMove, 'In progress'), shown);
+    expect((await board.listTickets(NORTHWIND, { status: ['in_progress'] })).items.map((t) => t.id)).toEqual(inProgress.items.map((t) => t.id));
   });
 
   it('assigns to the person whose Slack name matches a member', async () => {
