@@ -35,7 +35,7 @@ export const bindCommand: Subcommand = {
     deps.logger.info('channel bound', { team: inv.teamId, channel: inv.channelId, projectId: project.id });
     const was = previous && previous.projectId !== project.id ? ` (it was bound to *${escapeMrkdwn(previous.projectName)}*)` : '';
     await inv.reply({
-      text: `Bound to ${project.name}`,
+      text: `Bound to ${escapeMrkdwn(project.name)}`,
       blocks: [
         section(
           `:satellite_antenna: This channel is now bound to *${escapeMrkdwn(project.name)}* (${escapeMrkdwn(project.domain)})${was}. ` +

@@ -16,7 +16,7 @@ export const unbindCommand: Subcommand = {
     await inv.deps.bindings.remove(inv.teamId, inv.channelId);
     inv.deps.logger.info('channel unbound', { team: inv.teamId, channel: inv.channelId, projectId: binding.projectId });
     await inv.reply({
-      text: `Unbound from ${binding.projectName}`,
+      text: `Unbound from ${escapeMrkdwn(binding.projectName)}`,
       blocks: [section(`This channel is no longer bound to *${escapeMrkdwn(binding.projectName)}*; digests to it have stopped.`)],
     });
   },

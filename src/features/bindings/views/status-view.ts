@@ -47,5 +47,5 @@ export function statusView(data: StatusData): { text: string; blocks: Block[] } 
       `*Store*\n${escapeMrkdwn(data.storeKind)}`,
     ]),
   );
-  return { text: binding ? `Bound to ${binding.projectName}` : 'Not bound', blocks };
+  return { text: binding ? `Bound to ${escapeMrkdwn(binding.projectName)}` : 'Not bound', blocks };
 }

@@ -15,10 +15,10 @@ export function briefingView(projectName: string, state: BriefingState, now: Dat
   switch (state.kind) {
     case 'never':
       blocks.push(section(`No briefing has run yet for *${name}*: its history is empty. Editions appear here once the first one is done.`));
-      return { text: `No briefing yet for ${projectName}`, blocks };
+      return { text: `No briefing yet for ${name}`, blocks };
     case 'done':
       showEdition(state.read, 'Latest edition');
-      return { text: `${projectName}: ${editionTitle(state.read)}`, blocks };
+      return { text: `${name}: ${escapeMrkdwn(editionTitle(state.read))}`, blocks };
     case 'running': {
       const meta = runMetaOf(state.latest);
       const progress = meta?.progress;
@@ -39,5 +39,5 @@ export function briefingView(projectName: string, state: BriefingState, now: Dat
   }
   if (state.lastDone) showEdition(state.lastDone, 'Last done edition');
   else blocks.push(section('There is no earlier done edition to show.'));
-  return { text: `${projectName}: briefing ${state.kind}`, blocks };
+  return { text: `${name}: briefing ${state.kind}`, blocks };
 }

@@ -73,5 +73,5 @@ export function pricingView(projectName: string, item: PricingRead): { text: str
   blocks.push(section(chunk.join('\n')));
   if (blocks.length > 49) blocks.splice(48, blocks.length - 48, context(`…and more competitors than one message can hold.`));
   blocks.push(context('_Not measured_ means the service has no measurement; it is never a zero or a “no”.'));
-  return { text: `${projectName}: pricing gaps`, blocks };
+  return { text: `${escapeMrkdwn(projectName)}: pricing gaps`, blocks };
 }

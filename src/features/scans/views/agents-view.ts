@@ -24,7 +24,7 @@ export function agentsSummaryView(subject: ScanSubject, result: AgentAdoptionRes
     section(triggered.length === 0 ? '*Clusters triggered:* none.' : `*Clusters triggered:* ${triggered.length}\n${triggered.map((c) => `• ${clusterLine(c)}`).join('\n')}`),
     ...scanIdContext(subject, failed.some((c) => c.fixPrompt) ? 'details and fix prompts are in the thread' : 'details are in the thread'),
   ];
-  return { text: `${scanTitle(subject)}: score ${result.score}, level ${String(result.level)}`, blocks };
+  return { text: `${scanTitle(subject)}: score ${result.score}, level ${displayValue(result.level)}`, blocks };
 }
 
 export function agentsDetailsView(subject: ScanSubject, result: AgentAdoptionResult, includeFixPrompts: boolean): { text: string; blocks: Block[] } {

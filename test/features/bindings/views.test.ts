@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { projectsView } from '../../../src/features/bindings/views/projects-view.js';
+import { statusView } from '../../../src/features/bindings/views/status-view.js';
 import type { Project } from '../../../src/service/index.js';
 import { renderBlocksText } from '../../../src/slack/blocks/render-text.js';
 
@@ -27,5 +28,24 @@ describe('projectsView', () => {
     const shown = projects.filter((p) => text.includes(`id \`${p.id}\``)).length;
     expect(text).toContain(`…and ${projects.length - shown} projects`);
     expect(text).toContain('/radar bind');
+  });
+});
+
+describe('statusView', () => {
+  it('escapes the project name in the fallback text too, so a <!channel> in it never notifies', () => {
+    const binding = {
+      teamId: 'T1',
+      channelId: 'C1',
+      projectId: 'prj_1',
+      projectName: '<!channel> Acme',
+      boundBy: 'U1',
+      boundAt: '2026-11-19T12:00:00Z',
+      digestsEnabled: true,
+      lastSeenRunId: null,
+      failing: null,
+    };
+    const view = statusView({ binding, service: { reachable: true, detail: '' }, keyScope: 'read', storeKind: 'sqlite', now: NOW });
+    expect(view.text).toBe('Bound to &lt;!channel&gt; Acme');
+    expect(JSON.stringify(view.blocks)).not.toContain('<!channel>');
   });
 });
