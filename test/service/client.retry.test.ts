@@ -75,9 +75,8 @@ describe('reads are retried', () => {
     const { svc, server } = await serve([errorReply(503, 'target_unreachable')], {
       retry: { attempts: 50, minDelayMs: 40, maxDelayMs: 40, maxTotalMs: 200 },
     });
-    const started = performance.now();
     await failure(svc.listProjects());
-    expect(performance.now() - started).toBeLessThan(1_000);
+    // 50 attempts were allowed; 40 ms apart, a 200 ms budget leaves room for a handful.
     expect(server.requests.length).toBeGreaterThan(1);
     expect(server.requests.length).toBeLessThan(10);
   });
@@ -194,9 +193,8 @@ describe('Retry-After', () => {
       [errorReply(429, 'rate_limit_exceeded', 'slow down', { 'retry-after': '60' }), ok({ items: [] })],
       { retry: { ...FAST, maxRetryAfterMs: 60_000, maxTotalMs: 1_000 } },
     );
-    const started = performance.now();
+    // Sleeping the 60 s first would outlast the test's timeout, so reaching these lines proves it was not slept.
     const e = await failure(svc.listProjects());
-    expect(performance.now() - started).toBeLessThan(500);
     expect(e.status).toBe(429);
     expect(e.retryAfterMs).toBe(60_000);
     expect(server.requests).toHaveLength(1);
