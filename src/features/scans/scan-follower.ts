@@ -107,7 +107,9 @@ export function createScanFollower(deps: ScanFollowerDeps): ScanFollower {
     const changed = f.shown?.status !== state.status;
     const due = f.shown === undefined || at - f.shown.at >= timing.scanProgressUpdateMs;
     if (!changed && !(state.status === 'running' && due)) return;
-    const since = Date.parse((state.status === 'running' ? state.startedAt : undefined) ?? scan.startedAt);
+    // The runner's start when the service gives a readable one, else when Radar started the scan.
+    const runnerStart = state.status === 'running' && state.startedAt !== undefined ? Date.parse(state.startedAt) : Number.NaN;
+    const since = Number.isNaN(runnerStart) ? Date.parse(scan.startedAt) : runnerStart;
     const progress = state.status === 'queued' ? ({ state: 'queued' } as const) : ({ state: 'running', elapsedMs: at - since } as const);
     try {
       await messages.update(scan, progressView(subjectOf(scan), progress));
