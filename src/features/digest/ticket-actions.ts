@@ -1,6 +1,6 @@
 /**
- * The buttons on a digest's ticket rows: "Move to To do" moves the ticket to `todo`, "Dismiss"
- * moves it to `dismissed` (briefing tickets cannot be deleted, spec 3.1). The row is then drawn
+ * The buttons on a digest's ticket rows: "Move to To do" moves the ticket to the top of `todo`,
+ * "Dismiss" to the top of `dismissed` (briefing tickets cannot be deleted, spec 3.1). The row is then drawn
  * again from the moved ticket, so everyone in the channel sees its new column and who moved it.
  */
 import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
@@ -8,6 +8,7 @@ import type { RadarDeps } from '../../deps.js';
 import type { TicketStatus } from '../../service/index.js';
 import type { Block } from '../../slack/blocks/index.js';
 import { describeError, isUnexpected } from '../../slack/error-text.js';
+import { moveToTop } from '../tickets/move-to-top.js';
 import { digestMetadata } from './post-digest.js';
 import { parseTicketButtonValue, ticketRowBlocks, withTicketRow } from './views/digest-view.js';
 
@@ -24,7 +25,7 @@ export function digestTicketAction(deps: RadarDeps, status: Extract<TicketStatus
       return;
     }
     try {
-      const ticket = await deps.service.moveTicket(target.projectId, target.ticketId, { status });
+      const ticket = await moveToTop(deps.service, target.projectId, target.ticketId, status);
       const row = ticketRowBlocks(target.projectId, ticket, { ...(target.rank !== null ? { rank: target.rank } : {}), movedBy: body.user.id });
       const blocks = withTicketRow((message.blocks ?? []) as Block[], ticket.id, row);
       const isThreadReply = typeof message.thread_ts === 'string' && message.thread_ts !== message.ts;

@@ -5,12 +5,13 @@
  */
 import type { AllMiddlewareArgs, BlockAction, BlockButtonAction, BlockStaticSelectAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import type { RadarDeps } from '../../deps.js';
-import type { Assignee, ServiceClient, TicketStatus } from '../../service/index.js';
+import type { Assignee } from '../../service/index.js';
 import { TICKET_STATUSES } from '../../service/index.js';
 import { escapeMrkdwn } from '../../slack/blocks/index.js';
 import { describeError, isUnexpected } from '../../slack/error-text.js';
 import { decodeAction, type TicketActionValue } from './action-value.js';
 import { ticketDetail } from './load-ticket.js';
+import { moveToTop } from './move-to-top.js';
 import { columnName } from './vocabulary.js';
 import { ticketView } from './views/ticket-view.js';
 
@@ -20,17 +21,6 @@ type ActionArgs<A extends BlockAction> = SlackActionMiddlewareArgs<A> & AllMiddl
 interface Outcome {
   notice: string;
   members?: Assignee[];
-}
-
-/**
- * Moves a ticket to the top of `status`: the column's first other ticket goes below it (spec 4.6).
- * Naming no neighbour would put it at the bottom, so a ticket already on top (a stale message) is
- * placed above the ticket under it; only in a column of its own is no neighbour needed.
- */
-async function moveToTop(service: ServiceClient, projectId: string, ticketId: string, status: TicketStatus): Promise<void> {
-  const { items } = await service.listTickets(projectId, { status: [status], closed: 'all' });
-  const first = items.find((t) => t.id !== ticketId);
-  await service.moveTicket(projectId, ticketId, { status, ...(first ? { afterId: first.id } : {}) });
 }
 
 /** Names compared loosely: case, accents and spacing do not matter. */

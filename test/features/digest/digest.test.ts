@@ -157,6 +157,10 @@ describe('briefing digests', () => {
     expect(ack.status).toBe(200);
     await h.slack.waitForCall('chat.update', (c) => JSON.stringify(c.args.blocks).includes('To do'));
     expect((await h.radar.deps.service.getTicket(NORTHWIND, first)).status).toBe('todo');
+    // It lands at the top of To do, like every move Radar makes (docs/assumptions.md).
+    const todo = (await h.radar.deps.service.listTickets(NORTHWIND, { status: ['todo'] })).items;
+    expect(todo.length).toBeGreaterThan(1);
+    expect(todo[0]?.id).toBe(first);
     const row = (id: string) => textOf({ text: '', blocks: (digest().blocks as { block_id?: string }[]).filter((b) => b.block_id === `digest_ticket:${id}`) });
     expect(row(first)).toContain(`*To do* (moved by <@${USERS.bob}>)`);
     expect(digest().metadata?.event_payload.run_id).toBe(edition.runId);
@@ -165,6 +169,7 @@ describe('briefing digests', () => {
     await h.driver.blockAction(ACTION_IDS.digestDismiss, dismissValue, { channel: CHANNELS.intel, message: digest() });
     await h.slack.waitForCall('chat.update', (c) => JSON.stringify(c.args.blocks).includes('Dismissed'));
     expect((await h.radar.deps.service.getTicket(NORTHWIND, second)).status).toBe('dismissed');
+    expect((await h.radar.deps.service.listTickets(NORTHWIND, { status: ['dismissed'], closed: 'all' })).items[0]?.id).toBe(second);
     expect(row(second)).toContain('*Dismissed*');
     expect(row(first)).toContain('*To do*');
   });
