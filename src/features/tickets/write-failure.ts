@@ -3,6 +3,7 @@
  * before offering a retry), and the sentence the person reads.
  */
 import { ServiceError } from '../../service/index.js';
+import { escapeMrkdwn } from '../../slack/blocks/index.js';
 import { describeError } from '../../slack/error-text.js';
 
 export type WriteKind = 'ticket' | 'comment';
@@ -34,6 +35,10 @@ export function writeFailureSentence(error: unknown, kind: WriteKind, projectNam
       return kind === 'ticket'
         ? 'The board is full: a project holds at most 5,000 tickets. Delete tickets nobody needs, then try again.'
         : THREAD_FULL;
+    }
+    if (kind === 'comment' && error.code === 'project_not_found') {
+      // Ticket endpoints answer an unknown ticket id with this code too (spec 7): here, the likelier cause.
+      return `The monitoring service can't find that ticket on *${escapeMrkdwn(projectName)}*'s board (it may have been deleted). Choose another ticket and submit again.`;
     }
     if (error.status === 429) {
       return `The monitoring service is rate limiting Radar, and it still refused after several tries, so Radar couldn't ${ACTION[kind]}. Please try again in a minute.`;

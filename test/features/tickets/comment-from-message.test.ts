@@ -82,6 +82,17 @@ describe('adding a message to a ticket as a comment', () => {
     });
   });
 
+  it('says the chosen ticket is gone when it was deleted meanwhile, rather than blaming the binding', async () => {
+    const doomed = await board.createTicket(NORTHWIND, { title: 'Deleted before the submit', status: 'todo' });
+    const { view } = await openFor('Late thought');
+    await board.deleteTicket(NORTHWIND, doomed.id);
+    await h.driver.viewSubmission(view, { [BLOCK_IDS.ticket]: chosen(doomed), [BLOCK_IDS.body]: 'Late thought' });
+    const back = await h.slack.waitForCall('views.update', (c) => c.args.view_id === view.id && viewText(viewOf(c)).includes('Your input is kept'));
+    expect(viewText(viewOf(back))).toContain("can't find that ticket on *Northwind CRM*'s board");
+    expect(viewText(viewOf(back))).not.toContain('rebind');
+    expect(inputElement(viewOf(back), BLOCK_IDS.body)?.initial_value).toBe('Late thought');
+  });
+
   it('says so when the ticket already holds 500 comments, keeping the input', async () => {
     const chatty = await board.createTicket(NORTHWIND, { title: 'Chatty thread', status: 'todo' });
     const sandboxBoard = (h.sandbox.state.board as TicketBoards).board(NORTHWIND);
