@@ -9,6 +9,7 @@ import type { Assignee } from '../../service/index.js';
 import { TICKET_STATUSES } from '../../service/index.js';
 import { escapeMrkdwn } from '../../slack/blocks/index.js';
 import { describeError, isUnexpected } from '../../slack/error-text.js';
+import { isServiceError } from '../../service/errors.js';
 import { decodeAction, type TicketActionValue } from './action-value.js';
 import { ticketDetail } from './load-ticket.js';
 import { moveToTop } from './move-to-top.js';
@@ -39,7 +40,7 @@ function ticketAction<A extends BlockAction>(deps: RadarDeps, valueOf: (action: 
       outcome = await act(value, args);
     } catch (error) {
       (isUnexpected(error) ? deps.logger.error : deps.logger.info)('ticket action failed', { error, ticket: value.ticketId });
-      outcome = { notice: `:warning: ${describeError(error, { action: 'change the ticket' })}` };
+      outcome = { notice: `:warning: ${describeTicketError(error, 'change the ticket')}` };
     }
     try {
       const projectName = await projectNameOf(deps, value.projectId, body.team?.id ?? body.user.team_id ?? '', body.channel?.id);
@@ -47,9 +48,16 @@ function ticketAction<A extends BlockAction>(deps: RadarDeps, valueOf: (action: 
       await respond({ replace_original: true, ...ticketView({ projectId: value.projectId, projectName, ticket, comments, ...outcome }) });
     } catch (error) {
       deps.logger.info('could not show the ticket again', { error });
-      await respond({ replace_original: false, response_type: 'ephemeral', text: `${outcome.notice}\n${describeError(error, { action: 'show the ticket' })}` });
+      const notices = [outcome.notice, `:warning: ${describeTicketError(error, 'show the ticket')}`].filter((n): n is string => Boolean(n));
+      await respond({ replace_original: false, response_type: 'ephemeral', text: [...new Set(notices)].join('\n') });
     }
   };
+}
+
+/** On ticket endpoints `project_not_found` also means an unknown ticket id (spec 7): say the ticket is gone. */
+function describeTicketError(error: unknown, action: string): string {
+  if (isServiceError(error) && error.code === 'project_not_found') return 'That ticket can’t be found any more (it may have been deleted).';
+  return describeError(error, { action });
 }
 
 async function projectNameOf(deps: RadarDeps, projectId: string, teamId: string, channelId: string | undefined): Promise<string> {

@@ -6,7 +6,8 @@ import type { RespondFn, webApi } from '@slack/bolt';
 import type { RadarDeps } from '../../deps.js';
 import { describeError, isUnexpected } from '../error-text.js';
 import { escapeMrkdwn, section, truncate } from '../blocks/index.js';
-import { parseCommand, UsageError } from './parse.js';
+import { parseCommand } from './parse.js';
+import { isServiceError } from '../../service/errors.js';
 import { createInvocation } from './invocation.js';
 import { COMMAND } from '../ids.js';
 
@@ -67,8 +68,9 @@ export async function runCommand(deps: RadarDeps, source: CommandSource): Promis
   } catch (error) {
     const log = isUnexpected(error) ? deps.logger.error : deps.logger.info;
     log(`/radar ${subcommand.name} failed`, { error, team: source.teamId, channel: source.channelId });
+    // Only a "project not found" sentence names the project, so only then is it looked up.
     let projectName: string | undefined;
-    if (!(error instanceof UsageError)) projectName = await invocation.project().then((p) => p.name, () => undefined);
+    if (isServiceError(error) && error.code === 'project_not_found') projectName = await invocation.project().then((p) => p.name, () => undefined);
     try {
       await sayError(describeError(error, { action: `run \`${COMMAND} ${subcommand.name}\``, ...(projectName ? { projectName } : {}) }));
     } catch (replyError) {

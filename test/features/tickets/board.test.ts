@@ -90,6 +90,15 @@ describe('the board from the channel', () => {
     expect((await board.listTickets(NORTHWIND, { status: ['in_progress'] })).items.map((t) => t.id)).toEqual(inProgress.items.map((t) => t.id));
   });
 
+  it('a button on a ticket deleted meanwhile says the ticket is gone, not that the project is', async () => {
+    const ticket = await board.createTicket(NORTHWIND, { title: 'Short-lived ticket', status: 'todo' });
+    const shown = await h.command(`ticket ${ticket.number}`, { channel: CHANNELS.intel });
+    await board.deleteTicket(NORTHWIND, ticket.id);
+    const answer = replyText(await act(ACTION_IDS.ticketMove, optionValue(shown, ACTION_IDS.ticketMove, 'Done'), shown));
+    expect(answer).toContain('That ticket can’t be found any more');
+    expect(answer).not.toContain('rebind');
+  });
+
   it('assigns to the person whose Slack name matches a member', async () => {
     const ticket = await byTitle('Competitor sitemap grew');
     const shown = await h.command(`ticket ${ticket.number}`, { channel: CHANNELS.intel, user: USERS.maya });
