@@ -12,7 +12,7 @@ import type { webApi } from '@slack/bolt';
 import type { RadarDeps } from '../../deps.js';
 import type { Logger } from '../../log.js';
 import type { DigestKey, DigestLedger } from '../../store/digest-ledger.js';
-import { findEarlierPost, postMain, postThread, type DigestRef } from './post-digest.js';
+import { findEarlierPost, postMain, postThread, repliesPosted, type DigestRef } from './post-digest.js';
 import { persistentFailureReason } from './slack-failures.js';
 import type { DigestMessages } from './views/digest-view.js';
 
@@ -83,6 +83,10 @@ export async function deliverDigest(ctx: DeliveryContext, key: DigestKey, ref: D
     if (earlier) {
       await ctx.ledger.markPosted(key, { ts: earlier, owner: ctx.owner });
       ctx.logger.info('digest found already posted before a restart; recorded it', { ...key, ts: earlier });
+      // The process may have died between the main message and its thread: post the replies missing.
+      await completeThread(ctx, key, earlier, render).catch((error: unknown) =>
+        ctx.logger.warn('recovered digest; its missing thread replies were not posted', { ...key, ts: earlier, error }),
+      );
       return { kind: 'recovered', ts: earlier };
     }
   }
@@ -108,4 +112,12 @@ export async function deliverDigest(ctx: DeliveryContext, key: DigestKey, ref: D
     ctx.logger.warn('digest posted; its thread replies were not', { ...key, ts, error }),
   );
   return recordError === null ? { kind: 'posted', ts } : { kind: 'retry_later', error: recordError };
+}
+
+/** Posts the thread replies of a recovered digest that are not under it yet (counted, in order). */
+async function completeThread(ctx: DeliveryContext, key: DigestKey, ts: string, render: () => Promise<DigestMessages>): Promise<void> {
+  const { thread } = await render();
+  if (thread.length === 0) return;
+  const already = await repliesPosted(ctx.client, key.channelId, ts, await ctx.botId());
+  if (already < thread.length) await postThread(ctx.client, key.channelId, ts, thread.slice(already));
 }

@@ -30,6 +30,12 @@ export async function postThread(client: WebClient, channel: string, ts: string,
   for (const reply of replies) await client.chat.postMessage({ channel, thread_ts: ts, text: reply.text, blocks: reply.blocks, unfurl_links: false });
 }
 
+/** How many replies `botId` has already posted under `ts` (a crash may have cut the thread short). */
+export async function repliesPosted(client: WebClient, channel: string, ts: string, botId: string): Promise<number> {
+  const result = await client.conversations.replies({ channel, ts, limit: PAGE_SIZE });
+  return (result.messages ?? []).filter((m) => m.ts !== ts && m.bot_id === botId).length;
+}
+
 /** How far back (before the stale claim) the search for an earlier post reaches. */
 const LOOKBACK_MS = 24 * 60 * 60_000;
 const PAGE_SIZE = 200;

@@ -210,6 +210,27 @@ describe('briefing digests', () => {
     expect(h.slack.callsTo('conversations.history').every((c) => c.args.include_all_metadata === true || c.args.include_all_metadata === 'true')).toBe(true);
   });
 
+  it('after a kill between the main post and its thread, recovery posts the missing replies once', async () => {
+    await h.command('bind northwind', { channel: CHANNELS.private });
+    // Twelve opened tickets: more than the main message lists, so the digest has a thread reply.
+    const edition = await publish(h, NORTHWIND, { opened: 12 });
+    const key = { teamId: TEAM.id, channelId: CHANNELS.private, runId: edition.runId };
+    await h.radar.deps.digestLedger.claim(key, 'dead-process', 1);
+    const earlier = await h.radar.app.client.chat.postMessage({
+      channel: CHANNELS.private,
+      text: 'digest posted before the crash, thread never written',
+      metadata: { event_type: 'radar_digest', event_payload: { run_id: edition.runId, project_id: NORTHWIND } },
+    });
+    await h.restart();
+    await poller(h).tick();
+    await poller(h).tick();
+
+    const replies = h.slack.messagesIn(CHANNELS.private).filter((m) => m.thread_ts === earlier.ts && m.ts !== earlier.ts);
+    expect(replies.length).toBeGreaterThan(0);
+    expect(new Set(replies.map((m) => m.text)).size).toBe(replies.length);
+    expect(digestsIn(h, CHANNELS.private, edition.runId).map((m) => m.ts)).toEqual([earlier.ts]);
+  });
+
   it('a project bound to many channels gets every digest through Slack rate limits', async () => {
     const channels = Array.from({ length: 120 }, (_, i) => `C09BULK${String(i).padStart(4, '0')}`);
     const latest = (await h.radar.deps.service.getBriefingHistory(NORTHWIND)).items.find((r) => r.status === 'done')!.runId;
