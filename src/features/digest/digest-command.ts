@@ -17,7 +17,7 @@ import { loadDigest } from './load-digest.js';
 import { postMain, postThread } from './post-digest.js';
 import { slackErrorCode } from './slack-failures.js';
 import { digestMessages } from './views/digest-view.js';
-import { digestPostedReply, digestSettingReply, noEditionReply } from './views/digest-replies.js';
+import { digestInFlightReply, digestPostedReply, digestSettingReply, noEditionReply } from './views/digest-replies.js';
 
 export function createDigestCommand(delivery: DeliveryContext): Subcommand {
   return {
@@ -48,8 +48,13 @@ async function postNow(inv: CommandInvocation, delivery: DeliveryContext): Promi
   const key = { teamId: inv.teamId, channelId: inv.channelId, runId: row.runId };
   const ref = { projectId: project.id, runId: row.runId };
 
-  // Posted on request whatever the ledger says; a claim granted here makes it count for the poller too.
+  // Posted on request even when already digested here; a claim granted here makes it count for the
+  // poller too. Only a post in flight (the poller holds a live claim) is not doubled.
   const claim = await delivery.ledger.claim(key, delivery.owner, delivery.claimTtlMs);
+  if (!claim.granted && claim.current.state === 'claimed') {
+    await inv.reply(digestInFlightReply(project.name, editionTitle(content.read)));
+    return;
+  }
   let ts: string;
   try {
     ts = await postMain(inv.client, inv.channelId, messages.main, ref);

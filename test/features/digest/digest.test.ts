@@ -104,6 +104,16 @@ describe('briefing digests', () => {
     expect(digestsIn(h, CHANNELS.intel, edition.runId)).toHaveLength(2);
   });
 
+  it('digest now does not double a digest the poller is posting at that moment', async () => {
+    await h.command('bind northwind', { channel: CHANNELS.intel });
+    const edition = await publish(h, NORTHWIND, { opened: 1 });
+    // The poller (another replica) holds a live claim: its post is in flight.
+    await h.radar.deps.digestLedger.claim({ teamId: TEAM.id, channelId: CHANNELS.intel, runId: edition.runId }, 'poller-elsewhere', 60_000);
+    const reply = replyText(await h.command('digest now', { channel: CHANNELS.intel }));
+    expect(reply).toContain('is being posted in this channel right now');
+    expect(digestsIn(h, CHANNELS.intel, edition.runId)).toHaveLength(0);
+  });
+
   it('digest off stops digests, and on resumes them from the next edition without the ones in between', async () => {
     await h.command('bind northwind', { channel: CHANNELS.intel });
     expect(replyText(await h.command('digest off', { channel: CHANNELS.intel }))).toContain('now *off*');

@@ -11,6 +11,13 @@ export function digestPostedReply(projectName: string, editionTitle: string): Re
   };
 }
 
+export function digestInFlightReply(projectName: string, editionTitle: string): Reply {
+  return {
+    text: `The digest of ${escapeMrkdwn(projectName)}: ${escapeMrkdwn(editionTitle)} is being posted here right now`,
+    blocks: [section(`:hourglass_flowing_sand: The digest of *${escapeMrkdwn(projectName)}*, ${escapeMrkdwn(editionTitle)}, is being posted in this channel right now.`)],
+  };
+}
+
 export function noEditionReply(projectName: string): Reply {
   return {
     text: `No briefing edition yet for ${escapeMrkdwn(projectName)}`,
