@@ -22,6 +22,11 @@ export interface Timing {
    * than this without a posted mark is taken over, after looking for the earlier post.
    */
   digestClaimTtlMs: number;
+  /**
+   * How long a digest post may go unanswered by Slack before the poller moves on. The claim is kept
+   * (the post may still land), so recovery decides after `digestClaimTtlMs`; a late answer is recorded.
+   */
+  slackPostTimeoutMs: number;
 }
 
 export const DEFAULT_TIMING: Timing = {
@@ -33,4 +38,5 @@ export const DEFAULT_TIMING: Timing = {
   leaseTtlMs: 30_000,
   maxConcurrentPolls: 8,
   digestClaimTtlMs: 5 * 60_000,
+  slackPostTimeoutMs: 30_000,
 };

@@ -25,6 +25,8 @@ export interface DeliveryContext {
   /** This process's name on claims. */
   owner: string;
   claimTtlMs: number;
+  /** How long a post may go unanswered before delivery moves on, keeping the claim. */
+  postTimeoutMs: number;
   logger: Logger;
   /** The bot's own `bot_id`, to recognise its earlier posts. */
   botId(): Promise<string>;
@@ -37,6 +39,7 @@ export function createDeliveryContext(deps: Pick<RadarDeps, 'digestLedger' | 'ti
     ledger: deps.digestLedger,
     owner: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
     claimTtlMs: deps.timing.digestClaimTtlMs,
+    postTimeoutMs: deps.timing.slackPostTimeoutMs,
     logger: deps.logger.child({ component: 'digest' }),
     botId() {
       botId ??= client.auth.test().then((r) => {
@@ -92,11 +95,31 @@ export async function deliverDigest(ctx: DeliveryContext, key: DigestKey, ref: D
   }
 
   let messages: DigestMessages;
-  let ts: string;
   try {
     messages = await render();
-    ts = await postMain(ctx.client, key.channelId, messages.main, ref);
   } catch (error) {
+    await ctx.ledger.release(key, ctx.owner);
+    return { kind: 'retry_later', error };
+  }
+  let ts: string;
+  const posting = postMain(ctx.client, key.channelId, messages.main, ref);
+  try {
+    ts = await withinDeadline(posting, ctx.postTimeoutMs);
+  } catch (error) {
+    if (error instanceof PostInDoubt) {
+      // Slack may still take the post: keep the claim, so nobody posts again before recovery has
+      // looked for it, and record the post if the answer comes late.
+      ctx.logger.warn('Slack did not answer a digest post in time; keeping the claim for recovery', { ...key, timeoutMs: ctx.postTimeoutMs });
+      void posting.then(
+        async (lateTs) => {
+          await ctx.ledger.markPosted(key, { ts: lateTs, owner: ctx.owner });
+          await postThread(ctx.client, key.channelId, lateTs, messages.thread);
+          ctx.logger.info('a late digest post was answered; recorded it', { ...key, ts: lateTs });
+        },
+        () => undefined,
+      ).catch((lateError: unknown) => ctx.logger.warn('a late digest post could not be recorded; recovery will find it', { ...key, error: lateError }));
+      return { kind: 'retry_later', error };
+    }
     await ctx.ledger.release(key, ctx.owner);
     const reason = persistentFailureReason(error);
     return reason ? { kind: 'channel_failing', reason } : { kind: 'retry_later', error };
@@ -120,4 +143,20 @@ async function completeThread(ctx: DeliveryContext, key: DigestKey, ts: string, 
   if (thread.length === 0) return;
   const already = await repliesPosted(ctx.client, key.channelId, ts, await ctx.botId());
   if (already < thread.length) await postThread(ctx.client, key.channelId, ts, thread.slice(already));
+}
+
+/** A post Slack has not answered in time: it may or may not have landed. */
+class PostInDoubt extends Error {
+  constructor(ms: number) {
+    super(`Slack did not answer within ${ms} ms`);
+    this.name = 'PostInDoubt';
+  }
+}
+
+function withinDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new PostInDoubt(ms)), ms);
+  });
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
 }

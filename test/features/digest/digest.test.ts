@@ -284,3 +284,32 @@ describe('the automatic schedule', () => {
     expect((call.args.metadata as { event_payload: { run_id: string } }).event_payload.run_id).toBe(edition.runId);
   });
 });
+
+describe('a digest post Slack does not answer in time', () => {
+  let h: RadarHarness;
+  beforeEach(async () => {
+    h = await startRadarHarness({ env: TICK_ONLY, timing: { slackPostTimeoutMs: 100, digestClaimTtlMs: 60_000 } });
+  });
+  afterEach(async () => {
+    expectNoViolations(h.slack);
+    await h?.stop();
+  });
+
+  it('keeps the claim, so no second copy is posted, and records the post when the late answer comes', async () => {
+    await h.command('bind northwind', { channel: CHANNELS.intel });
+    const edition = await publish(h, NORTHWIND, { opened: 1 });
+    const key = { teamId: TEAM.id, channelId: CHANNELS.intel, runId: edition.runId };
+    h.slack.delayNext('chat.postMessage', 600);
+    await poller(h).tick();
+    // The poll moved on before Slack answered; a second poll meanwhile must not post again.
+    expect(await h.radar.deps.digestLedger.get(key)).toMatchObject({ state: 'claimed' });
+    await poller(h).tick();
+    const deadline = Date.now() + 5_000;
+    while ((await h.radar.deps.digestLedger.get(key))?.state !== 'posted' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    const posted = digestsIn(h, CHANNELS.intel, edition.runId);
+    expect(posted).toHaveLength(1);
+    expect(await h.radar.deps.digestLedger.get(key)).toMatchObject({ state: 'posted', ts: posted[0]?.ts });
+    await poller(h).tick();
+    expect(digestsIn(h, CHANNELS.intel, edition.runId)).toHaveLength(1);
+  });
+});
