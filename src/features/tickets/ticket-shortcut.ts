@@ -6,22 +6,16 @@
 import type { AllMiddlewareArgs, MessageShortcut, SlackShortcutMiddlewareArgs } from '@slack/bolt';
 import type { RadarDeps } from '../../deps.js';
 import { loadChoices } from './load-choices.js';
-import { describedFrom, readMessageSource, titleFrom } from './message-source.js';
-import { encodeContext } from './modal-context.js';
-import { locateMessage } from './locate-message.js';
-import { unboundModal } from './views/modal-parts.js';
+import { describedFrom, titleFrom } from './message-source.js';
+import { shortcutSource } from './shortcut-source.js';
 import { ticketFormView, type TicketFormData } from './views/ticket-modal.js';
 
 export function ticketShortcut(deps: RadarDeps) {
   return async ({ ack, shortcut, client }: SlackShortcutMiddlewareArgs<MessageShortcut> & AllMiddlewareArgs): Promise<void> => {
     await ack();
-    const where = locateMessage(shortcut);
-    const binding = await deps.bindings.get(where.teamId, where.channelId);
-    if (!binding) {
-      await client.views.open({ trigger_id: shortcut.trigger_id, view: unboundModal('turn a message into a ticket') });
-      return;
-    }
-    const source = await readMessageSource(client, where, shortcut.message);
+    const from = await shortcutSource(deps, client, shortcut, 'turn a message into a ticket');
+    if (!from) return;
+    const { binding, source, privateMetadata } = from;
     const form: TicketFormData = {
       projectName: binding.projectName,
       draft: {
@@ -35,14 +29,7 @@ export function ticketShortcut(deps: RadarDeps) {
         impact: null,
       },
       choices: { loading: true },
-      privateMetadata: encodeContext({
-        projectId: binding.projectId,
-        projectName: binding.projectName,
-        channelId: where.channelId,
-        messageTs: where.messageTs,
-        ...(where.threadTs ? { threadTs: where.threadTs } : {}),
-        ...(source.permalink ? { permalink: source.permalink } : {}),
-      }),
+      privateMetadata,
     };
     const opened = await client.views.open({ trigger_id: shortcut.trigger_id, view: ticketFormView(form) });
 
