@@ -87,3 +87,23 @@ export function fitBlocks(blocks: Block[], max: number = LIMITS.blocksPerMessage
 export function takeWithRest<T>(items: readonly T[], max: number): { shown: T[]; rest: number } {
   return { shown: items.slice(0, max), rest: Math.max(0, items.length - max) };
 }
+
+/**
+ * Groups lines into texts that each fit one section (with room to spare), in order; a single line
+ * longer than that is cut. For lists of rows that would overrun one section's 3,000 characters.
+ */
+export function chunkLines(lines: readonly string[]): string[] {
+  const max = LIMITS.sectionText - 100;
+  const chunks: string[] = [];
+  let current = '';
+  for (const raw of lines) {
+    const line = truncate(raw, max);
+    if (current && current.length + 1 + line.length > max) {
+      chunks.push(current);
+      current = '';
+    }
+    current = current ? `${current}\n${line}` : line;
+  }
+  if (current) chunks.push(current);
+  return chunks;
+}

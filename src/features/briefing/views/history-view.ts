@@ -1,5 +1,5 @@
 import type { BriefingHistoryRow, Page } from '../../../service/index.js';
-import { context, dayOf, escapeMrkdwn, header, section, truncate, type Block } from '../../../slack/blocks/index.js';
+import { chunkLines, context, dayOf, escapeMrkdwn, header, section, truncate, type Block } from '../../../slack/blocks/index.js';
 import { COMMAND } from '../../../slack/ids.js';
 
 const STATUS_MARK = { done: ':white_check_mark:', running: ':hourglass_flowing_sand:', failed: ':x:' } as const;
@@ -18,15 +18,7 @@ export function historyView(projectName: string, page: Page<BriefingHistoryRow>)
     return `${STATUS_MARK[row.status]} *${number}* · ${escapeMrkdwn(date)} · ${headline}`;
   });
   // Rows are grouped so a page of 100 stays within the section and block limits.
-  let chunk: string[] = [];
-  for (const line of lines) {
-    if ([...chunk, line].join('\n').length > 2900) {
-      blocks.push(section(chunk.join('\n')));
-      chunk = [];
-    }
-    chunk.push(line);
-  }
-  if (chunk.length) blocks.push(section(chunk.join('\n')));
+  for (const chunk of chunkLines(lines)) blocks.push(section(chunk));
   const next = pagination.hasMore ? ` · next: \`${COMMAND} briefing history --page ${pagination.page + 1}\`` : '';
   blocks.push(context(`Page ${pagination.page} of ${Math.max(1, pagination.totalPages)} · ${pagination.total} runs in all${next}`));
   return { text: `Briefing history, page ${pagination.page}`, blocks };

@@ -7,6 +7,7 @@ import type { BriefingRead, Ticket } from '../../../service/index.js';
 import {
   actions,
   button,
+  chunkLines,
   context,
   divider,
   escapeMrkdwn,
@@ -166,23 +167,6 @@ function diagnosisLine(row: DiagnosisRow): string {
   const note = row.note ? `: ${escapeMrkdwn(truncate(row.note, 400))}` : '';
   const deep = row.deepDive ? ` · deep dive \`deep-${escapeMrkdwn(row.deepDive)}\`` : ' · no deep dive this edition';
   return `• *${escapeMrkdwn(row.label)}*${status}${note}${deep}`;
-}
-
-/** Lines grouped into texts that each fit a section. */
-function chunkLines(lines: readonly string[]): string[] {
-  const max = LIMITS.sectionText - 100;
-  const chunks: string[] = [];
-  let current = '';
-  for (const raw of lines) {
-    const line = truncate(raw, max);
-    if (current && current.length + 1 + line.length > max) {
-      chunks.push(current);
-      current = '';
-    }
-    current = current ? `${current}\n${line}` : line;
-  }
-  if (current) chunks.push(current);
-  return chunks;
 }
 
 function formatMinutes(minutes: number): string {

@@ -3,7 +3,7 @@
  * metrics, and one row per competitor — every competitor, those without data with their reason.
  */
 import type { PricingRead } from '../../../service/index.js';
-import { context, escapeMrkdwn, fields, header, humanise, section, type Block } from '../../../slack/blocks/index.js';
+import { chunkLines, context, escapeMrkdwn, fields, header, humanise, section, type Block } from '../../../slack/blocks/index.js';
 import { freePlanText, gapText, NOT_MEASURED, priceText, reasonText, valueText } from '../format.js';
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -62,15 +62,7 @@ export function pricingView(projectName: string, item: PricingRead): { text: str
       .map(([k, v]) => `${escapeMrkdwn(humanise(k))} ${valueText(v)}`);
     return `• *${name}*${own}: from ${priceText(row.lowestPrice, row.currency, row.pricingUnit)} · plans ${valueText(row.planCount)} · free plan ${freePlanText(row.hasFreePlan)}${extras.length ? ` · ${extras.join(' · ')}` : ''}`;
   });
-  let chunk: string[] = [`*Competitors (${competitors.length})*`];
-  for (const row of rows) {
-    if ([...chunk, row].join('\n').length > 2900) {
-      blocks.push(section(chunk.join('\n')));
-      chunk = [];
-    }
-    chunk.push(row);
-  }
-  blocks.push(section(chunk.join('\n')));
+  for (const chunk of chunkLines([`*Competitors (${competitors.length})*`, ...rows])) blocks.push(section(chunk));
   if (blocks.length > 49) blocks.splice(48, blocks.length - 48, context(`…and more competitors than one message can hold.`));
   blocks.push(context('_Not measured_ means the service has no measurement; it is never a zero or a “no”.'));
   return { text: `${escapeMrkdwn(projectName)}: pricing gaps`, blocks };
