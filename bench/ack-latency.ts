@@ -6,7 +6,7 @@ import type { Ack } from '../test/support/slack-driver.js';
 import { CHANNELS } from '../test/support/slack-fixtures.js';
 import { spawnBare, spawnRadar, type SpawnedApp } from './spawn-app.js';
 import type { Measure, Metric, TargetCheck } from './support.js';
-import { max, percentile, round, runLoad, timed, versus, waitUntil } from './support.js';
+import { ackStats, round, runLoad, timed, versus, waitUntil } from './support.js';
 import { driverFor, errorLines, startServices } from './world.js';
 
 const REQUESTS = 400;
@@ -18,18 +18,6 @@ const SERVICE_LATENCY_MS = 2_500;
 const P99_TARGET_MS = 100;
 const BARE_RATIO_TARGET = 1.5;
 const SLACK_ACK_LIMIT_MS = 3_000;
-
-interface LoadStats {
-  p50: number | null;
-  p99: number | null;
-  max: number | null;
-  refused: number;
-}
-
-function statsOf(acks: readonly Ack[]): LoadStats {
-  const ms = acks.map((a) => a.ms);
-  return { p50: percentile(ms, 50), p99: percentile(ms, 99), max: max(ms), refused: acks.filter((a) => a.status !== 200).length };
-}
 
 export const ackLatency: Measure = {
   id: 'ack-latency',
@@ -73,14 +61,14 @@ export const ackLatency: Measure = {
       );
       const answered = answers() - before;
 
-      const radar = statsOf(radarAcks);
-      const baseline = statsOf(bareAcks);
+      const radar = ackStats(radarAcks);
+      const baseline = ackStats(bareAcks);
       const ratio = radar.p99 !== null && baseline.p99 !== null && baseline.p99 > 0 ? radar.p99 / baseline.p99 : null;
       const metrics: Metric[] = [
         { name: 'ack p50', value: round(radar.p50), unit: 'ms', baseline: { label: 'bare Bolt', value: round(baseline.p50) } },
         { name: 'ack p99', value: round(radar.p99), unit: 'ms', baseline: { label: 'bare Bolt', value: round(baseline.p99) } },
         { name: 'ack max', value: round(radar.max), unit: 'ms', baseline: { label: 'bare Bolt', value: round(baseline.max) } },
-        { name: 'acks not 200', value: radar.refused, unit: 'requests', baseline: { label: 'bare Bolt', value: baseline.refused } },
+        { name: 'acks not 200', value: radar.notOk, unit: 'requests', baseline: { label: 'bare Bolt', value: baseline.notOk } },
         { name: 'p99 ratio to bare Bolt', value: round(ratio, 2), unit: 'x' },
         { name: 'commands answered (response_url)', value: answered, unit: `of ${REQUESTS}` },
         { name: 'time to send the commands to Radar', value: round(loadMs, 0), unit: 'ms' },
@@ -95,8 +83,8 @@ export const ackLatency: Measure = {
         },
         {
           target: `no ack at or above ${SLACK_ACK_LIMIT_MS} ms, every ack 200`,
-          met: radar.max !== null && radar.max < SLACK_ACK_LIMIT_MS && radar.refused === 0,
-          detail: `slowest ack ${round(radar.max)} ms; ${radar.refused} not 200`,
+          met: radar.max !== null && radar.max < SLACK_ACK_LIMIT_MS && radar.notOk === 0,
+          detail: `slowest ack ${round(radar.max)} ms; ${radar.notOk} not 200`,
         },
         { target: 'every command answered', met: answered === REQUESTS, detail: `${answered} of ${REQUESTS} answers reached the response_url` },
       ];

@@ -1,14 +1,17 @@
 /**
- * Measure 5: start-up time and idle RSS of Radar in HTTP mode as its own process (`node --import tsx
- * src/main.ts`, as `npm start` runs it), beside the bare Bolt app started the same way. Start-up is
- * the time from spawn until `/healthz` answers; idle RSS is read from /proc after it settles.
+ * Measure 5: start-up time and idle RSS of Radar in HTTP mode as its own process (compiled
+ * `dist/main.js`, as `npm start` runs it), beside the bare compiled Bolt app. Start-up is the time
+ * from spawn until `/healthz` answers; idle RSS is read from /proc after it settles. Targets (the
+ * edges issue): start-up within 1.5x of the bare app, idle RSS within 1.3x.
  */
 import { spawnBare, spawnRadar, type SpawnedApp } from './spawn-app.js';
 import type { Measure } from './support.js';
 import { MIB, percentile, round } from './support.js';
 import { startServices } from './world.js';
 
-const RUNS = 3;
+const RUNS = 5;
+const STARTUP_RATIO_TARGET = 1.5;
+const IDLE_RSS_RATIO_TARGET = 1.3;
 const SETTLE_MS = 2_000;
 
 interface Sample {
@@ -45,6 +48,13 @@ export const idle: Measure = {
     try {
       const radar = await samples(() => spawnRadar(services));
       const bare = await samples(() => spawnBare(services.slack.url));
+      const ratio = (pick: (s: Sample) => number) => {
+        const r = percentile(radar.map(pick), 50);
+        const b = percentile(bare.map(pick), 50);
+        return r !== null && b !== null && b > 0 ? r / b : null;
+      };
+      const startupRatio = ratio((s) => s.startupMs);
+      const rssRatio = ratio((s) => s.idleRssBytes);
       const row = (name: string, unit: string, pick: (s: Sample) => number, divisor = 1) => ({
         name,
         value: median(radar, pick, divisor),
@@ -53,16 +63,29 @@ export const idle: Measure = {
       });
       return {
         method:
-          `Each app spawned ${RUNS} times as its own process with "node --import tsx" (TypeScript compiled on load, for both): Radar's src/main.ts in ` +
-          `HTTP mode (env pointing at a sandbox and the local Slack, a fresh SQLite store), and the bare Bolt app (same receiver and server). Start-up ` +
+          `Each app spawned ${RUNS} times in turn as its own process running compiled JavaScript ("node --enable-source-maps"): Radar's dist/main.js in ` +
+          `HTTP mode (env pointing at a sandbox and the local Slack, a fresh SQLite store), and a bare Bolt 5 app (bench/bare-bolt-app.mjs: Bolt's own HTTPReceiver, a /healthz custom route). Start-up ` +
           `is spawn to the first 200 from /healthz (polled every 5 ms); idle RSS is VmRSS from /proc ${SETTLE_MS / 1000} s later, peak is VmHWM. Medians of ${RUNS}.`,
         metrics: [
           row('start-up to /healthz', 'ms', (s) => s.startupMs),
           row('idle RSS', 'MiB', (s) => s.idleRssBytes, MIB),
           row('peak RSS while starting', 'MiB', (s) => s.peakRssBytes, MIB),
+          { name: 'start-up ratio to bare Bolt', value: round(startupRatio, 2), unit: 'x' },
+          { name: 'idle RSS ratio to bare Bolt', value: round(rssRatio, 2), unit: 'x' },
         ],
-        targets: [],
-        notes: ['Issue 7 sets no target for this measure; it is reported beside the bare app.'],
+        targets: [
+          {
+            target: `start-up to /healthz within ${STARTUP_RATIO_TARGET}x of the bare app`,
+            met: startupRatio === null ? null : startupRatio <= STARTUP_RATIO_TARGET,
+            detail: `${round(startupRatio, 2)}x against ${STARTUP_RATIO_TARGET}x`,
+          },
+          {
+            target: `idle RSS within ${IDLE_RSS_RATIO_TARGET}x of the bare app`,
+            met: rssRatio === null ? null : rssRatio <= IDLE_RSS_RATIO_TARGET,
+            detail: `${round(rssRatio, 2)}x against ${IDLE_RSS_RATIO_TARGET}x`,
+          },
+        ],
+        notes: [],
       };
     } finally {
       await services.stop();

@@ -1,12 +1,15 @@
 /**
- * `npm run bench`: runs the five measures of issue 7 one after another, prints the table and writes
+ * `npm run bench`: runs the measures (issue 7's five and the edge issue's) one after another, prints the table and writes
  * `bench/results.json`. `npm run bench -- ack-latency idle` runs only the named measures and prints
  * them without touching results.json.
  */
+import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { ackLatency } from './ack-latency.js';
 import { digestCycle } from './digest-cycle.js';
+import { edge } from './edge.js';
+import { fairUse } from './fair-use.js';
 import { idle } from './idle.js';
 import type { BenchReport } from './report.js';
 import { currentLoad, describeMachine, formatReport } from './report.js';
@@ -14,7 +17,7 @@ import { scans } from './scans.js';
 import { shortcutModal } from './shortcut-modal.js';
 import type { Measure, MeasureResult } from './support.js';
 
-const MEASURES: Measure[] = [ackLatency, shortcutModal, digestCycle, scans, idle];
+const MEASURES: Measure[] = [ackLatency, shortcutModal, digestCycle, scans, idle, edge, fairUse];
 const RESULTS_FILE = new URL('./results.json', import.meta.url);
 
 async function runMeasure(measure: Measure): Promise<MeasureResult> {
@@ -45,6 +48,13 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 const selected = wanted.length === 0 ? MEASURES : MEASURES.filter((m) => wanted.includes(m.id));
+
+// Radar runs compiled, as `npm start` runs it: build dist/ when src/ is newer.
+const build = spawnSync(process.execPath, [new URL('../scripts/build-if-stale.mjs', import.meta.url).pathname], { stdio: 'inherit' });
+if (build.status !== 0) {
+  console.error('The build failed; the bench measures the compiled Radar.');
+  process.exit(1);
+}
 
 const loadAtStart = currentLoad();
 const started = performance.now();

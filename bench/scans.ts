@@ -85,7 +85,8 @@ export const scans: Measure = {
     const world = await startServices({ speed: SANDBOX_SPEED, rateLimitPerMinute: 1_000_000 });
     let radar: SpawnedApp | undefined;
     try {
-      radar = await spawnRadar(world);
+      // One person starts all 500 in one channel: the fair-use scan limits are lifted to measure the follower.
+      radar = await spawnRadar(world, { SCAN_LIMIT_PER_PERSON: '1000', SCAN_LIMIT_PER_CHANNEL: '1000' });
       const driver = driverFor(radar.url, world.slack);
       const app = radar;
       const rss = sampleRss(50, () => app.memory().rssBytes);

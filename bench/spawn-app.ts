@@ -1,7 +1,8 @@
 /**
- * Runs an app as its own process (`node --import tsx <entry>`), as `npm start` runs Radar, so the
- * load generator, the sandbox and the local Slack in the bench process never share its event loop.
- * Resolves once `/healthz` answers 200, with how long that took.
+ * Runs an app as its own process, compiled JavaScript as `npm start` runs Radar (`node
+ * --enable-source-maps dist/main.js`; the bench builds `dist/` first), so the load generator, the
+ * sandbox and the local Slack in the bench process never share its event loop. Resolves once
+ * `/healthz` answers 200, with how long that took.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -16,14 +17,15 @@ import { BOT_TOKEN, SIGNING_SECRET, radarEnv } from './world.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-/** Radar's entry and the bare baseline's, relative to the repository root. */
-export const ENTRIES = { radar: 'src/main.ts', bare: 'bench/bare-bolt-main.ts' } as const;
+/** Radar's compiled entry and the bare baseline's, relative to the repository root. */
+export const ENTRIES = { radar: 'dist/main.js', bare: 'bench/bare-bolt-app.mjs' } as const;
 
 export interface SpawnedApp {
   /** `http://127.0.0.1:<port>`. */
   url: string;
   /** Milliseconds from spawn to the first 200 from `/healthz`. */
   startupMs: number;
+  pid: number;
   /** Current and peak RSS of the process, from /proc. */
   memory(): { rssBytes: number; peakBytes: number };
   /** What the process wrote to stderr (Radar's log lines). */
@@ -67,7 +69,7 @@ export async function spawnApp(entry: string, env: Record<string, string>): Prom
   const url = `http://127.0.0.1:${port}`;
   const errors: string[] = [];
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const child = spawn(process.execPath, ['--enable-source-maps', entry], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -95,13 +97,13 @@ export async function spawnApp(entry: string, env: Record<string, string>): Prom
     throw error;
   }
   const startupMs = performance.now() - started;
-  return { url, startupMs, memory: () => processMemory(child.pid ?? 0), stderr: () => errors.join(''), stop };
+  return { url, pid: child.pid ?? 0, startupMs, memory: () => processMemory(child.pid ?? 0), stderr: () => errors.join(''), stop };
 }
 
-/** Radar's `src/main.ts` in HTTP mode against `services`, with a fresh SQLite store. */
-export async function spawnRadar(services: Pick<Services, 'sandbox' | 'slack'>): Promise<SpawnedApp> {
+/** Radar's compiled entry in HTTP mode against `services`, with a fresh SQLite store; `env` adds or overrides variables. */
+export async function spawnRadar(services: Pick<Services, 'sandbox' | 'slack'>, env: Record<string, string> = {}): Promise<SpawnedApp> {
   const storeDir = mkdtempSync(join(tmpdir(), 'radar-bench-'));
-  const app = await spawnApp(ENTRIES.radar, radarEnv(services, storeDir)).catch((error: unknown) => {
+  const app = await spawnApp(ENTRIES.radar, { ...radarEnv(services, storeDir), ...env }).catch((error: unknown) => {
     rmSync(storeDir, { recursive: true, force: true });
     throw error;
   });

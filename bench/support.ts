@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
+import type { Ack } from '../test/support/slack-driver.js';
 
 /** One number a measure reports, with the baseline it is read against when there is one. */
 export interface Metric {
@@ -47,6 +48,19 @@ export function percentile(values: readonly number[], p: number): number | null 
   const sorted = [...values].sort((a, b) => a - b);
   const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));
   return sorted[Math.min(rank, sorted.length) - 1] ?? null;
+}
+
+/** Ack times of a load (p50, p99, max) and how many acks were not HTTP 200. */
+export interface AckStats {
+  p50: number | null;
+  p99: number | null;
+  max: number | null;
+  notOk: number;
+}
+
+export function ackStats(acks: readonly Ack[]): AckStats {
+  const ms = acks.map((a) => a.ms);
+  return { p50: percentile(ms, 50), p99: percentile(ms, 99), max: max(ms), notOk: acks.filter((a) => a.status !== 200).length };
 }
 
 export function max(values: readonly number[]): number | null {

@@ -15,7 +15,7 @@ import type { Sandbox, SandboxOptions } from '../src/sandbox/index.js';
 import { startSandbox } from '../src/sandbox/index.js';
 import type { LocalWebApi, WebApiCall } from '../src/slack/local-web-api/index.js';
 import { startLocalWebApi } from '../src/slack/local-web-api/index.js';
-import type { Binding } from '../src/store/bindings.js';
+import type { BindingInput } from '../src/store/bindings.js';
 import { SLACK_CHANNELS, SLACK_USERS, TEAM, USERS } from '../test/support/slack-fixtures.js';
 import type { SlackDriver } from '../test/support/slack-driver.js';
 import { createSlackDriver } from '../test/support/slack-driver.js';
@@ -117,7 +117,7 @@ export interface BenchWorld extends Services {
   /** Radar's log lines (warn and above). */
   logs: string[];
   /** Binds `channelId` to a project directly in Radar's store (no `/radar bind` round trip). */
-  bind(channelId: string, project: { id: string; name: string }, extra?: Partial<Binding>): Promise<void>;
+  bind(channelId: string, project: { id: string; name: string }, extra?: Partial<BindingInput>): Promise<void>;
 }
 
 export async function startBenchWorld(sandboxOptions: SandboxOptions = {}): Promise<BenchWorld> {

@@ -4,6 +4,8 @@
  */
 import { z } from 'zod';
 import { LOG_LEVELS, type LogLevel } from './log.js';
+import { DEFAULT_TIMING, type Timing } from './timing.js';
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './service/retry.js';
 
 export type RunMode = 'http' | 'socket' | 'console';
 
@@ -25,8 +27,22 @@ export interface Config {
   digestIntervalSeconds: number;
   /** Speed of the built-in sandbox (only used when `service` is null). */
   sandboxSpeed: number;
+  /**
+   * Optional tuning (RADAR_TIMING, RADAR_SERVICE_RETRY): overrides of background intervals and
+   * leases, and of the service client's backoff. Process tests start the real entry with shorter ones.
+   */
+  tuning: { timing: Partial<Timing>; serviceRetry: Partial<RetryPolicy> };
+  /** Who may do what (docs: README "Access"); unset lists mean no restriction. */
+  access: {
+    /** Slack user ids who may bind, unbind and turn digests on or off; null: everyone in the workspace. */
+    admins: string[] | null;
+    /** Project ids Radar may bind to or read with `--project`; null: every project the key sees. */
+    projectsAllowed: string[] | null;
+  };
   /** Every secret value, for the logger's redaction list. */
   secrets: string[];
+  /** Fair use: scans running at once per person and per channel (`/radar scan` refuses past them). */
+  scanLimits: { perPerson: number; perChannel: number };
 }
 
 export class ConfigError extends Error {
@@ -42,6 +58,22 @@ export class ConfigError extends Error {
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalText = z.preprocess(blankToUndefined, z.string().trim().optional());
 const httpUrl = z.url({ protocol: /^https?$/ });
+
+/** A JSON object of non-negative numbers whose keys are among `defaults`' (or blank: no overrides). */
+function tuningOf<T extends object>(defaults: T) {
+  const keys = Object.keys(defaults);
+  return z.preprocess(
+    (v) => {
+      if (typeof v !== 'string' || v.trim() === '') return {};
+      try {
+        return JSON.parse(v) as unknown;
+      } catch {
+        return null;
+      }
+    },
+    z.record(z.string().refine((key) => keys.includes(key)), z.number().finite().min(0)),
+  );
+}
 
 const VARIABLES = {
   SVC_BASE_URL: { schema: z.preprocess(blankToUndefined, httpUrl.optional()), expects: 'an http(s) URL of the monitoring service' },
@@ -61,7 +93,30 @@ const VARIABLES = {
   },
   LOG_LEVEL: { schema: z.preprocess(blankToUndefined, z.enum(LOG_LEVELS).default('info')), expects: `one of ${LOG_LEVELS.join(', ')}` },
   DIGEST_INTERVAL_SECONDS: { schema: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).default(600)), expects: 'a whole number of seconds, at least 1' },
+  SVC_SANDBOX: {
+    schema: z.preprocess(blankToUndefined, z.enum(['0', '1', 'true', 'false']).optional()),
+    expects: '1 to run Slack against the built-in demo sandbox (0 or unset: refuse to)',
+  },
+  RADAR_TIMING: {
+    schema: tuningOf(DEFAULT_TIMING),
+    expects: `a JSON object of non-negative numbers keyed by ${Object.keys(DEFAULT_TIMING).join(', ')}`,
+  },
+  RADAR_SERVICE_RETRY: {
+    schema: tuningOf(DEFAULT_RETRY_POLICY),
+    expects: `a JSON object of non-negative numbers keyed by ${Object.keys(DEFAULT_RETRY_POLICY).join(', ')}`,
+  },
+  RADAR_ADMINS: {
+    schema: z.preprocess(blankToUndefined, z.string().regex(/^\s*[UW][A-Z0-9]{2,}\s*(,\s*[UW][A-Z0-9]{2,}\s*)*,?\s*$/).optional()),
+    expects: 'Slack user ids separated by commas, e.g. U012ABC,U034DEF',
+  },
+  RADAR_PROJECTS_ALLOWED: {
+    schema: z.preprocess(blankToUndefined, z.string().regex(/^\s*[^,\s]+\s*(,\s*[^,\s]+\s*)*,?\s*$/).optional()),
+    expects: 'project ids separated by commas, e.g. prj_northwind,prj_lumen',
+  },
   SANDBOX_SPEED: { schema: z.preprocess(blankToUndefined, z.coerce.number().positive().max(100_000).default(10)), expects: 'a positive number (1 is real time)' },
+  // Fair use of the one API key: scans running at once, per person and per channel.
+  SCAN_LIMIT_PER_PERSON: { schema: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(1_000).default(5)), expects: 'a whole number from 1 to 1000 (scans one person may have running at once)' },
+  SCAN_LIMIT_PER_CHANNEL: { schema: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(10_000).default(20)), expects: 'a whole number from 1 to 10000 (scans one channel may have running at once)' },
 } as const;
 
 type Parsed = { [K in keyof typeof VARIABLES]: z.output<(typeof VARIABLES)[K]['schema']> };
@@ -92,6 +147,15 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     mode = 'http';
   }
 
+  // Real Slack users must never be served the demo data by accident (a forgotten SVC_BASE_URL).
+  const sandboxWanted = v.SVC_SANDBOX === '1' || v.SVC_SANDBOX === 'true';
+  if (mode !== 'console' && !v.SVC_BASE_URL && !sandboxWanted) {
+    throw new ConfigError(
+      'SVC_BASE_URL',
+      'SVC_BASE_URL and SVC_API_KEY must be set when Slack credentials are (or set SVC_SANDBOX=1 to serve the built-in demo sandbox to Slack).',
+    );
+  }
+
   const service = v.SVC_BASE_URL && v.SVC_API_KEY ? { baseUrl: v.SVC_BASE_URL, apiKey: v.SVC_API_KEY } : null;
   const secrets = [v.SVC_API_KEY, v.SLACK_BOT_TOKEN, v.SLACK_SIGNING_SECRET, v.SLACK_APP_TOKEN].filter((s): s is string => Boolean(s));
 
@@ -110,8 +174,17 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     logLevel: v.LOG_LEVEL,
     digestIntervalSeconds: v.DIGEST_INTERVAL_SECONDS,
     sandboxSpeed: v.SANDBOX_SPEED,
+    tuning: { timing: v.RADAR_TIMING as Partial<Timing>, serviceRetry: v.RADAR_SERVICE_RETRY as Partial<RetryPolicy> },
+    access: { admins: idList(v.RADAR_ADMINS), projectsAllowed: idList(v.RADAR_PROJECTS_ALLOWED) },
     secrets,
+    scanLimits: { perPerson: v.SCAN_LIMIT_PER_PERSON, perChannel: v.SCAN_LIMIT_PER_CHANNEL },
   };
+}
+
+/** A comma-separated list as ids (blanks dropped), or null when unset. */
+function idList(value: string | undefined): string[] | null {
+  if (value === undefined) return null;
+  return [...new Set(value.split(',').map((id) => id.trim()).filter((id) => id !== ''))];
 }
 
 /** The variables Radar reads, for `.env.example` and the README's table. */

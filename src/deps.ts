@@ -7,11 +7,12 @@ import type { Logger } from './log.js';
 import type { ServiceClient } from './service/index.js';
 import type { Store } from './store/open-store.js';
 import type { BindingsRepo } from './store/bindings.js';
+import type { DigestSettingsRepo } from './store/digest-settings.js';
 import type { PendingScansRepo } from './store/pending-scans.js';
 import type { DigestLedger } from './store/digest-ledger.js';
-import type { CommandRegistry } from './slack/commands/registry.js';
 import type { Timing } from './timing.js';
 import type { Limiter } from './limiter.js';
+import type { ValueSealer } from './slack/sealed-values.js';
 
 export interface RadarDeps {
   config: Config;
@@ -19,13 +20,16 @@ export interface RadarDeps {
   service: ServiceClient;
   store: Store;
   bindings: BindingsRepo;
+  /** Each bound channel's digest settings (on/off, last seen edition, failing mark). */
+  digestSettings: DigestSettingsRepo;
   pendingScans: PendingScansRepo;
   digestLedger: DigestLedger;
-  commands: CommandRegistry;
   /** Intervals and bounds of background work (`src/timing.ts`). */
   timing: Timing;
   /** The one bound on concurrent background requests to the service (`timing.maxConcurrentPolls`). */
   background: Limiter;
+  /** Seals the values Radar puts into Slack (button values, private_metadata) and reads back. */
+  seals: ValueSealer;
   /** The clock; tests move it. */
   now(): Date;
 }

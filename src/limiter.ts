@@ -1,16 +1,27 @@
 /**
  * A bound on concurrent work: at most `max` tasks run at once, the rest wait their turn in order.
  * Radar makes one for all background requests to the service (`deps.background`), so the scan
- * follower and the digest poller together stay within `timing.maxConcurrentPolls`.
+ * follower and the digest poller together stay within `timing.maxConcurrentPolls`. That one is made
+ * with `priority: 'background'`: every service request a task makes is then background work, which
+ * the client lets people's requests overtake on the throttled endpoints (`src/service/budget.ts`).
  */
+import { runInBackground } from './service/index.js';
+import type { Priority } from './service/index.js';
+
+export interface LimiterOptions {
+  /** `background`: tasks run inside `runInBackground`, so their service requests yield to people's. */
+  priority?: Priority;
+}
+
 export interface Limiter {
   run<T>(task: () => Promise<T>): Promise<T>;
   /** Tasks running now (for tests and logs). */
   readonly active: number;
 }
 
-export function createLimiter(max: number): Limiter {
+export function createLimiter(max: number, options: LimiterOptions = {}): Limiter {
   if (!Number.isInteger(max) || max < 1) throw new RangeError(`a limiter needs a whole number of at least 1, got ${max}`);
+  const start = options.priority === 'background' ? runInBackground : <T>(task: () => Promise<T>) => task();
   let active = 0;
   const waiting: (() => void)[] = [];
 
@@ -28,7 +39,7 @@ export function createLimiter(max: number): Limiter {
       if (active < max) active += 1;
       else await new Promise<void>((resolve) => waiting.push(resolve));
       try {
-        return await task();
+        return await start(task);
       } finally {
         release();
       }

@@ -4,19 +4,27 @@
  * through here too, so what they prove is what runs.
  */
 import type { Readable, Writable } from 'node:stream';
-import { LogLevel, SocketModeReceiver, type App } from '@slack/bolt';
+import { LogLevel, type App } from '@slack/bolt';
 import type { Config } from './config.js';
 import type { RadarDeps, Worker } from './deps.js';
 import { createLogger, type Logger } from './log.js';
 import { createServiceClient, type RetryPolicy, type ServiceClient, type Timeouts } from './service/index.js';
 import { openStore } from './store/open-store.js';
 import { createBindingsRepo } from './store/bindings.js';
+import { createDigestSettingsRepo } from './store/digest-settings.js';
 import { createPendingScansRepo } from './store/pending-scans.js';
 import { createDigestLedger } from './store/digest-ledger.js';
 import { CommandRegistry } from './slack/commands/registry.js';
-import { createSlackApp } from './slack/app.js';
+import { FEATURES } from './features/index.js';
+import { resolveProjectFor } from './features/bindings/resolve-project.js';
+import { createSlackApp, type SlackAppOptions } from './slack/app.js';
+import type { Installation } from './slack/installation.js';
+import { sealerFor } from './slack/sealed-values.js';
 import { boltLogger } from './slack/bolt-logger.js';
-import { createHttpReceiver, startHttpServer, type HealthReport, type RunningServer } from './slack/receivers/http-server.js';
+import { createHttpReceiver, startHttpServer, type HealthReport, type HttpLimits, type RunningServer } from './slack/receivers/http-server.js';
+import { createSlackGate } from './slack/receivers/slack-gate.js';
+import { seenBeforeIn } from './slack/receivers/replay-guard.js';
+import { createSocketMode } from './slack/receivers/socket-mode.js';
 import { startLocalWebApi, LOCAL_WORKSPACE, type LocalWebApi } from './slack/local-web-api/index.js';
 import { ConsoleReceiver } from './console/console-receiver.js';
 import { renderCall, runConsole } from './console/run-console.js';
@@ -38,6 +46,8 @@ export interface StartOptions {
   serviceRetry?: Partial<RetryPolicy>;
   /** Overrides of the service client's timeouts. */
   serviceTimeouts?: Partial<Timeouts>;
+  /** Overrides of the HTTP edge's timeouts and connection cap (HTTP mode and the health server). */
+  httpLimits?: Partial<HttpLimits>;
 }
 
 export interface RadarInstance {
@@ -58,6 +68,8 @@ export interface RadarInstance {
 }
 
 export async function startRadar(config: Config, options: StartOptions = {}): Promise<RadarInstance> {
+  // The features' subcommands, checked before anything starts (a name declared twice refuses to start).
+  const commands = new CommandRegistry(FEATURES);
   const closers: (() => Promise<void>)[] = [];
   const stopAll = async () => {
     for (const close of closers.reverse()) await close().catch(() => {});
@@ -82,34 +94,39 @@ export async function startRadar(config: Config, options: StartOptions = {}): Pr
     });
     if (sandboxUrl) logger.info('No SVC_BASE_URL set: started the built-in sandbox of the monitoring service with demo data', { url: sandboxUrl });
 
+    const now = options.now ?? (() => new Date());
+    const timing: Timing = { ...DEFAULT_TIMING, ...config.tuning.timing, ...options.timing };
     const service = createServiceClient({
+      groupConcurrency: timing.serviceGroupConcurrency,
       baseUrl: target.baseUrl,
+      now,
       apiKey: target.apiKey,
       logger: logger.child({ component: 'service' }),
-      ...(options.serviceRetry ? { retry: options.serviceRetry } : {}),
+      retry: { ...config.tuning.serviceRetry, ...options.serviceRetry },
       ...(options.serviceTimeouts ? { timeouts: options.serviceTimeouts } : {}),
     });
     closers.push(() => service.close());
     const store = await openStore(config.storeUrl, { logger: logger.child({ component: 'store' }), namespacePrefix: config.storePrefix });
     closers.push(() => store.close());
 
-    const timing: Timing = { ...DEFAULT_TIMING, ...options.timing };
     const deps: RadarDeps = {
       config,
       logger,
       service,
       store,
       bindings: createBindingsRepo(store),
+      digestSettings: createDigestSettingsRepo(store),
       pendingScans: createPendingScansRepo(store),
-      digestLedger: createDigestLedger(store),
-      commands: new CommandRegistry(),
+      digestLedger: createDigestLedger(store, { now }),
       timing,
-      background: createLimiter(timing.maxConcurrentPolls),
-      now: options.now ?? (() => new Date()),
+      background: createLimiter(timing.maxConcurrentPolls, { priority: 'background' }),
+      seals: sealerFor(config),
+      now,
     };
 
     const health = healthReporter(deps, service);
-    const instance = await startMode(config, deps, options, health, closers);
+    const features: Features = { commands, resolveProject: (where) => resolveProjectFor(deps, where) };
+    const instance = await startMode(config, deps, features, options, health, closers);
     for (const worker of instance.workers) {
       await worker.start();
       closers.push(() => worker.stop());
@@ -123,10 +140,13 @@ export async function startRadar(config: Config, options: StartOptions = {}): Pr
 }
 
 type ModeInstance = Pick<RadarInstance, 'mode' | 'url' | 'app' | 'consoleCommand' | 'consoleDone'> & { workers: Worker[] };
+/** What every mode's Slack app is built with besides its receiver: the features' registry and the project resolver. */
+type Features = Pick<SlackAppOptions, 'commands' | 'resolveProject'>;
 
 async function startMode(
   config: Config,
   deps: RadarDeps,
+  features: Features,
   options: StartOptions,
   health: () => Promise<HealthReport>,
   closers: (() => Promise<void>)[],
@@ -134,20 +154,44 @@ async function startMode(
   const bolt = boltLogger(deps.logger, config.logLevel === 'debug' ? LogLevel.DEBUG : LogLevel.WARN);
 
   if (config.mode === 'http') {
-    const receiver = createHttpReceiver(config.slack.signingSecret ?? '', bolt);
-    const { app, workers } = createSlackApp(deps, { receiver, botToken: config.slack.botToken ?? '', apiUrl: config.slack.apiUrl });
-    const server = await startHttpServer({ port: config.port, health, slackListener: receiver.requestListener });
+    const signingSecret = config.slack.signingSecret ?? '';
+    const receiver = createHttpReceiver(signingSecret, bolt);
+    const { app, workers, installation } = createSlackApp(deps, { ...features, receiver, botToken: config.slack.botToken ?? '', apiUrl: config.slack.apiUrl });
+    await learnInstallation(installation, deps);
+    const logger = deps.logger.child({ component: 'http' });
+    const slack = createSlackGate({ signingSecret, dispatch: receiver.requestListener, seenBefore: seenBeforeIn(deps.store), logger });
+    const server = await startHttpServer({ port: config.port, health, slack, logger, ...(options.httpLimits ? { limits: options.httpLimits } : {}) });
     closers.push(() => server.close());
     return { mode: 'http', url: server.url, app, workers };
   }
 
   if (config.mode === 'socket') {
-    const receiver = new SocketModeReceiver({ appToken: config.slack.appToken ?? '', logger: bolt });
-    const { app, workers } = createSlackApp(deps, { receiver, botToken: config.slack.botToken ?? '', apiUrl: config.slack.apiUrl });
-    await app.start();
-    closers.push(() => app.stop().then(() => undefined));
-    const server: RunningServer = await startHttpServer({ port: config.port, health });
+    // SLACK_API_URL reaches apps.connections.open as well as every other call. The health server
+    // comes up first and says `socket: connecting`; start then waits for the first connection at
+    // most `timing.socketConnectTimeoutMs` and fails with one line (see receivers/socket-mode.ts).
+    const socket = createSocketMode({
+      appToken: config.slack.appToken ?? '',
+      apiUrl: config.slack.apiUrl,
+      logger: bolt,
+      pingTimeoutMs: deps.timing.socketPingTimeoutMs,
+    });
+    const { app, workers, installation } = createSlackApp(deps, { ...features, receiver: socket.receiver, botToken: config.slack.botToken ?? '', apiUrl: config.slack.apiUrl });
+    const socketHealth = async (): Promise<HealthReport> => {
+      const report = await health();
+      const connected = socket.state() === 'connected';
+      return { ...report, ok: report.ok && connected, socket: { state: socket.state(), connections: socket.connections() } };
+    };
+    const server: RunningServer = await startHttpServer({
+      port: config.port,
+      health: socketHealth,
+      logger: deps.logger.child({ component: 'http' }),
+      ...(options.httpLimits ? { limits: options.httpLimits } : {}),
+    });
     closers.push(() => server.close());
+    closers.push(() => app.stop().then(() => undefined));
+    deps.logger.info('Socket Mode: connecting to Slack', { apiUrl: config.slack.apiUrl, health: `${server.url}/healthz` });
+    await socket.connect(() => app.start(), deps.timing.socketConnectTimeoutMs);
+    await learnInstallation(installation, deps);
     return { mode: 'socket', url: server.url, app, workers };
   }
 
@@ -173,30 +217,55 @@ async function startMode(
     },
     () => webApi.responseUrl(),
   );
-  const { app, workers } = createSlackApp(deps, { receiver, botToken: 'xoxb-console', apiUrl: webApi.url });
+  // The console is the local workspace: Radar knows who it is without asking.
+  const local: Installation = { teamId: LOCAL_WORKSPACE.teamId, teamName: LOCAL_WORKSPACE.teamName, enterpriseId: null, appId: LOCAL_WORKSPACE.appId, botUserId: LOCAL_WORKSPACE.botUserId };
+  const { app, workers } = createSlackApp(deps, { ...features, receiver, botToken: 'xoxb-console', apiUrl: webApi.url, installation: () => Promise.resolve(local) });
   const consoleDone = options.consoleInput
     ? runConsole({ input: options.consoleInput, output, receiver, interactive: options.consoleInteractive ?? false })
     : undefined;
   return { mode: 'console', url: null, app, workers, consoleCommand: (text) => receiver.command(text), ...(consoleDone ? { consoleDone } : {}) };
 }
 
-/** `/healthz`: store and service reachability, the service probed at most every 5 seconds. */
+/**
+ * Learns Radar's team and app at start (`auth.test`), so the first request is not kept waiting; a
+ * failure is logged and learning is retried on the next request (served only once it succeeds).
+ */
+async function learnInstallation(installation: () => Promise<Installation>, deps: RadarDeps): Promise<void> {
+  try {
+    const me = await installation();
+    deps.logger.info('Slack installation', { team: me.teamId, enterprise: me.enterpriseId, app: me.appId });
+  } catch (error) {
+    deps.logger.warn('could not learn the Slack installation (auth.test); requests are refused until it answers', { error });
+  }
+}
+
+/**
+ * `/healthz`: store and service reachability, the service probed at most every 5 seconds. The
+ * replica is healthy (`ok`) only while its store answers a write probe within the store's command
+ * timeout; the service's reachability is reported but does not clear `ok`, or a service outage
+ * would take every replica out of rotation. A hanging service is waited for at most a second (one
+ * probe at a time), so it cannot make `/healthz` slow.
+ */
 function healthReporter(deps: RadarDeps, service: ServiceClient): () => Promise<HealthReport> {
   let cached: { at: number; reachable: boolean } | null = null;
+  let probing: Promise<void> | null = null;
+  const probe = () =>
+    (probing ??= service.health().then(
+      () => void (cached = { at: deps.now().getTime(), reachable: true }),
+      () => void (cached = { at: deps.now().getTime(), reachable: false }),
+    ).finally(() => (probing = null)));
   return async () => {
-    const storeReachable = await deps.store.ping().catch(() => false);
-    if (!cached || Date.now() - cached.at > 5_000) {
-      const reachable = await service.health().then(
-        () => true,
-        () => false,
-      );
-      cached = { at: Date.now(), reachable };
+    const storeReachable = await deps.store.probe().catch(() => false);
+    if (!cached || deps.now().getTime() - cached.at > 5_000) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([probe(), new Promise<void>((resolve) => (timer = setTimeout(resolve, 1_000)))]);
+      clearTimeout(timer);
     }
     return {
-      ok: storeReachable && cached.reachable,
+      ok: storeReachable,
       mode: deps.config.mode,
       store: { kind: deps.store.kind, reachable: storeReachable },
-      service: { reachable: cached.reachable },
+      service: { reachable: cached?.reachable ?? false },
     };
   };
 }

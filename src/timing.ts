@@ -18,6 +18,11 @@ export interface Timing {
   /** At most this many requests to the service from background work at once. */
   maxConcurrentPolls: number;
   /**
+   * At most this many requests of one throttled group (free tools, tickets) in flight at once, from
+   * this replica; background work may use all but one, so a person's request never waits behind polls.
+   */
+  serviceGroupConcurrency: number;
+  /**
    * How long a digest claim protects a (channel, edition) while it is being posted. A claim older
    * than this without a posted mark is taken over, after looking for the earlier post.
    */
@@ -27,6 +32,13 @@ export interface Timing {
    * (the post may still land), so recovery decides after `digestClaimTtlMs`; a late answer is recorded.
    */
   slackPostTimeoutMs: number;
+  /**
+   * Socket Mode: how long start waits for the first connection (apps.connections.open, then Slack's
+   * `hello` on the WebSocket) before failing with one line, rather than retrying silently for ever.
+   */
+  socketConnectTimeoutMs: number;
+  /** Socket Mode: Bolt's clientPingTimeout, the longest a pong may take and the wait before each reconnect. */
+  socketPingTimeoutMs: number;
 }
 
 export const DEFAULT_TIMING: Timing = {
@@ -37,6 +49,9 @@ export const DEFAULT_TIMING: Timing = {
   sweepMs: 10_000,
   leaseTtlMs: 30_000,
   maxConcurrentPolls: 8,
+  serviceGroupConcurrency: 4,
   digestClaimTtlMs: 5 * 60_000,
   slackPostTimeoutMs: 30_000,
+  socketConnectTimeoutMs: 30_000,
+  socketPingTimeoutMs: 5_000,
 };

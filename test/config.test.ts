@@ -13,8 +13,19 @@ describe('loadConfig', () => {
   });
 
   it('chooses HTTP mode with a bot token and signing secret, Socket Mode with an app token', () => {
-    expect(loadConfig({ SLACK_BOT_TOKEN: 'xoxb-1', SLACK_SIGNING_SECRET: 's' }).mode).toBe('http');
-    expect(loadConfig({ SLACK_BOT_TOKEN: 'xoxb-1', SLACK_APP_TOKEN: 'xapp-1' }).mode).toBe('socket');
+    const svc = { SVC_BASE_URL: 'https://svc.example', SVC_API_KEY: 'k' };
+    expect(loadConfig({ ...svc, SLACK_BOT_TOKEN: 'xoxb-1', SLACK_SIGNING_SECRET: 's' }).mode).toBe('http');
+    expect(loadConfig({ ...svc, SLACK_BOT_TOKEN: 'xoxb-1', SLACK_APP_TOKEN: 'xapp-1' }).mode).toBe('socket');
+  });
+
+  it('refuses to serve the demo sandbox to Slack unless SVC_SANDBOX=1 asks for it; the console keeps it', () => {
+    for (const slack of [{ SLACK_BOT_TOKEN: 'xoxb-1', SLACK_SIGNING_SECRET: 's' }, { SLACK_BOT_TOKEN: 'xoxb-1', SLACK_APP_TOKEN: 'xapp-1' }]) {
+      expect(() => loadConfig(slack)).toThrow(/SVC_BASE_URL and SVC_API_KEY must be set when Slack credentials are .*SVC_SANDBOX=1/);
+      expect(() => loadConfig({ ...slack, SVC_SANDBOX: '0' })).toThrow(ConfigError);
+      expect(loadConfig({ ...slack, SVC_SANDBOX: '1' }).service).toBeNull();
+    }
+    expect(loadConfig({}).service).toBeNull();
+    expect(() => loadConfig({ SVC_SANDBOX: 'yes' })).toThrow(/SVC_SANDBOX/);
   });
 
   it('names the variable in one line when a value is bad or missing', () => {
@@ -23,6 +34,7 @@ describe('loadConfig', () => {
       [{ SVC_BASE_URL: 'http://svc.example' }, 'SVC_API_KEY'],
       [{ SVC_API_KEY: 'k' }, 'SVC_BASE_URL'],
       [{ SLACK_BOT_TOKEN: 'xoxb-1' }, 'SLACK_SIGNING_SECRET'],
+      [{ SLACK_BOT_TOKEN: 'xoxb-1', SLACK_SIGNING_SECRET: 's' }, 'SVC_BASE_URL'],
       [{ SLACK_SIGNING_SECRET: 's' }, 'SLACK_BOT_TOKEN'],
       [{ SLACK_BOT_TOKEN: 'nope' }, 'SLACK_BOT_TOKEN'],
       [{ STORE_URL: 'mysql://x' }, 'STORE_URL'],
@@ -48,5 +60,23 @@ describe('loadConfig', () => {
     expect(c.secrets).toEqual(['svc_live_secret', 'xoxb-tok', 'sig']);
     expect(() => loadConfig({ SLACK_BOT_TOKEN: 'not-a-bot-token' })).toThrow(ConfigError);
     expect(() => loadConfig({ SLACK_BOT_TOKEN: 'not-a-bot-token' })).not.toThrow(/not-a-bot-token/);
+  });
+});
+
+describe('tuning (RADAR_TIMING, RADAR_SERVICE_RETRY)', () => {
+  it('overrides only the named numbers, and refuses anything else in one line naming the variable', () => {
+    expect(loadConfig({}).tuning).toEqual({ timing: {}, serviceRetry: {} });
+    expect(loadConfig({ RADAR_TIMING: '{"leaseTtlMs":1000}', RADAR_SERVICE_RETRY: '{"minDelayMs":5}' }).tuning).toEqual({
+      timing: { leaseTtlMs: 1000 },
+      serviceRetry: { minDelayMs: 5 },
+    });
+    for (const [name, value] of [
+      ['RADAR_TIMING', '{"noSuchKnob":1}'],
+      ['RADAR_TIMING', '{"leaseTtlMs":-1}'],
+      ['RADAR_TIMING', 'not json'],
+      ['RADAR_SERVICE_RETRY', '[1,2]'],
+    ] as const) {
+      expect(() => loadConfig({ [name]: value }), `${name}=${value}`).toThrow(new RegExp(`^${name} must be`));
+    }
   });
 });

@@ -45,7 +45,8 @@ export class ConsoleReceiver implements Receiver {
       user_id: id.userId,
       user_name: id.userName,
       command: '/radar',
-      text,
+      // As Slack sends it: `&`, `<` and `>` as entities (the listener decodes them once).
+      text: text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'),
       api_app_id: id.apiAppId,
       is_enterprise_install: 'false',
       response_url: this.responseUrl(),

@@ -1,21 +1,15 @@
 /**
- * The one place features are registered: their subcommands, listeners and background workers.
- * Help comes first so its list follows the order here.
+ * Every feature Radar runs, in the order help lists their subcommands (help first). The
+ * composition root (`src/radar.ts`) builds the `/radar` registry from this list and hands it to
+ * the Slack app; to add a feature, export one `Feature` from its folder and list it here.
  */
-import type { App } from '@slack/bolt';
-import type { RadarDeps, Worker } from '../deps.js';
-import { registerBindings } from './bindings/register.js';
-import { registerBriefing } from './briefing/register.js';
-import { registerDigest } from './digest/register.js';
-import { registerHelp } from './help/register.js';
-import { registerPricing } from './pricing/register.js';
-import { registerScans } from './scans/register.js';
-import { registerTickets } from './tickets/register.js';
+import type { AnyFeature } from '../plugin.js';
+import { bindingsFeature } from './bindings/feature.js';
+import { briefingFeature } from './briefing/feature.js';
+import { digestFeature } from './digest/feature.js';
+import { helpFeature } from './help/feature.js';
+import { pricingFeature } from './pricing/feature.js';
+import { scansFeature } from './scans/feature.js';
+import { ticketsFeature } from './tickets/feature.js';
 
-export function registerFeatures(app: App, deps: RadarDeps): Worker[] {
-  registerHelp(deps);
-  registerBindings(deps);
-  registerBriefing(deps);
-  registerPricing(deps);
-  return [...registerTickets(app, deps), ...registerScans(app, deps), ...registerDigest(app, deps)];
-}
+export const FEATURES: readonly AnyFeature[] = [helpFeature, bindingsFeature, briefingFeature, pricingFeature, ticketsFeature, scansFeature, digestFeature];

@@ -7,6 +7,7 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
+import { z } from 'zod';
 import type { Logger } from '../log.js';
 import { bulkProjectRoutes } from './control/bulk-projects.js';
 import { SandboxClock } from './control/clock.js';
@@ -22,6 +23,10 @@ import { JSON_CONTENT_TYPE, errorBody, sendJson } from './http/respond.js';
 import { Router } from './http/router.js';
 import { SANDBOX_KEYS, SANDBOX_ORGS } from './keys.js';
 import type { SandboxKeys } from './keys.js';
+import { renderDocsPage } from './docs/html.js';
+import { buildOpenApiDocument } from './docs/openapi.js';
+import type { OpenApiDocument } from './docs/openapi.js';
+import { answerMismatch, validated } from './docs/validate.js';
 import { allRoutes } from './routes/index.js';
 import { TicketBoards } from './tickets/boards.js';
 import { ticketRoutes } from './tickets/routes.js';
@@ -51,6 +56,8 @@ export interface Sandbox {
   control: SandboxControl;
   /** The live state; a reset replaces it, so read it through this property each time. */
   readonly state: SandboxState;
+  /** The route table (service and control routes), which the served document is generated from. */
+  readonly routes: readonly Route[];
   close(): Promise<void>;
 }
 
@@ -65,12 +72,37 @@ const healthRoute = (now: () => number): Route => ({
   method: 'GET',
   pattern: '/v1/health',
   scope: 'none',
+  doc: { summary: 'Reachability; no key required.', response: z.object({ item: z.object({ timestamp: z.string() }) }) },
   handler: () => ({ body: { item: { timestamp: new Date(now()).toISOString() } } }),
 });
 
+/** Spec 9: the machine-readable description and a readable page, no key required (like health). */
+const docsRoutes = (served: () => unknown): Route[] => [
+  {
+    method: 'GET',
+    pattern: '/v1/docs/openapi.json',
+    scope: 'none',
+    doc: {
+      summary: 'This document (OpenAPI 3.1).',
+      response: z.looseObject({ openapi: z.string(), info: z.looseObject({ title: z.string(), version: z.string() }), paths: z.record(z.string(), z.unknown()) }),
+    },
+    handler: () => ({ body: served() }),
+  },
+  {
+    method: 'GET',
+    pattern: '/v1/docs',
+    scope: 'none',
+    doc: { summary: 'This document as a readable page.', response: z.string(), contentType: 'text/html; charset=utf-8' },
+    handler: () => ({ body: renderDocsPage(served()) }),
+  },
+];
+
 interface World {
   state: SandboxState;
+  routes: readonly Route[];
   router: Router;
+  /** Generated from the routes on first request. */
+  document: () => OpenApiDocument;
 }
 
 /** Starts a sandbox with fresh seed data. */
@@ -79,6 +111,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const faults = new FaultSet();
   const log = new RequestLog();
   const limiter = new RateLimiter(options.rateLimitPerMinute ?? 120, clock.now);
+  let describedAs: unknown = null;
 
   const control: SandboxControl = {
     addFault: (spec) => faults.add(spec),
@@ -90,8 +123,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
     requests: () => log.list(),
     clearRequests: () => log.clear(),
+    setDescription: (document) => {
+      describedAs = document ?? null;
+    },
+    description: () => describedAs ?? world.document(),
     reset: () => {
       world = buildWorld(world.state.speed);
+      describedAs = null;
       faults.clear();
       log.clear();
       limiter.clear();
@@ -102,8 +140,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const boards = new TicketBoards(clock.now);
     seedBoards(boards, clock.now());
     const state: SandboxState = { speed, now: clock.now, orgs: SANDBOX_ORGS.map((o) => ({ ...o })), board: boards };
-    const routes = [healthRoute(clock.now), ...controlRoutes(control, clock.now), ...bulkProjectRoutes(state, boards), ...ticketRoutes(boards), ...mountRoutes(state)];
-    return { state, router: new Router(routes) };
+    const routes = [
+      healthRoute(clock.now),
+      ...docsRoutes(() => control.description()),
+      ...controlRoutes(control, clock.now),
+      ...bulkProjectRoutes(state, boards),
+      ...ticketRoutes(boards),
+      ...mountRoutes(state),
+    ];
+    let document: OpenApiDocument | undefined;
+    return { state, routes, router: new Router(routes), document: () => (document ??= buildOpenApiDocument(routes)) };
   };
   let world = buildWorld(options.speed ?? 1);
 
@@ -137,15 +183,29 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       const { route, params } = match;
       const caller = route.scope === 'none' ? null : authenticate(req.headers, route, world.state.orgs);
       if (route.rateLimited && caller) limiter.take(caller.key.id);
+      const body = parseJsonBody(text);
+      if (route.doc) validated(route.doc, url.searchParams, body);
       const result = await route.handler({
         params,
         query: url.searchParams,
-        body: parseJsonBody(text),
+        body,
         org: caller?.org ?? null,
         keyScope: caller?.key.scope ?? null,
         now: clock.now,
       });
-      answer(result.status ?? 200, result.body, result.headers);
+      const status = result.status ?? 200;
+      if (route.doc?.contentType) {
+        record(status);
+        const text = String(result.body);
+        res.writeHead(status, { ...result.headers, 'content-type': route.doc.contentType, 'content-length': Buffer.byteLength(text) });
+        res.end(text);
+        return;
+      }
+      if (route.doc && status < 300) {
+        const mismatch = answerMismatch(route.doc.response, result.body);
+        if (mismatch) throw new SandboxHttpError(500, 'internal_error', `The sandbox's answer to ${method} ${route.pattern} does not match its own description: ${mismatch}`);
+      }
+      answer(status, result.body, result.headers);
     } catch (error) {
       if (error instanceof SandboxHttpError) {
         answer(error.status, errorBody(error.status, error.code, error.message), error.headers);
@@ -173,6 +233,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     control,
     get state() {
       return world.state;
+    },
+    get routes() {
+      return world.routes;
     },
     close: () =>
       new Promise<void>((resolve, reject) => {

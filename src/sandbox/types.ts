@@ -7,7 +7,32 @@
  * module keeps in the closure of that call (or keyed by that state object) returns to its seed on reset.
  */
 
+import type { z } from 'zod';
+
 export type Scope = 'none' | 'read' | 'write';
+
+/**
+ * What a route serves, in zod: the sandbox validates requests with it and checks its own answers
+ * against it, and `GET /v1/docs/openapi.json` is generated from it (`src/sandbox/docs/`), so the
+ * document cannot drift from the routes.
+ */
+export interface RouteDoc {
+  /** One line for the document. */
+  summary: string;
+  /**
+   * The query parameters, as parsed values (`z.coerce.number()`, `z.stringbool()`, enums). The core
+   * refuses a query that does not parse with 400 `invalid_parameters` before the handler runs.
+   */
+  query?: z.ZodObject;
+  /** The JSON body; the core refuses one that does not parse with 400 `invalid_parameters` (after auth). */
+  body?: z.ZodType;
+  /** The answer; every answer the handler gives is checked against it (a mismatch is a 500). */
+  response: z.ZodType;
+  /** Content type of the answer when it is not JSON (the body is then sent as the string it is). */
+  contentType?: string;
+  /** Error statuses the handler itself answers (the core adds 401, 402, 403 and 429 from the route's flags). */
+  errors?: readonly number[];
+}
 
 export interface RouteContext {
   params: Record<string, string>;
@@ -24,12 +49,13 @@ export interface RouteContext {
 
 export interface RouteResult {
   status?: number;
+  /** JSON, or a string sent as-is when the route's doc names a `contentType`. */
   body: unknown;
   headers?: Record<string, string>;
 }
 
 export interface Route {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Express-like pattern: '/v1/projects/:projectId/pricing'. Matched exactly, literal segments first. */
   pattern: string;
   /** 'none' needs no key; 'read' any valid key; 'write' a read_write key (403 insufficient_scope otherwise). */
@@ -38,6 +64,8 @@ export interface Route {
   rateLimited?: boolean;
   /** Free tools that fetch or scan need a plan: 402 subscription_required without one (spec 5.6). */
   needsPlan?: boolean;
+  /** Its description (every `/v1/` route has one; control routes under `/__sandbox/` may not). */
+  doc?: RouteDoc;
   handler(ctx: RouteContext): RouteResult | Promise<RouteResult>;
 }
 

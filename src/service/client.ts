@@ -8,6 +8,8 @@ import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { silentLogger } from '../log.js';
 import type { Logger } from '../log.js';
+import { createKeyBudget } from './budget.js';
+import type { BudgetSnapshot, ThrottledGroup } from './budget.js';
 import { createHttp, DEFAULT_TIMEOUTS } from './http.js';
 import type { Timeouts } from './http.js';
 import { DEFAULT_RETRY_POLICY } from './retry.js';
@@ -21,10 +23,12 @@ import type { BriefingHistoryRow, BriefingQuery, BriefingRead } from './schemas/
 import {
   deleteResultSchema,
   itemEnvelope,
-  itemsEnvelope,
+  looseRecordSchema,
   paginatedEnvelope,
+  tolerantItemsEnvelope,
+  tolerantPaginatedEnvelope,
 } from './schemas/common.js';
-import type { DeleteResult, Page, PageQuery, View } from './schemas/common.js';
+import type { DeleteResult, Listed, Page, PageQuery, View } from './schemas/common.js';
 import {
   contentChangelogSchema,
   dimensionDashboardSchema,
@@ -81,15 +85,25 @@ export interface ServiceClientOptions {
   logger?: Logger;
   timeouts?: Partial<Timeouts>;
   userAgent?: string;
+  /** The clock (reads a `Retry-After` date against it, and times group pauses); defaults to the system clock. */
+  now?: () => Date;
+  /**
+   * Requests of one throttled group (free tools, tickets) in flight at once; background work (inside
+   * `runInBackground`) may use all but one. Default 4. See `budget.ts`.
+   */
+  groupConcurrency?: number;
 }
 
 export interface ServiceClient {
   /** GET /v1/health: reachability; the payload carries the server time (field name not shown). */
   health(): Promise<Health>;
-  listProjects(): Promise<Project[]>;
+  /** GET /v1/docs/openapi.json: the service's machine-readable description (spec 9), whole. */
+  describe(): Promise<Record<string, unknown>>;
+  /** A project that fails its schema is an `Unreadable` item; the list still reads. */
+  listProjects(): Promise<Listed<Project>[]>;
   getProject(projectId: string): Promise<ProjectDetail>;
   /** The project's own domain is listed too, with `isOwn: true`. */
-  listCompetitors(projectId: string): Promise<Competitor[]>;
+  listCompetitors(projectId: string): Promise<Listed<Competitor>[]>;
   getCompetitor(projectId: string, competitorId: string): Promise<Competitor>;
 
   /** Latest dashboard of a dimension; `view` applies to tech-trust only. */
@@ -119,7 +133,7 @@ export interface ServiceClient {
 
   /** The latest run in any state; `sections` is sent comma-separated (default on the service: hub). */
   getBriefing(projectId: string, query?: BriefingQuery): Promise<BriefingRead>;
-  getBriefingHistory(projectId: string, query?: PageQuery): Promise<Page<BriefingHistoryRow>>;
+  getBriefingHistory(projectId: string, query?: PageQuery): Promise<Page<Listed<BriefingHistoryRow>>>;
   getBriefingRun(projectId: string, runId: string, query?: BriefingQuery): Promise<BriefingRead>;
 
   /** `status` and `include` are sent comma-separated; keep the order received. */
@@ -130,25 +144,28 @@ export interface ServiceClient {
   deleteTicket(projectId: string, ticketId: string): Promise<DeleteResult>;
   moveTicket(projectId: string, ticketId: string, body: MoveTicketBody): Promise<Ticket>;
   /** Oldest first, whole. */
-  listComments(projectId: string, ticketId: string): Promise<Comment[]>;
+  listComments(projectId: string, ticketId: string): Promise<Listed<Comment>[]>;
   createComment(projectId: string, ticketId: string, body: string): Promise<Comment>;
   updateComment(projectId: string, ticketId: string, commentId: string, body: string): Promise<Comment>;
   deleteComment(projectId: string, ticketId: string, commentId: string): Promise<DeleteResult>;
   /** In the project's order. */
-  listLabels(projectId: string): Promise<Label[]>;
+  listLabels(projectId: string): Promise<Listed<Label>[]>;
   /** Resolves to the project's whole label list. */
-  createLabel(projectId: string, body: LabelBody): Promise<Label[]>;
+  createLabel(projectId: string, body: LabelBody): Promise<Listed<Label>[]>;
   /** Resolves to the project's whole label list. */
-  updateLabel(projectId: string, labelId: string, body: Partial<LabelBody>): Promise<Label[]>;
+  updateLabel(projectId: string, labelId: string, body: Partial<LabelBody>): Promise<Listed<Label>[]>;
   /** Resolves to the project's whole label list. */
-  deleteLabel(projectId: string, labelId: string): Promise<Label[]>;
-  listAssignees(projectId: string): Promise<Assignee[]>;
+  deleteLabel(projectId: string, labelId: string): Promise<Listed<Label>[]>;
+  listAssignees(projectId: string): Promise<Listed<Assignee>[]>;
 
   fetchUrl(body: FetchUrlBody): Promise<FetchUrlResult>;
   startTrustSignalsScan(domain: string): Promise<ScanStart>;
   getTrustSignalsScan(scanId: string): Promise<TrustSignalsScan>;
   startAgentAdoptionScan(body: AgentAdoptionScanBody): Promise<ScanStart>;
   getAgentAdoptionScan(scanId: string): Promise<AgentAdoptionScan>;
+
+  /** Where the key's budget stands on a throttled group: in flight, waiting, pause left (tests, logs). */
+  budget(group: ThrottledGroup): BudgetSnapshot;
 
   /** Closes the connection pool the client created; a passed dispatcher is left open. */
   close(): Promise<void>;
@@ -158,9 +175,9 @@ const PROJECT = '/v1/projects/{projectId}';
 const TICKETS = `${PROJECT}/tickets`;
 const TICKET = `${TICKETS}/{ticketId}`;
 
-const projectItems = itemsEnvelope(projectSchema);
+const projectItems = tolerantItemsEnvelope(projectSchema);
 const projectItem = itemEnvelope(projectDetailSchema);
-const competitorItems = itemsEnvelope(competitorSchema);
+const competitorItems = tolerantItemsEnvelope(competitorSchema);
 const competitorItem = itemEnvelope(competitorSchema);
 const dimensionItem = itemEnvelope(dimensionDashboardSchema);
 const dimensionHistory = paginatedEnvelope(dimensionHistoryRowSchema);
@@ -168,13 +185,13 @@ const dimensionRunItem = itemEnvelope(dimensionRunSchema);
 const pricingItem = itemEnvelope(pricingReadSchema);
 const aiVisibilityItem = itemEnvelope(aiVisibilityReadSchema);
 const aiSourcesItem = itemEnvelope(aiSourcesReadSchema);
-const briefingHistory = paginatedEnvelope(briefingHistoryRowSchema);
+const briefingHistory = tolerantPaginatedEnvelope(briefingHistoryRowSchema);
 const ticketItem = itemEnvelope(ticketSchema);
 const deleteItem = itemEnvelope(deleteResultSchema);
-const commentItems = itemsEnvelope(commentSchema);
+const commentItems = tolerantItemsEnvelope(commentSchema);
 const commentItem = itemEnvelope(commentSchema);
-const labelItems = itemsEnvelope(labelSchema);
-const assigneeItems = itemsEnvelope(assigneeSchema);
+const labelItems = tolerantItemsEnvelope(labelSchema);
+const assigneeItems = tolerantItemsEnvelope(assigneeSchema);
 const fetchUrlItem = itemEnvelope(fetchUrlResultSchema);
 const scanStartItem = itemEnvelope(scanStartSchema);
 const trustSignalsScanItem = itemEnvelope(trustSignalsScanSchema);
@@ -187,7 +204,10 @@ function page<T>(answer: { items: T[]; pagination: Page<T>['pagination'] }): Pag
 }
 
 export function createServiceClient(options: ServiceClientOptions): ServiceClient {
+  const now = options.now ?? (() => new Date());
+  const budget = createKeyBudget({ now: () => now().getTime(), ...(options.groupConcurrency ? { concurrency: options.groupConcurrency } : {}) });
   const http = createHttp({
+    budget,
     baseUrl: options.baseUrl,
     apiKey: options.apiKey,
     dispatcher: options.dispatcher,
@@ -195,6 +215,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     logger: options.logger ?? silentLogger,
     timeouts: { ...DEFAULT_TIMEOUTS, ...options.timeouts },
     userAgent: options.userAgent ?? 'radar',
+    now,
   });
 
   const get = <S extends z.ZodType, Q extends QueryOf<Q> = Record<string, never>>(
@@ -213,6 +234,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
 
   return {
     health: async () => (await get('/v1/health', {}, healthItem)).item,
+    describe: () => get('/v1/docs/openapi.json', {}, looseRecordSchema),
     listProjects: async () => (await get('/v1/projects', {}, projectItems)).items,
     getProject: async (projectId) => (await get(PROJECT, { projectId }, projectItem)).item,
     listCompetitors: async (projectId) => (await get(`${PROJECT}/competitors`, { projectId }, competitorItems)).items,
@@ -285,6 +307,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     getAgentAdoptionScan: async (scanId) =>
       (await get('/v1/tools/agent-adoption/scans/{scanId}', { scanId }, agentAdoptionScanItem)).item,
 
+    budget: (group) => budget.snapshot(group),
     close: () => http.close(),
   };
 }

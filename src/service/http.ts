@@ -6,7 +6,9 @@ import { Pool, request } from 'undici';
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
 import type { Logger } from '../log.js';
-import { CLIENT_ERROR_CODES, ServiceError } from './errors.js';
+import { currentPriority, endpointGroup, isRateLimitHold } from './budget.js';
+import type { KeyBudget } from './budget.js';
+import { CLIENT_ERROR_CODES, isServiceError, ServiceError } from './errors.js';
 import { parseRetryAfter, transportCode, withRetry } from './retry.js';
 import type { HttpMethod, RetryPolicy } from './retry.js';
 import { errorEnvelopeSchema } from './schemas/common.js';
@@ -25,6 +27,8 @@ export interface Timeouts {
 export const DEFAULT_TIMEOUTS: Timeouts = { connectMs: 5_000, headersMs: 15_000, bodyMs: 15_000 };
 
 export interface HttpOptions {
+  /** The key's budget on the throttled groups (pauses after 429, priority gates). */
+  budget: KeyBudget;
   baseUrl: string;
   apiKey: string;
   dispatcher: Dispatcher | undefined;
@@ -32,6 +36,7 @@ export interface HttpOptions {
   logger: Logger;
   timeouts: Timeouts;
   userAgent: string;
+  now(): Date;
 }
 
 /** A call: the method, the `/v1/...` pattern with `{name}` segments, and what fills it. */
@@ -120,7 +125,7 @@ export function createHttp(options: HttpOptions): Http {
   const ownsDispatcher = options.dispatcher === undefined;
   let closing: Promise<void> | undefined;
   const dispatcher: Dispatcher = options.dispatcher ?? new Pool(origin, { connect: { timeout: options.timeouts.connectMs } });
-  const { apiKey, timeouts, logger } = options;
+  const { apiKey, timeouts, logger, budget } = options;
   /** The service's own words go on errors; the key must not, even if the service echoed it. */
   const redact = (text: string) => (apiKey === '' ? text : text.split(apiKey).join('[redacted]'));
 
@@ -154,7 +159,7 @@ export function createHttp(options: HttpOptions): Http {
       throw transportFailure(cause, status, ctx);
     }
     if (status >= 400) {
-      throw errorResponse(status, redact(text), parseRetryAfter(response.headers['retry-after'], Date.now()), ctx);
+      throw errorResponse(status, redact(text), parseRetryAfter(response.headers['retry-after'], options.now().getTime()), ctx);
     }
     if (status < 200 || status >= 300) throw unexpected(`unexpected HTTP ${status}`, status, ctx);
     return successBody(status, text, schema, ctx);
@@ -173,9 +178,19 @@ export function createHttp(options: HttpOptions): Http {
       }
       const ctx: CallContext = { endpoint, path };
       const url = root + path + encodeQuery(req.query);
-      const once = () => attempt(req, schema, ctx, url);
+      const group = endpointGroup(path);
+      const priority = currentPriority();
+      const once = async () => {
+        try {
+          return await budget.run(group, priority, ctx, () => attempt(req, schema, ctx, url));
+        } catch (error) {
+          // The service's 429 pauses the whole group, not just this request.
+          if (isServiceError(error) && error.status === 429 && !isRateLimitHold(error)) budget.pause(group, error.retryAfterMs);
+          throw error;
+        }
+      };
       if (options.retry === false) return once();
-      return withRetry(once, { policy: options.retry, method: req.method, logger });
+      return withRetry(once, { policy: options.retry, method: req.method, logger, priority, throttled: group !== 'core' });
     },
     async close() {
       if (!ownsDispatcher) return;

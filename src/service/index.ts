@@ -7,6 +7,8 @@ export type { ServiceClient, ServiceClientOptions } from './client.js';
 export { CLIENT_ERROR_CODES, isServiceError, ServiceError } from './errors.js';
 export type { ServiceErrorInit } from './errors.js';
 export { DEFAULT_RETRY_POLICY } from './retry.js';
+export { currentPriority, endpointGroup, isRateLimitHold, runInBackground, runInteractive, THROTTLED_GROUPS } from './budget.js';
+export type { BudgetSnapshot, EndpointGroup, Priority, ThrottledGroup } from './budget.js';
 export type { HttpMethod, RetryPolicy } from './retry.js';
 export { DEFAULT_TIMEOUTS } from './http.js';
 export type { Timeouts } from './http.js';

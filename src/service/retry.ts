@@ -6,9 +6,14 @@
  * refused, connect timeout). Only GET is retried after a 502/503/504 or a connection lost mid-way:
  * a POST, PATCH or DELETE that may have reached the service is never repeated (a ticket must never be
  * created twice). Timeouts after connecting are not retried.
+ *
+ * On the throttled groups (`budget.ts`) a `Retry-After` is a pause Radar keeps: a wait longer than
+ * `maxRetryAfterMs` is not slept (the 429 comes back at once), and background work is never retried
+ * after a 429 (its owner reschedules after `retryAfterMs`, so it holds no slot while it waits).
  */
 import pRetry from 'p-retry';
 import type { Logger } from '../log.js';
+import type { Priority } from './budget.js';
 import { isServiceError } from './errors.js';
 import type { ServiceError } from './errors.js';
 
@@ -78,7 +83,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  */
 export async function withRetry<T>(
   attempt: () => Promise<T>,
-  context: { policy: RetryPolicy; method: HttpMethod; logger: Logger },
+  context: { policy: RetryPolicy; method: HttpMethod; logger: Logger; priority?: Priority; throttled?: boolean },
 ): Promise<T> {
   const { policy, method, logger } = context;
   const started = performance.now();
@@ -91,6 +96,8 @@ export async function withRetry<T>(
     maxRetryTime: policy.maxTotalMs,
     shouldRetry: async ({ error, attemptNumber }) => {
       if (!isServiceError(error) || !isRetryable(error, method)) return false;
+      if (error.status === 429 && context.priority === 'background') return false;
+      if (error.status === 429 && context.throttled && (error.retryAfterMs ?? 0) > policy.maxRetryAfterMs) return false;
       const waitMs = Math.min(error.retryAfterMs ?? 0, policy.maxRetryAfterMs);
       if (waitMs >= policy.maxTotalMs - (performance.now() - started)) return false;
       logger.warn('service call failed, retrying', {

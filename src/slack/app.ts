@@ -1,20 +1,30 @@
 /**
  * Builds the Bolt app: one App whatever the receiver (HTTP, Socket Mode, or the console), with the
- * `/radar` listener and every feature registered, and one error handler.
+ * `/radar` listener, every feature registered (they come from the registry the composition root
+ * built; nothing here imports a feature), and one error handler.
  */
 import { App, LogLevel, type Receiver } from '@slack/bolt';
 import type { RadarDeps, Worker } from '../deps.js';
-import { registerFeatures } from '../features/index.js';
+import type { AnyFeature } from '../plugin.js';
 import { boltLogger } from './bolt-logger.js';
+import type { ProjectResolver } from './commands/invocation.js';
 import { registerCommand } from './commands/register.js';
+import type { CommandRegistry } from './commands/registry.js';
+import { installationBoundary, installationOf, type Installation } from './installation.js';
 
 export interface SlackAppOptions {
   receiver: Receiver;
   botToken: string;
   apiUrl: string;
+  /** The `/radar` subcommands, built from the features; each feature's `register` is called once here. */
+  commands: CommandRegistry;
+  /** How a command finds its project (`--project` or the channel's binding). */
+  resolveProject: ProjectResolver;
+  /** Who Radar is (team, enterprise, app); default: learned once through the app's client (`auth.test`). */
+  installation?: () => Promise<Installation>;
 }
 
-export function createSlackApp(deps: RadarDeps, options: SlackAppOptions): { app: App; workers: Worker[] } {
+export function createSlackApp(deps: RadarDeps, options: SlackAppOptions): { app: App; workers: Worker[]; installation: () => Promise<Installation> } {
   const logger = boltLogger(deps.logger, deps.config.logLevel === 'debug' ? LogLevel.DEBUG : LogLevel.WARN);
   const app = new App({
     token: options.botToken,
@@ -22,10 +32,20 @@ export function createSlackApp(deps: RadarDeps, options: SlackAppOptions): { app
     logger,
     clientOptions: { slackApiUrl: options.apiUrl, logger, retryConfig: { retries: 3, factor: 2, minTimeout: 200, maxTimeout: 5_000 } },
   });
-  registerCommand(app, deps);
-  const workers = registerFeatures(app, deps);
+  // First of all: requests for another team or app, and people of other organisations, stop here.
+  const installation = options.installation ?? installationOf(app.client);
+  app.use(installationBoundary(installation, deps.logger.child({ component: 'access' })));
+  const runtimes = new Map<AnyFeature, unknown>();
+  registerCommand(app, deps, { registry: options.commands, resolveProject: options.resolveProject, runtimeOf: (feature) => runtimes.get(feature) });
+  const workers: Worker[] = [];
+  for (const feature of options.commands.features) {
+    const parts = feature.register?.(app, deps);
+    if (!parts) continue;
+    runtimes.set(feature, parts.runtime);
+    workers.push(...(parts.workers ?? []));
+  }
   app.error(async (error) => {
     deps.logger.error('unhandled error in a Slack listener', { error });
   });
-  return { app, workers };
+  return { app, workers, installation };
 }

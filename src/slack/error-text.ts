@@ -4,8 +4,10 @@
  * handlers call `describeError` and reply with its sentence.
  */
 import { ServiceError } from '../service/errors.js';
+import { StoreUnavailableError } from '../store/errors.js';
 import { UsageError } from './commands/parse.js';
 import { escapeMrkdwn } from './blocks/text.js';
+import { isKnownSlackRefusal, slackErrorOf } from './slack-errors.js';
 
 /** A failure whose message is already the sentence to show (mrkdwn, already escaped). */
 export class UserError extends Error {
@@ -22,35 +24,28 @@ export interface ErrorContext {
   projectName?: string;
 }
 
+/** Said when a button, option or form value is not one Radar made for this channel (altered, or copied from elsewhere). */
+export const FORGED_VALUE = 'That button or form was not made by Radar for this channel, so Radar did nothing; run the command again here.';
+
+/** Said when a button or form names a project the channel is no longer bound to (rebound or unbound since). */
+export const STALE_BINDING = 'That was made for a project this channel is no longer bound to, so Radar did nothing; run the command again.';
+
+/** Said whenever Radar's own store (SQLite file or Redis) cannot be used; the cause is logged once by the store. */
+export const STORE_UNAVAILABLE = "Radar's store is unavailable right now, so it can't do that; please try again in a minute.";
+
 export function describeError(error: unknown, context: ErrorContext = {}): string {
   if (error instanceof UserError) return error.message;
   if (error instanceof UsageError) return escapeMrkdwn(error.message);
   if (error instanceof ServiceError) return describeServiceError(error, context);
+  if (error instanceof StoreUnavailableError) return STORE_UNAVAILABLE;
   const slack = describeSlackError(error);
   if (slack) return slack;
   return `Something went wrong while Radar tried to ${context.action ?? 'answer'}; it has been logged.`;
 }
 
-/** Slack Web API failures (@slack/web-api's coded errors), when Slack itself refused a call. */
+/** Slack Web API failures (@slack/web-api's coded errors), when Slack itself refused a call: the table's sentence. */
 function describeSlackError(error: unknown): string | null {
-  if (!error || typeof error !== 'object') return null;
-  const { code, data } = error as { code?: unknown; data?: { error?: unknown } };
-  if (code === 'slack_webapi_rate_limited_error') return 'Slack is rate limiting Radar right now; please try again in a minute.';
-  if (code !== 'slack_webapi_platform_error') return null;
-  switch (data?.error) {
-    case 'not_in_channel':
-      return 'Radar is not in this channel: invite it with `/invite @Radar`, then try again.';
-    case 'channel_not_found':
-    case 'is_archived':
-      return `Slack won't let Radar post in this channel (${String(data.error).replace(/_/g, ' ')}).`;
-    case 'invalid_auth':
-    case 'token_revoked':
-    case 'account_inactive':
-    case 'not_authed':
-      return `Slack rejected Radar's token (${String(data.error).replace(/_/g, ' ')}); an admin needs to reinstall Radar.`;
-    default:
-      return null;
-  }
+  return slackErrorOf(error)?.sentence ?? null;
 }
 
 function describeServiceError(e: ServiceError, context: ErrorContext): string {
@@ -90,7 +85,9 @@ function describeServiceError(e: ServiceError, context: ErrorContext): string {
 /** True for failures worth logging at error level (not the person's mistake, not a known service state). */
 export function isUnexpected(error: unknown): boolean {
   if (error instanceof UserError || error instanceof UsageError) return false;
-  if (describeSlackError(error)) return false;
+  // An outage of the store is logged once, when it starts, by the store itself.
+  if (error instanceof StoreUnavailableError) return false;
+  if (isKnownSlackRefusal(error)) return false;
   if (error instanceof ServiceError) return error.code === 'unexpected_response' || (error.status ?? 500) >= 500;
   return true;
 }

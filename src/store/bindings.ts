@@ -1,8 +1,15 @@
 /**
- * Channel bindings: which Monitoring Service project a Slack channel follows, and its digest state.
- * One entry per (team, channel), so replicas binding different channels at once never collide.
- * Every write goes through `store.update`, so a replace never interleaves with a patch.
+ * Channel bindings: which Monitoring Service project a Slack channel follows. One entry per
+ * (team, channel), so replicas binding different channels at once never collide. Every write goes
+ * through `store.update`, so a replace never interleaves with a patch.
+ *
+ * A channel's digest state lives in src/store/digest-settings.ts, not here. Records written before
+ * that split carry it inside (`LegacyDigestFields`); they read as bindings all the same, those fields
+ * are kept on every rewrite until the digest settings repository's first write for the channel moves
+ * them out, and `set` still accepts them (that is how such a record is written in tests).
  */
+import { z } from 'zod';
+import { recordReader } from './records.js';
 import type { Store } from './store.js';
 
 export interface Binding {
@@ -14,23 +21,30 @@ export interface Binding {
   boundBy: string;
   /** ISO 8601 timestamp. */
   boundAt: string;
+}
+
+/** The digest fields a binding record carried before digest settings got their own repository. */
+export interface LegacyDigestFields {
   digestsEnabled: boolean;
-  /** The last briefing run the digest poller saw for this channel; null before the first poll. */
   lastSeenRunId: string | null;
-  /** Set while digests for this channel keep failing; `since` is an ISO 8601 timestamp. */
   failing: { reason: string; since: string } | null;
 }
+export const LEGACY_DIGEST_KEYS = ['digestsEnabled', 'lastSeenRunId', 'failing'] as const satisfies readonly (keyof LegacyDigestFields)[];
+
+/** What `set` accepts: a binding, possibly in the older shape with its digest fields inside. */
+export type BindingInput = Binding & Partial<LegacyDigestFields>;
 
 /** Fields an update may change; the channel a binding belongs to never changes. */
 export type BindingPatch = Partial<Omit<Binding, 'teamId' | 'channelId'>>;
 
 export interface BindingsRepo {
+  /** The channel's binding; undefined when not bound (or its record cannot be read: logged). */
   get(teamId: string, channelId: string): Promise<Binding | undefined>;
   /** Creates or replaces the channel's binding. */
-  set(binding: Binding): Promise<void>;
+  set(binding: BindingInput): Promise<void>;
   /** Resolves false when the channel was not bound. */
   remove(teamId: string, channelId: string): Promise<boolean>;
-  /** Every binding, ordered by team then channel. */
+  /** Every binding, ordered by team then channel (records that cannot be read are skipped, logged once). */
   listAll(): Promise<Binding[]>;
   listByProject(projectId: string): Promise<Binding[]>;
   /** Ids of every project at least one channel is bound to, sorted. */
@@ -39,31 +53,48 @@ export interface BindingsRepo {
   update(teamId: string, channelId: string, patch: BindingPatch): Promise<Binding | undefined>;
 }
 
-const NAMESPACE = 'bindings';
+export const BINDINGS_NAMESPACE = 'bindings';
+
+export const bindingKey = (teamId: string, channelId: string) => `${teamId}:${channelId}`;
+
+/** A stored binding: every field a binding has always had is required; unknown fields are kept. */
+export const bindingSchema = z.looseObject({
+  teamId: z.string(),
+  channelId: z.string(),
+  projectId: z.string(),
+  projectName: z.string(),
+  boundBy: z.string(),
+  boundAt: z.string(),
+});
 
 export function createBindingsRepo(store: Store): BindingsRepo {
-  const keyv = store.keyv(NAMESPACE);
-  const keyOf = (teamId: string, channelId: string) => `${teamId}:${channelId}`;
+  const records = recordReader(store, BINDINGS_NAMESPACE, bindingSchema);
 
-  const listAll = async () => {
-    const all = await store.list<Binding>(NAMESPACE);
+  const listAll = async (): Promise<Binding[]> => {
+    const all = (await records.entries()).map((e) => e.value);
     return all.sort((a, b) => a.teamId.localeCompare(b.teamId) || a.channelId.localeCompare(b.channelId));
   };
 
   return {
-    get: async (teamId, channelId) => (await keyv.get(keyOf(teamId, channelId))) as Binding | undefined,
+    get: (teamId, channelId) => records.get(bindingKey(teamId, channelId)),
     async set(binding) {
-      await store.update<Binding>(NAMESPACE, keyOf(binding.teamId, binding.channelId), () => binding);
+      await store.update<BindingInput>(BINDINGS_NAMESPACE, bindingKey(binding.teamId, binding.channelId), () => binding);
     },
-    remove: async (teamId, channelId) => (await store.update<Binding>(NAMESPACE, keyOf(teamId, channelId), (current) => (current ? null : undefined))).written,
+    // A record that cannot be read is still removed: unbinding must always work.
+    remove: async (teamId, channelId) => (await store.update<unknown>(BINDINGS_NAMESPACE, bindingKey(teamId, channelId), (current) => (current === undefined ? undefined : null))).written,
     listAll,
     listByProject: async (projectId) => (await listAll()).filter((b) => b.projectId === projectId),
     distinctProjects: async () => [...new Set((await listAll()).map((b) => b.projectId))].sort(),
     async update(teamId, channelId, patch) {
-      const { value } = await store.update<Binding>(NAMESPACE, keyOf(teamId, channelId), (current) =>
-        current ? { ...current, ...patch, teamId: current.teamId, channelId: current.channelId } : undefined,
-      );
-      return value;
+      const key = bindingKey(teamId, channelId);
+      let updated: Binding | undefined;
+      await store.update<unknown>(BINDINGS_NAMESPACE, key, (current) => {
+        const binding = records.parse(key, current);
+        // Spread, so fields this version does not know (and legacy digest fields) are kept.
+        updated = binding ? { ...binding, ...patch, teamId: binding.teamId, channelId: binding.channelId } : undefined;
+        return updated;
+      });
+      return updated;
     },
   };
 }

@@ -31,7 +31,11 @@ export interface LockBackend<L extends HeldLock = HeldLock> {
 export interface Lease {
   readonly name: string;
   readonly signal: AbortSignal;
-  /** Renews the lease for its ttl. Resolves false (and aborts `signal`) when it was lost. */
+  /**
+   * Renews the lease for its ttl. Resolves false (and aborts `signal`) when it was lost. When the
+   * backend cannot be reached the lease is kept until its current ttl runs out: resolves true
+   * while that time remains, and `signal` aborts when it passes.
+   */
   extend(): Promise<boolean>;
   /** Gives the lease up so another replica may take it at once. Safe to call twice. */
   release(): Promise<void>;
@@ -136,11 +140,14 @@ function holdLease<L extends HeldLock>({ name, ttlMs, lock, backend, logger, now
     async extend() {
       const current = held;
       if (!current) return false;
-      let next: L | null = null;
+      let next: L | null;
       try {
         next = await backend.extend(current, ttlMs);
       } catch (error) {
-        logger.warn('lease extension failed', { lease: name, error });
+        // The backend did not answer (an outage): the lease is not refused, only unconfirmed. Keep
+        // it until its ttl runs out (the expiry timer), so a short outage does not hand the work over.
+        logger.debug('lease extension failed; holding the lease until it expires', { lease: name, error });
+        return held === current && current.expiresAt > now();
       }
       if (held !== current) return false; // released or lost while the extension was in flight
       if (!next) {

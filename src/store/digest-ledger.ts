@@ -14,6 +14,8 @@
  * channel) and, if found, `markPosted` with its ts instead of posting again. The ledger provides
  * the states; the lookup belongs to the digest feature.
  */
+import { z } from 'zod';
+import { recordReader } from './records.js';
 import type { Store } from './store.js';
 
 export interface DigestKey {
@@ -62,9 +64,29 @@ export interface DigestLedgerOptions {
 
 const NAMESPACE = 'digest-ledger';
 
+/**
+ * How long a ledger entry lives after its last write: 90 days, long past any edition's relevance (a
+ * channel's poller only ever looks at editions newer than its last seen one, and a briefing runs every
+ * two to four weeks), so the ledger holds the last few months, not every digest ever posted.
+ */
+export const DIGEST_LEDGER_TTL_MS = 90 * 24 * 60 * 60 * 1000;
+
+const entrySchema = z.discriminatedUnion('state', [
+  z.looseObject({ state: z.literal('claimed'), owner: z.string(), claimedAt: z.string(), staleAt: z.string() }),
+  z.looseObject({ state: z.literal('posted'), owner: z.string().nullable().default(null), claimedAt: z.string(), ts: z.string(), postedAt: z.string() }),
+]);
+
 export function createDigestLedger(store: Store, options: DigestLedgerOptions = {}): DigestLedger {
   const now = options.now ?? (() => new Date());
   const keyOf = ({ teamId, channelId, runId }: DigestKey) => `${teamId}:${channelId}:${runId}`;
+  const records = recordReader(store, NAMESPACE, entrySchema);
+  const ttl = { ttlMs: DIGEST_LEDGER_TTL_MS };
+  /** An entry that is there but cannot be read blocks the key: never post over what may be a post. */
+  const readable = (key: string, current: unknown): LedgerEntry | undefined => {
+    const entry = records.parse(key, current);
+    if (current !== undefined && entry === undefined) throw new Error(`digest ledger: the entry ${key} cannot be read; it is left alone`);
+    return entry;
+  };
 
   return {
     async claim(key, owner, ttlMs) {
@@ -72,33 +94,44 @@ export function createDigestLedger(store: Store, options: DigestLedgerOptions = 
       const at = now();
       const claim: LedgerEntry = { state: 'claimed', owner, claimedAt: at.toISOString(), staleAt: new Date(at.getTime() + ttlMs).toISOString() };
       let previous: LedgerEntry | undefined;
-      const { written, value } = await store.update<LedgerEntry>(NAMESPACE, keyOf(key), (current) => {
-        previous = current;
-        if (current === undefined) return claim;
-        if (current.state === 'claimed' && Date.parse(current.staleAt) <= at.getTime()) return claim;
-        return undefined;
-      });
+      const { written } = await store.update<unknown>(
+        NAMESPACE,
+        keyOf(key),
+        (current) => {
+          previous = readable(keyOf(key), current);
+          if (previous === undefined) return claim;
+          if (previous.state === 'claimed' && Date.parse(previous.staleAt) <= at.getTime()) return claim;
+          return undefined;
+        },
+        ttl,
+      );
       if (written) return { granted: true, takeover: previous?.state === 'claimed' ? previous : null };
-      if (!value) throw new Error('digest ledger: a refused claim must have found an entry');
-      return { granted: false, current: value };
+      if (!previous) throw new Error('digest ledger: a refused claim must have found an entry');
+      return { granted: false, current: previous };
     },
     async markPosted(key, { ts, owner }) {
       const at = now().toISOString();
-      const { value } = await store.update<LedgerEntry>(NAMESPACE, keyOf(key), (current) => ({
-        state: 'posted',
-        owner: owner ?? current?.owner ?? null,
-        claimedAt: current?.claimedAt ?? at,
-        ts,
-        postedAt: at,
-      }));
-      if (!value) throw new Error('digest ledger: the posted mark was not written');
-      return value;
-    },
-    get: async (key) => (await store.keyv(NAMESPACE).get(keyOf(key))) as LedgerEntry | undefined,
-    async release(key, owner) {
-      const { written } = await store.update<LedgerEntry>(NAMESPACE, keyOf(key), (current) =>
-        current?.state === 'claimed' && current.owner === owner ? null : undefined,
+      let posted: LedgerEntry | undefined;
+      await store.update<unknown>(
+        NAMESPACE,
+        keyOf(key),
+        (current) => {
+          // The post happened: it is recorded even over an entry this version cannot read.
+          const entry = records.parse(keyOf(key), current);
+          posted = { state: 'posted', owner: owner ?? entry?.owner ?? null, claimedAt: entry?.claimedAt ?? at, ts, postedAt: at };
+          return posted;
+        },
+        ttl,
       );
+      if (!posted) throw new Error('digest ledger: the posted mark was not written');
+      return posted;
+    },
+    get: (key) => records.get(keyOf(key)),
+    async release(key, owner) {
+      const { written } = await store.update<unknown>(NAMESPACE, keyOf(key), (current) => {
+        const entry = records.parse(keyOf(key), current);
+        return entry?.state === 'claimed' && entry.owner === owner ? null : undefined;
+      });
       return written;
     },
   };

@@ -3,6 +3,8 @@
  * which replica polls them is decided by the coordinator, not here. Keyed by the service's scan id.
  * Every write goes through `store.update`, so a replace never interleaves with a patch.
  */
+import { z } from 'zod';
+import { recordReader } from './records.js';
 import type { Store } from './store.js';
 
 export const PENDING_SCAN_KINDS = ['trust', 'agents'] as const;
@@ -47,20 +49,44 @@ export interface PendingScansRepo {
 
 const NAMESPACE = 'pending-scans';
 
+const SCAN_STATUSES = ['queued', 'running', 'completed', 'failed'] as const satisfies readonly ScanStatus[];
+
+/** A stored pending scan: what identifies and places it is required; progress fields have defaults. */
+const pendingScanSchema = z.looseObject({
+  scanId: z.string(),
+  kind: z.enum(PENDING_SCAN_KINDS),
+  domain: z.string(),
+  teamId: z.string(),
+  channelId: z.string(),
+  messageTs: z.string(),
+  startedBy: z.string(),
+  startedAt: z.string(),
+  includeFixPrompts: z.boolean().default(false),
+  /** A status this version does not know reads as running: the scan is followed until it ends. */
+  lastStatus: z.enum(SCAN_STATUSES).catch('running'),
+  pollCount: z.number().default(0),
+  /** Without one, the scan is due now. */
+  nextPollAt: z.string().default(new Date(0).toISOString()),
+});
+
 export function createPendingScansRepo(store: Store): PendingScansRepo {
-  const keyv = store.keyv(NAMESPACE);
+  const records = recordReader(store, NAMESPACE, pendingScanSchema);
   return {
     async put(scan) {
       await store.update<PendingScan>(NAMESPACE, scan.scanId, () => scan);
     },
-    get: async (scanId) => (await keyv.get(scanId)) as PendingScan | undefined,
-    remove: async (scanId) => (await store.update<PendingScan>(NAMESPACE, scanId, (current) => (current ? null : undefined))).written,
-    listAll: async () => (await store.list<PendingScan>(NAMESPACE)).sort((a, b) => a.nextPollAt.localeCompare(b.nextPollAt)),
+    get: (scanId) => records.get(scanId),
+    // A record that cannot be read is still removed.
+    remove: async (scanId) => (await store.update<unknown>(NAMESPACE, scanId, (current) => (current === undefined ? undefined : null))).written,
+    listAll: async () => (await records.entries()).map((e) => e.value).sort((a, b) => a.nextPollAt.localeCompare(b.nextPollAt)),
     async update(scanId, patch) {
-      const { value } = await store.update<PendingScan>(NAMESPACE, scanId, (current) =>
-        current ? { ...current, ...patch, scanId: current.scanId } : undefined,
-      );
-      return value;
+      let updated: PendingScan | undefined;
+      await store.update<unknown>(NAMESPACE, scanId, (current) => {
+        const scan = records.parse(scanId, current);
+        updated = scan ? { ...scan, ...patch, scanId: scan.scanId } : undefined;
+        return updated;
+      });
+      return updated;
     },
   };
 }

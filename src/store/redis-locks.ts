@@ -41,7 +41,12 @@ export function createRedisLocks(client: Redis, options: RedisLocksOptions = {})
       }
     },
     async release(held) {
-      await held.lock.release();
+      try {
+        await held.lock.release();
+      } catch (error) {
+        if (await isHeldElsewhere(error)) return; // already expired or taken: nothing to give up
+        throw error;
+      }
     },
   };
 }

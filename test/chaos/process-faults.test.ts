@@ -12,9 +12,11 @@ import { SEED } from '../../src/sandbox/seed.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { expectNoViolations, startFakeSlack, type FakeSlack } from '../support/fake-slack.js';
 import { replyText } from '../support/radar-harness.js';
-import { CHANNELS } from '../support/slack-fixtures.js';
+import { CHANNELS, TEAM } from '../support/slack-fixtures.js';
 import { digestsIn, historyReads, publish } from '../features/digest/support.js';
-import { processSecrets, spawnRadar, type RadarProcess, type RadarProcessOptions } from './support/radar-processes.js';
+import { openStore } from '../../src/store/open-store.js';
+import { createDigestLedger } from '../../src/store/digest-ledger.js';
+import { BUILD_TIMEOUT_MS, buildRadar, processSecrets, spawnRadar, type RadarProcess, type RadarProcessOptions } from './support/radar-processes.js';
 import { answerTo, inProgress, leakedSecrets, scanMessage, scanResultReplies } from './support/slack-records.js';
 import { waitFor, waitForMore } from './support/wait.js';
 
@@ -26,23 +28,32 @@ describe('kill -9 and restart on the same SQLite store', () => {
   let sandbox: Sandbox;
   let slack: FakeSlack;
   let dir: string;
-  /** Every process this file started, dead or alive, for the final secret scan. */
+  /** Every process this file started, dead or alive, for the file's secret scan. */
   const started: RadarProcess[] = [];
 
   beforeAll(async () => {
+    await buildRadar();
     sandbox = await startSandbox({ port: 0, speed: 1000 });
     slack = await startFakeSlack();
     dir = mkdtempSync(join(tmpdir(), 'radar-chaos-'));
-  });
+  }, BUILD_TIMEOUT_MS);
   afterEach(async () => {
     expectNoViolations(slack);
     for (const radar of started) await radar.stop();
     sandbox.control.setSpeed(1000);
   });
+  // The file's own secret scan: every log line of every process it started, every Slack call.
   afterAll(async () => {
-    await slack?.close();
-    await sandbox?.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
+    try {
+      if (started.length > 0) {
+        expect(started.every((radar) => radar.logs.length > 0)).toBe(true);
+        expect(leakedSecrets(processSecrets(sandbox), slack, started.flatMap((radar) => radar.logs))).toEqual([]);
+      }
+    } finally {
+      await slack?.close();
+      await sandbox?.close();
+      if (dir) rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   /** Options for a Radar process on a fresh store of this file (or the given one). */
@@ -54,7 +65,9 @@ describe('kill -9 and restart on the same SQLite store', () => {
   };
   const expectHealthy = (radar: RadarProcess) => {
     expect(radar.alive()).toBe(true);
+    // The real entry logs what escaped every handler; none of it may have happened.
     expect(radar.logged('unhandled rejection')).toEqual([]);
+    expect(radar.logged('uncaught exception; Radar keeps serving')).toEqual([]);
     expect(radar.logged('unhandled error in a Slack listener')).toEqual([]);
   };
 
@@ -74,7 +87,7 @@ describe('kill -9 and restart on the same SQLite store', () => {
     expect(scanResultReplies(slack, CHANNELS.intel, ts)).toEqual([]);
 
     const second = await spawn({ name: 'scan-b', ...store });
-    await waitFor(() => (second.logged('scan outcome posted').length > 0 ? true : undefined), 'the new process to post the outcome', 8_000);
+    await waitFor(() => (scanResultReplies(slack, CHANNELS.intel, ts).length > 0 && !inProgress(scanMessage(slack, CHANNELS.intel, domain)!) ? true : undefined), 'the new process to post the outcome', 10_000);
 
     const message = scanMessage(slack, CHANNELS.intel, domain)!;
     expect(inProgress(message)).toBe(false);
@@ -108,6 +121,7 @@ describe('kill -9 and restart on the same SQLite store', () => {
     const digestPosts = () => slack.callsTo('chat.postMessage').slice(postsBefore).filter((c) => c.args.metadata !== undefined);
     const held = await waitFor(() => (digestPosts().length >= 2 ? digestPosts().slice(0, 2).map((c) => String(c.args.channel)) : undefined), 'two held digest posts');
     const through = channels.filter((c) => !held.includes(c));
+    // Synchronisation only: the kill comes once the other posts are posted and recorded (the log line follows the record).
     await waitFor(() => (first.logged('digest posted').length === through.length ? true : undefined), 'the other channels to get their digest');
     await first.kill9();
     expect(channels.map((c) => digestsIn({ slack }, c, edition.runId).length)).toEqual(channels.map((c) => (through.includes(c) ? 1 : 0)));
@@ -118,15 +132,23 @@ describe('kill -9 and restart on the same SQLite store', () => {
     await waitForMore(() => historyReads({ sandbox }, NORTHWIND), 2, 'two more digest polls');
 
     expect(channels.map((c) => digestsIn({ slack }, c, edition.runId).length)).toEqual([1, 1, 1, 1]);
-    // The post that landed after the kill was found and recorded; the one that never landed was posted.
-    expect(second.logged('digest found already posted before a restart; recorded it').map((l) => l.channelId)).toEqual([held[0]]);
-    expect(second.logged('digest posted').filter((l) => l.recovered === false).map((l) => l.channel)).toEqual([held[1]]);
+    // The post that landed after the kill was found (not posted again), the one that never landed
+    // was posted: one digest each, and the store records each channel's one message.
+    const digestPostsTo = (channel: string) =>
+      slack.callsTo('chat.postMessage').filter((c) => c.args.channel === channel && (c.args.metadata as { event_payload?: { run_id?: string } } | undefined)?.event_payload?.run_id === edition.runId);
+    expect(digestPostsTo(held[0]!)).toHaveLength(1);
+    expect(digestPostsTo(held[1]!)).toHaveLength(2);
     expectHealthy(second);
-  });
-
-  it('no log line of any process and no Slack call carries a secret', () => {
-    expect(started.length).toBeGreaterThan(0);
-    expect(started.every((radar) => radar.logs.length > 0)).toBe(true);
-    expect(leakedSecrets(processSecrets(sandbox), slack, started.flatMap((radar) => radar.logs))).toEqual([]);
+    await second.stop();
+    const opened = await openStore(store.storeUrl);
+    try {
+      const ledger = createDigestLedger(opened);
+      for (const channel of channels) {
+        const [digest] = digestsIn({ slack }, channel, edition.runId);
+        expect(await ledger.get({ teamId: TEAM.id, channelId: channel, runId: edition.runId })).toMatchObject({ state: 'posted', ts: digest?.ts });
+      }
+    } finally {
+      await opened.close();
+    }
   });
 });

@@ -1,6 +1,7 @@
 /**
  * Two Radar processes on one Redis, and the one doing the work killed with `kill -9`: the other
- * takes over within the lease ttl, and every digest and scan result still arrives exactly once.
+ * takes over, and every digest and scan result still arrives exactly once. How soon a survivor
+ * takes over (one ttl and one beat) is test/features/digest/leadership.test.ts's, on fake timers.
  * Runs when REDIS_URL is set (as `.ci/run` does); each test has its own STORE_PREFIX.
  */
 import { randomUUID } from 'node:crypto';
@@ -12,7 +13,7 @@ import { expectNoViolations, startFakeSlack, type FakeSlack } from '../support/f
 import { replyText } from '../support/radar-harness.js';
 import { CHANNELS } from '../support/slack-fixtures.js';
 import { digestsIn, historyReads, publish } from '../features/digest/support.js';
-import { processSecrets, spawnRadar, type RadarProcess } from './support/radar-processes.js';
+import { BUILD_TIMEOUT_MS, buildRadar, processSecrets, spawnRadar, type RadarProcess } from './support/radar-processes.js';
 import { answerTo, inProgress, leakedSecrets, scanMessage, scanResultReplies } from './support/slack-records.js';
 import { waitFor, waitForMore } from './support/wait.js';
 
@@ -25,17 +26,23 @@ describe.skipIf(!process.env.REDIS_URL)('two Radar processes on one Redis, the b
   const started: RadarProcess[] = [];
 
   beforeAll(async () => {
+    await buildRadar();
     sandbox = await startSandbox({ port: 0, speed: 1000 });
     slack = await startFakeSlack();
-  });
+  }, BUILD_TIMEOUT_MS);
   afterEach(async () => {
     expectNoViolations(slack);
     for (const radar of started) await radar.stop();
     sandbox.control.setSpeed(1000);
   });
+  // The file's own secret scan: every log line of every process it started, every Slack call.
   afterAll(async () => {
-    await slack?.close();
-    await sandbox?.close();
+    try {
+      if (started.length > 0) expect(leakedSecrets(processSecrets(sandbox), slack, started.flatMap((radar) => radar.logs))).toEqual([]);
+    } finally {
+      await slack?.close();
+      await sandbox?.close();
+    }
   });
 
   /** Two processes sharing the sandbox, the fake Slack and one Redis namespace. */
@@ -48,10 +55,12 @@ describe.skipIf(!process.env.REDIS_URL)('two Radar processes on one Redis, the b
   const leadsDigests = (radar: RadarProcess) => radar.logged('leading').some((l) => l.lease === DIGEST_LEASE);
   const expectHealthy = (radar: RadarProcess) => {
     expect(radar.alive()).toBe(true);
+    // The real entry logs what escaped every handler; none of it may have happened.
     expect(radar.logged('unhandled rejection')).toEqual([]);
+    expect(radar.logged('uncaught exception; Radar keeps serving')).toEqual([]);
   };
 
-  it('the digest leader killed: the other leads within the lease ttl and the next edition reaches every channel once', async () => {
+  it('the digest leader killed: the other leads once its lease lapses and the next edition reaches every channel once', async () => {
     const [a, b] = await startPair({ DIGEST_INTERVAL_SECONDS: '1' });
     const channels = [CHANNELS.intel, CHANNELS.general, CHANNELS.private];
     for (const [i, channel] of channels.entries()) {
@@ -63,16 +72,16 @@ describe.skipIf(!process.env.REDIS_URL)('two Radar processes on one Redis, the b
     expect(leadsDigests(other)).toBe(false);
 
     const before = await publish({ sandbox }, NORTHWIND);
-    // Killed once every post is recorded (a kill between posting and recording is process-faults.test.ts's case).
-    await waitFor(() => (leader.logged('digest posted').length === channels.length ? true : undefined), 'the first edition everywhere');
+    await waitFor(() => (channels.every((c) => digestsIn({ slack }, c, before.runId).length > 0) ? true : undefined), 'the first edition everywhere');
+    // Killed once the leader's next poll has run, so every post of the first edition is recorded
+    // (a kill between posting and recording is process-faults.test.ts's case).
+    await waitForMore(() => historyReads({ sandbox }, NORTHWIND), 1, 'one more digest poll');
     expect(channels.map((c) => digestsIn({ slack }, c, before.runId).length)).toEqual([1, 1, 1]);
     await leader.kill9();
-    const killedAt = Date.now();
 
     const next = await publish({ sandbox }, NORTHWIND, { opened: 1 });
-    await waitFor(() => (leadsDigests(other) ? true : undefined), 'the other process to lead', 3 * LEASE_TTL_MS);
-    // A dead holder's lease expires after its ttl; the survivor tries every third of a ttl.
-    expect(Date.now() - killedAt).toBeLessThan(LEASE_TTL_MS + LEASE_TTL_MS / 3 + 500);
+    // The dead holder's lease lapses after its ttl and the survivor takes it (how soon: leadership.test.ts).
+    await waitFor(() => (leadsDigests(other) ? true : undefined), 'the other process to lead', 10 * LEASE_TTL_MS);
     await waitFor(() => (channels.every((c) => digestsIn({ slack }, c, next.runId).length > 0) ? true : undefined), 'the next edition everywhere', 5_000);
 
     await waitForMore(() => historyReads({ sandbox }, NORTHWIND), 2, 'two more digest polls');
@@ -89,23 +98,19 @@ describe.skipIf(!process.env.REDIS_URL)('two Radar processes on one Redis, the b
     expect((await a.driver.command(`scan agents ${domain}`, { channel: CHANNELS.general })).status).toBe(200);
     const { ts } = await waitFor(() => scanMessage(slack, CHANNELS.general, domain), 'the scan message');
     await waitFor(() => (scanMessage(slack, CHANNELS.general, domain)?.text.endsWith(': running') ? true : undefined), 'the scan to be running');
-    // The scan's lease may be held by either process (the other's sweep can win it); kill its holder.
+    // The scan's lease may be held by either process (the other's sweep can win it); kill its holder
+    // (which process follows it, only its log says).
     const follower = [a, b].find((radar) => radar.logged('following a scan').length > 0)!;
     const survivor = follower === a ? b : a;
     await follower.kill9();
     expect(scanResultReplies(slack, CHANNELS.general, ts)).toEqual([]);
 
-    await waitFor(() => (survivor.logged('scan outcome posted').length > 0 ? true : undefined), 'the survivor to post the outcome', 6_000);
+    // Only the survivor is alive: the outcome it posts is the proof it took the scan over.
+    await waitFor(() => (scanResultReplies(slack, CHANNELS.general, ts).length > 0 && !inProgress(scanMessage(slack, CHANNELS.general, domain)!) ? true : undefined), 'the survivor to post the outcome', 10_000);
     const message = scanMessage(slack, CHANNELS.general, domain)!;
     expect(inProgress(message)).toBe(false);
     expect(replyText({ args: { text: message.text, blocks: message.blocks } })).toContain(`Agent adoption: ${domain}`);
     expect(scanResultReplies(slack, CHANNELS.general, ts)).toHaveLength(1);
-    expect(survivor.logged('following a scan').length).toBeGreaterThan(0);
     expectHealthy(survivor);
-  });
-
-  it('no log line of any process and no Slack call carries a secret', () => {
-    expect(started.length).toBeGreaterThan(0);
-    expect(leakedSecrets(processSecrets(sandbox), slack, started.flatMap((radar) => radar.logs))).toEqual([]);
   });
 });

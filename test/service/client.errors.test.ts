@@ -6,6 +6,7 @@ import type { ServiceClient } from '../../src/service/index.js';
 import { project, ticket } from './fixtures.js';
 import { errorReply, freePort, startScriptedServer } from './scripted-server.js';
 import type { Reply, ScriptedServer } from './scripted-server.js';
+import { isUnreadable } from '../../src/service/tolerant.js';
 
 const API_KEY = 'svc_live_abcdefghijklmnopqrstuvwxyz012345';
 
@@ -104,20 +105,30 @@ describe('unexpected_response', () => {
     expect(e.issuePath).toEqual(['error', 'code']);
   });
 
-  it('a 2xx body breaking the shape names the zod issue path', async () => {
-    const svc = await serve({ status: 200, json: { items: [project, { ...project, competitorCount: 'six' }] } });
-    const e = await failure(svc.listProjects());
+  it('a 2xx body breaking a required part of the shape names the zod issue path', async () => {
+    const svc = await serve({ status: 200, json: { item: { ...ticket, number: 'six' } } });
+    const e = await failure(svc.getTicket('prj_1', 'tkt_1'));
     expect(e.code).toBe('unexpected_response');
-    expect(e.issuePath).toEqual(['items', 1, 'competitorCount']);
-    expect(e.message).toContain('items.1.competitorCount');
+    expect(e.issuePath).toEqual(['item', 'number']);
+    expect(e.message).toContain('item.number');
     expect(e.cause).toBeDefined();
     expectNoKey(e);
   });
 
-  it('null where the spec never allows it is refused, not coerced', async () => {
+  it('null where the spec never allows it is refused, not coerced: a required field fails the read, another is unreadable', async () => {
+    const required = await serve({ status: 200, json: { item: { ...ticket, number: null } } });
+    expect((await failure(required.getTicket('prj_1', 'tkt_1'))).issuePath).toEqual(['item', 'number']);
     const svc = await serve({ status: 200, json: { item: { ...ticket, commentCount: null } } });
-    const e = await failure(svc.getTicket('prj_1', 'tkt_1'));
-    expect(e.issuePath).toEqual(['item', 'commentCount']);
+    const read = await svc.getTicket('prj_1', 'tkt_1');
+    expect(isUnreadable(read.commentCount)).toBe(true);
+  });
+
+  it('a list item breaking its shape is an unreadable item; the rest of the list reads', async () => {
+    const svc = await serve({ status: 200, json: { items: [project, { ...project, competitorCount: 'six' }, { id: 'prj_9' }] } });
+    const [first, second, third] = await svc.listProjects();
+    expect(first).toMatchObject({ id: project.id });
+    expect(isUnreadable(second) ? 'item' : isUnreadable(second?.competitorCount) ? 'part' : 'read').toBe('part');
+    expect(isUnreadable(third) && third.raw).toEqual({ id: 'prj_9' });
   });
 
   it('a missing envelope key', async () => {

@@ -1,10 +1,11 @@
 import { Agent } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
-import { availabilityReason, createServiceClient, isServiceError } from '../../src/service/index.js';
+import { createServiceClient, isServiceError, readPricing } from '../../src/service/index.js';
 import type { ServiceClient } from '../../src/service/index.js';
 import { briefingDone, briefingNever, pagination, pricingUnmeasured, project, ticket } from './fixtures.js';
 import { startScriptedServer } from './scripted-server.js';
 import type { Reply, ScriptedServer } from './scripted-server.js';
+import { mustRead, readable } from '../../src/service/tolerant.js';
 
 const API_KEY = 'svc_live_abcdefghijklmnopqrstuvwxyz012345';
 
@@ -34,18 +35,19 @@ function lastRequest() {
 describe('the null contract survives the parse', () => {
   it('null stays null, 0 stays 0, false stays false, omitted stays omitted (pricing)', async () => {
     const svc = await serve({ item: pricingUnmeasured });
-    const pricing = await svc.getPricing('prj_1');
-    expect(pricing.summary.customer.hasFreePlan).toBeNull();
-    expect(pricing.summary.gaps.hasPriceGap).toBeNull();
-    expect(pricing.summary.marketAvgPrice).toBeNull();
-    expect(availabilityReason(pricing.summary.pricingAnalysisAvailable)).toBe('no_pricing_page_found');
-    const [measured, unmeasured] = pricing.competitors;
-    expect(measured?.hasFreePlan).toBe(false);
-    expect(measured?.lowestPrice).toBe(0);
-    expect(measured && 'pricingDataAvailable' in measured).toBe(false);
-    expect(unmeasured?.lowestPrice).toBeNull();
-    expect(unmeasured && 'planCount' in unmeasured).toBe(false);
-    expect(availabilityReason(unmeasured?.pricingDataAvailable)).toBe('page_did_not_respond');
+    const pricing = readPricing(await svc.getPricing('prj_1'));
+    expect(pricing.customer.hasFreePlan).toEqual({ kind: 'value', value: null });
+    expect(pricing.priceGap).toEqual({ kind: 'value', value: null });
+    expect(pricing.marketAvgPrice).toEqual({ kind: 'value', value: null });
+    expect(pricing.ownUnanalysed).toEqual({ kind: 'value', value: { reason: 'no_pricing_page_found' } });
+    if (pricing.competitors.kind !== 'value') throw new Error('competitors unreadable');
+    const [measured, unmeasured] = pricing.competitors.value;
+    expect(measured?.hasFreePlan).toEqual({ kind: 'value', value: false });
+    expect(measured?.lowestPrice).toEqual({ kind: 'value', value: 0 });
+    expect(measured?.noData.kind).toBe('omitted');
+    expect(unmeasured?.lowestPrice).toEqual({ kind: 'value', value: null });
+    expect(unmeasured?.planCount.kind).toBe('omitted');
+    expect(unmeasured?.noData).toEqual({ kind: 'value', value: { reason: 'page_did_not_respond' } });
   });
 
   it('a ticket: null author, briefing, assignee, dueDate, effort, impact stay null; 0 stays 0', async () => {
@@ -67,8 +69,8 @@ describe('the null contract survives the parse', () => {
   it('a done briefing keeps its hub and empty lists', async () => {
     const svc = await serve(briefingDone);
     const read = await svc.getBriefing('prj_1', { sections: ['hub', 'deep-pricing'], includeCharts: true });
-    expect(read.item?.hub?.blocks[0]).toEqual({ type: 'headline', verdict: 'Pricing pressure is rising' });
-    expect(read.tickets?.opened).toEqual([]);
+    expect(mustRead(mustRead(read.item)?.hub)?.blocks[0]).toEqual({ type: 'headline', verdict: 'Pricing pressure is rising' });
+    expect(mustRead(read.tickets)?.opened).toEqual([]);
     expect(lastRequest().url).toBe('/v1/projects/prj_1/strategic-briefing?sections=hub,deep-pricing&includeCharts=true');
   });
 
@@ -88,7 +90,7 @@ describe('unknown fields pass through', () => {
   it('on a project, nested and top level', async () => {
     const svc = await serve({ items: [{ ...project, futureField: { nested: [1, null] } }], extra: true });
     const [first] = await svc.listProjects();
-    expect(first?.futureField).toEqual({ nested: [1, null] });
+    expect(first && mustRead(first).futureField).toEqual({ nested: [1, null] });
   });
 
   it('on not-shown payloads (dimension dashboards) everything is kept as sent', async () => {
@@ -119,7 +121,7 @@ describe('requests', () => {
       assignee: 'none',
     });
     expect(list).toMatchObject({ total: 1, hasMore: false });
-    expect(list.items[0]?.id).toBe('tkt_1');
+    expect(readable(list.items)[0]?.id).toBe('tkt_1');
     expect(lastRequest().url).toBe('/v1/projects/prj_1/tickets?status=triage,todo&include=description&q=price%20%26%20plans&assignee=none');
   });
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { CALLBACK_IDS, COMMAND, SHORTCUT_CALLBACK_IDS } from '../../src/slack/ids.js';
 
-const shared = (path: string) => new URL(`../../../shared/ref/slack/manifest-schema/${path}`, import.meta.url);
+const shared = (path: string) => new URL(`../fixtures/slack/manifest-schema/${path}`, import.meta.url);
 const readJson = (url: URL) => JSON.parse(readFileSync(url, 'utf8')) as Record<string, unknown>;
 const SUB_SCHEMA_BASE = 'https://raw.githubusercontent.com/slackapi/manifest-schema/v0.5.0/schemas/';
 

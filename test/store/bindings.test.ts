@@ -12,9 +12,6 @@ function binding(channelId: string, overrides: Partial<Binding> = {}): Binding {
     projectName: 'Acme',
     boundBy: 'U1',
     boundAt: '2025-01-02T03:04:05.000Z',
-    digestsEnabled: true,
-    lastSeenRunId: null,
-    failing: null,
     ...overrides,
   };
 }
@@ -47,12 +44,12 @@ for (const kind of PLACE_KINDS) {
     it('updates only the patched fields and never moves a binding to another channel', async () => {
       const repo = createBindingsRepo(await place.open());
       await repo.set(binding('C1'));
-      const failing = { reason: 'project_not_found', since: '2025-02-01T00:00:00.000Z' };
-      const updated = await repo.update('T1', 'C1', { failing, channelId: 'C9' } as Partial<Binding>);
-      expect(updated).toEqual({ ...binding('C1'), failing });
-      expect(await repo.get('T1', 'C1')).toEqual({ ...binding('C1'), failing });
+      const renamed = { projectName: 'Acme Corp' };
+      const updated = await repo.update('T1', 'C1', { ...renamed, channelId: 'C9' } as Partial<Binding>);
+      expect(updated).toEqual({ ...binding('C1'), ...renamed });
+      expect(await repo.get('T1', 'C1')).toEqual({ ...binding('C1'), ...renamed });
       expect(await repo.get('T1', 'C9')).toBeUndefined();
-      expect(await repo.update('T1', 'C404', { digestsEnabled: false })).toBeUndefined();
+      expect(await repo.update('T1', 'C404', { projectName: 'Nobody' })).toBeUndefined();
       expect(await repo.get('T1', 'C404')).toBeUndefined();
     });
 
@@ -60,20 +57,20 @@ for (const kind of PLACE_KINDS) {
       const repo = createBindingsRepo(await place.open());
       await repo.set(binding('C1'));
       await Promise.all([
-        repo.update('T1', 'C1', { digestsEnabled: false }),
-        repo.update('T1', 'C1', { lastSeenRunId: 'run-7' }),
+        repo.update('T1', 'C1', { boundBy: 'U2' }),
+        repo.update('T1', 'C1', { projectId: 'proj-b' }),
         repo.update('T1', 'C1', { projectName: 'Acme Corp' }),
       ]);
-      expect(await repo.get('T1', 'C1')).toMatchObject({ digestsEnabled: false, lastSeenRunId: 'run-7', projectName: 'Acme Corp' });
+      expect(await repo.get('T1', 'C1')).toMatchObject({ boundBy: 'U2', projectId: 'proj-b', projectName: 'Acme Corp' });
     });
 
     it('reads back what was written before a restart', async () => {
       const first = await place.open();
-      await createBindingsRepo(first).set(binding('C1', { lastSeenRunId: 'run-1' }));
+      await createBindingsRepo(first).set(binding('C1', { projectName: 'Acme 1' }));
       await first.close();
 
       const repo = createBindingsRepo(await place.open());
-      expect(await repo.get('T1', 'C1')).toEqual(binding('C1', { lastSeenRunId: 'run-1' }));
+      expect(await repo.get('T1', 'C1')).toEqual(binding('C1', { projectName: 'Acme 1' }));
       expect(await repo.listAll()).toHaveLength(1);
     });
 
@@ -85,8 +82,8 @@ for (const kind of PLACE_KINDS) {
 
       expect((await a.listAll()).map((x) => x.channelId)).toEqual(channels);
       expect((await b.listAll()).map((x) => x.channelId)).toEqual(channels);
-      await a.update('T1', 'C03', { digestsEnabled: false });
-      expect((await b.get('T1', 'C03'))?.digestsEnabled).toBe(false);
+      await a.update('T1', 'C03', { projectName: 'Renamed' });
+      expect((await b.get('T1', 'C03'))?.projectName).toBe('Renamed');
     });
   });
 }

@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLogger } from '../../src/log.js';
-import { openStore } from '../../src/store/open-store.js';
+import { openStore, StoreUnavailableError } from '../../src/store/open-store.js';
 import { PLACE_KINDS } from './places.js';
 import type { Place } from './places.js';
 
@@ -56,14 +56,26 @@ describe('openStore', () => {
     await expect(openStore(`redis://127.0.0.1:${port}`)).rejects.toThrow(/cannot connect to the Redis store/);
   });
 
-  it('logs a store error instead of crashing, and the failing call rejects', async () => {
+  it('logs a store outage once instead of crashing, and the failing calls reject', async () => {
     const { lines, logger } = capturingLogger();
-    const store = await openStore(`sqlite://${join(dir, 'radar.sqlite')}`, { logger });
+    const file = join(dir, 'radar.sqlite');
+    const store = await openStore(`sqlite://${file}`, { logger });
     const keyv = store.keyv('bindings');
     await keyv.set('k', 1);
+    rmSync(file);
+    await expect(keyv.set('k', 2)).rejects.toBeInstanceOf(StoreUnavailableError);
+    await expect(keyv.get('k')).rejects.toBeInstanceOf(StoreUnavailableError);
+    expect(lines.filter((l) => l.msg === 'store unavailable')).toEqual([
+      expect.objectContaining({ level: 'error', namespace: 'bindings', component: 'store', fault: 'file_missing' }),
+    ]);
     await store.close();
-    await expect(keyv.set('k', 2)).rejects.toThrow();
-    expect(lines).toContainEqual(expect.objectContaining({ level: 'error', msg: 'store error', namespace: 'bindings', component: 'store' }));
+    // Calls after close fail too, without being reported as an outage.
+    await expect(keyv.get('k')).rejects.toMatchObject({ fault: 'closed' });
+    expect(lines.filter((l) => l.msg === 'store unavailable')).toHaveLength(1);
+  });
+
+  it('refuses a command timeout that is not a positive number of milliseconds', async () => {
+    await expect(openStore('sqlite://:memory:', { commandTimeoutMs: 0 })).rejects.toThrow(/timeout/);
   });
 
   it('refuses namespace names that would act as patterns', async () => {

@@ -1,6 +1,6 @@
 /**
- * Block Kit validation against the community JSON Schema in the shared reference folder
- * (`shared/ref/slack/block-kit`, draft 2020-12; see its README for what it does not hold).
+ * Block Kit validation against the community JSON Schema in the fixtures (test/fixtures/slack, copied from Slack's public sources; provenance and licence in its README)
+ * (`test/fixtures/slack/block-kit`, draft 2020-12; see its README for what it does not hold).
  * Errors come back as short sentences naming the path, one block at a time, so that a bad block
  * reads as "blocks/3: unknown block type 'tabel'" rather than a page of oneOf branches.
  */
@@ -9,7 +9,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 
-const SCHEMA_URL = new URL('../../../shared/ref/slack/block-kit/slack-block-kit.schema.json', import.meta.url);
+const SCHEMA_URL = new URL('../fixtures/slack/block-kit/slack-block-kit.schema.json', import.meta.url);
 
 export interface BlockKitSchema {
   /** Problems with the `blocks` of a message; empty when valid. */

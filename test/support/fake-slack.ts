@@ -10,7 +10,7 @@
  */
 import { expect } from 'vitest';
 import { startLocalWebApi, WebApiRejection } from '../../src/slack/local-web-api/index.js';
-import type { LocalWebApi, StoredMessage, WebApiCall } from '../../src/slack/local-web-api/index.js';
+import type { LocalWebApi, StoredMessage, StoredView, WebApiCall } from '../../src/slack/local-web-api/index.js';
 import { messageLimitProblems, modalLimitProblems } from './block-kit-limits.js';
 import { loadBlockKitSchema } from './block-kit-schema.js';
 import { SLACK_CHANNELS, SLACK_USERS } from './slack-fixtures.js';
@@ -85,6 +85,72 @@ export async function startFakeSlack(): Promise<FakeSlack> {
         poll();
       }),
   };
+}
+
+/** What a request the driver sent carried to match the app's answers to it (see slack-driver.ts `Ack`). */
+export interface SentRequest {
+  responseUrl?: string;
+  triggerId?: string;
+  sentAt?: number;
+}
+
+/** True when `call` was sent to `responseUrl` (a URL `fake.responseUrl()` made, extended by the driver). */
+export function isAnswerTo(call: WebApiCall, responseUrl: string): boolean {
+  return call.method === 'response_url' && call.responseUrlId !== undefined && decodeURIComponent(new URL(responseUrl).pathname) === `/response/${call.responseUrlId}`;
+}
+
+/** Every answer received so far to the request's own `response_url`, in order. */
+export function answersTo(slack: Pick<FakeSlack, 'responses'>, request: SentRequest): WebApiCall[] {
+  const url = request.responseUrl;
+  if (!url) throw new Error('the request had no response_url');
+  return slack.responses.filter((c) => isAnswerTo(c, url));
+}
+
+/**
+ * The answer to the request's own `response_url` (the first, or the first matching `predicate`);
+ * never an answer meant for another request.
+ */
+export function answerTo(
+  slack: Pick<FakeSlack, 'waitForCall'>,
+  request: SentRequest,
+  { predicate = () => true, timeoutMs = 5_000 }: { predicate?: (call: WebApiCall) => boolean; timeoutMs?: number } = {},
+): Promise<WebApiCall> {
+  const url = request.responseUrl;
+  if (!url) throw new Error('the request had no response_url');
+  return slack.waitForCall('response_url', (c) => isAnswerTo(c, url) && predicate(c), { timeoutMs });
+}
+
+/**
+ * The `views.open` the request's own `trigger_id` opened, and the modal as the fake Slack stored it
+ * (its `id` is what `views.update` and submissions name).
+ */
+export async function viewOpenedBy(
+  slack: Pick<FakeSlack, 'waitForCall' | 'view'>,
+  request: SentRequest,
+  { timeoutMs = 5_000 }: { timeoutMs?: number } = {},
+): Promise<{ call: WebApiCall; view: StoredView }> {
+  const trigger = request.triggerId;
+  if (!trigger) throw new Error('the request had no trigger_id');
+  const call = await slack.waitForCall('views.open', (c) => c.args.trigger_id === trigger, { timeoutMs });
+  // The view this very call created, by the id the local Slack answered with (Radar may already
+  // have updated it: the stored view is its current state).
+  const deadline = Date.now() + timeoutMs;
+  while (call.response === undefined && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
+  const id = (call.response?.view as { id?: unknown } | undefined)?.id;
+  const stored = typeof id === 'string' ? slack.view(id) : undefined;
+  if (!stored) throw new Error(`the views.open of trigger ${trigger} created no view (answered ${JSON.stringify(call.response ?? null)})`);
+  return { call, view: stored };
+}
+
+/** The first post in `channel` (chat.postMessage) made after the request was sent and matching `predicate`. */
+export function postAfter(
+  slack: Pick<FakeSlack, 'waitForCall'>,
+  request: Pick<SentRequest, 'sentAt'>,
+  channel: string,
+  { predicate = () => true, timeoutMs = 5_000 }: { predicate?: (call: WebApiCall) => boolean; timeoutMs?: number } = {},
+): Promise<WebApiCall> {
+  const since = request.sentAt ?? 0;
+  return slack.waitForCall('chat.postMessage', (c) => c.args.channel === channel && c.at >= since && predicate(c), { timeoutMs });
 }
 
 /** Fails the test when any call broke a Slack rule; use in `afterEach`. */

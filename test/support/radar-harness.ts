@@ -4,8 +4,12 @@
  * signed-request driver pointed at it.
  *
  *   const h = await startRadarHarness();
- *   await h.driver.command('bind northwind', { channel: CHANNELS.intel });
- *   const reply = await h.nextResponse();
+ *   const reply = await h.command('bind northwind', { channel: CHANNELS.intel });
+ *   const ack = await h.driver.blockAction(...);  const answer = await h.answerTo(ack);
+ *
+ * Every wait is matched to its own request: a command's or an action's answer by the response_url
+ * the driver generated for it, a modal by the request's trigger_id, a channel post by channel and
+ * the time the request was sent. An answer meant for an earlier request never satisfies a later one.
  *   afterEach(() => expectNoViolations(h.slack));
  *   afterAll(() => h.stop());
  */
@@ -19,7 +23,8 @@ import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import type { Timing } from '../../src/timing.js';
 import type { RetryPolicy, Timeouts } from '../../src/service/index.js';
 import type { WebApiCall } from '../../src/slack/local-web-api/index.js';
-import { startFakeSlack, type FakeSlack } from './fake-slack.js';
+import type { StoredView } from '../../src/slack/local-web-api/index.js';
+import { answersTo, answerTo, postAfter, startFakeSlack, viewOpenedBy, type FakeSlack, type SentRequest } from './fake-slack.js';
 import { createSlackDriver, type SlackDriver } from './slack-driver.js';
 
 export const SIGNING_SECRET = 'test-signing-secret-0123456789abcdef';
@@ -71,12 +76,16 @@ export interface RadarHarness {
   logs: string[];
   storeUrl: string;
   storePrefix: string;
-  /** The `response_url` answers received since the harness started, in order. */
-  responses(): WebApiCall[];
-  /** Resolves with the next `response_url` answer after the ones already seen by this call. */
-  nextResponse(options?: { timeoutMs?: number }): Promise<WebApiCall>;
-  /** Sends `/radar text` and resolves with the answer sent to its response_url. */
+  /** Sends `/radar text` and resolves with the answer sent to THAT command's response_url. */
   command(text: string, options?: { channel?: string; user?: string }): Promise<WebApiCall>;
+  /** The answer sent to this request's own response_url (the first, or the first matching `predicate`). */
+  answerTo(request: SentRequest, options?: { predicate?: (call: WebApiCall) => boolean; timeoutMs?: number }): Promise<WebApiCall>;
+  /** Every answer sent so far to this request's own response_url. */
+  answersTo(request: SentRequest): WebApiCall[];
+  /** The modal this request's trigger_id opened: the views.open call and the stored view. */
+  viewOpenedBy(request: SentRequest, options?: { timeoutMs?: number }): Promise<{ call: WebApiCall; view: StoredView }>;
+  /** The first chat.postMessage in `channel` made after this request was sent (and matching `predicate`). */
+  postAfter(request: SentRequest, channel: string, options?: { predicate?: (call: WebApiCall) => boolean; timeoutMs?: number }): Promise<WebApiCall>;
   /** Stops Radar and starts it again on the same store, sandbox and fake Slack. */
   restart(): Promise<void>;
   /** Stops Radar only (sandbox and Slack stay), as if its process died. */
@@ -118,7 +127,6 @@ export async function startRadarHarness(options: HarnessOptions = {}): Promise<R
   let running = true;
   const driverFor = (r: RadarInstance) => createSlackDriver({ url: `${r.url}/slack/events`, signingSecret: SIGNING_SECRET, responseUrlBase: slack.responseUrl() });
   let driver = driverFor(radar);
-  let seen = slack.responses.length;
 
   const harness: RadarHarness = {
     sandbox,
@@ -132,19 +140,15 @@ export async function startRadarHarness(options: HarnessOptions = {}): Promise<R
     logs,
     storeUrl,
     storePrefix,
-    responses: () => [...slack.responses],
-    async nextResponse({ timeoutMs = 5000 } = {}) {
-      const index = seen;
-      const call = await slack.waitForCall('response_url', (c) => slack.responses.indexOf(c) >= index, { timeoutMs });
-      seen = slack.responses.indexOf(call) + 1;
-      return call;
-    },
     async command(text, where = {}) {
-      seen = slack.responses.length;
       const ack = await driver.command(text, where);
       if (ack.status !== 200) throw new Error(`/radar ${text} was acked with HTTP ${ack.status}`);
-      return harness.nextResponse();
+      return answerTo(slack, ack);
     },
+    answerTo: (request, options) => answerTo(slack, request, options),
+    answersTo: (request) => answersTo(slack, request),
+    viewOpenedBy: (request, options) => viewOpenedBy(slack, request, options),
+    postAfter: (request, channel, options) => postAfter(slack, request, channel, options),
     async restart() {
       if (running) await radar.stop();
       radar = await boot();

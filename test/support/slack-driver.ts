@@ -28,8 +28,12 @@ export interface Ack {
   body: unknown;
   /** Milliseconds until the app answered (Slack gives up after 3,000). */
   ms: number;
-  /** The `response_url` sent with the request, if any. */
+  /** The `response_url` sent with the request, if any: the app's answers to it are this request's own. */
   responseUrl?: string;
+  /** The `trigger_id` sent with the request, if any: a modal the app opens for it names this trigger. */
+  triggerId?: string;
+  /** When the request was sent (ms since the epoch, the clock the fake Slack stamps calls with). */
+  sentAt: number;
 }
 
 /** A message as the driver needs it: what Slack puts into shortcut and action payloads. */
@@ -89,19 +93,28 @@ export function createSlackDriver(options: SlackDriverOptions): SlackDriver {
   };
 
   const raw = async (body: string, headers: Record<string, string>): Promise<Ack> => {
+    const sentAt = Date.now();
     const started = performance.now();
     const res = await fetch(options.url, { method: 'POST', headers, body });
     const text = await res.text();
-    return { status: res.status, body: parseBody(text), ms: Math.round(performance.now() - started) };
+    return { status: res.status, body: parseBody(text), ms: Math.round(performance.now() - started), sentAt };
   };
 
-  const sendSigned = async (body: string, responseUrl?: string): Promise<Ack> => {
+  /** Sends a signed body; the ack carries the response_url and trigger_id it was sent with. */
+  const sendSigned = async (body: string, ids: { responseUrl?: string | undefined; triggerId?: string | undefined } = {}): Promise<Ack> => {
     const ack = await raw(body, { 'Content-Type': FORM, ...sign(body) });
-    return responseUrl === undefined ? ack : { ...ack, responseUrl };
+    return {
+      ...ack,
+      ...(ids.responseUrl !== undefined && { responseUrl: ids.responseUrl }),
+      ...(ids.triggerId !== undefined && { triggerId: ids.triggerId }),
+    };
   };
 
-  const sendPayload = (payload: Record<string, unknown>, responseUrl?: string) =>
-    sendSigned(new URLSearchParams({ payload: JSON.stringify(payload) }).toString(), responseUrl);
+  const sendPayload = (payload: Record<string, unknown>) =>
+    sendSigned(new URLSearchParams({ payload: JSON.stringify(payload) }).toString(), {
+      responseUrl: typeof payload.response_url === 'string' ? payload.response_url : undefined,
+      triggerId: typeof payload.trigger_id === 'string' ? payload.trigger_id : undefined,
+    });
 
   const userObject = (id: string) => ({ id, username: userName(id), name: userName(id), team_id: TEAM.id });
   const common = (user: string) => ({
@@ -123,6 +136,7 @@ export function createSlackDriver(options: SlackDriverOptions): SlackDriver {
 
     command(text, { user = USERS.alice, channel = CHANNELS.general, team = TEAM.id } = {}) {
       const responseUrl = nextResponseUrl('command');
+      const trigger = triggerId();
       const body = new URLSearchParams({
         token: VERIFICATION_TOKEN,
         team_id: team,
@@ -136,27 +150,24 @@ export function createSlackDriver(options: SlackDriverOptions): SlackDriver {
         api_app_id: API_APP_ID,
         is_enterprise_install: 'false',
         response_url: responseUrl,
-        trigger_id: triggerId(),
+        trigger_id: trigger,
       });
-      return sendSigned(body.toString(), responseUrl);
+      return sendSigned(body.toString(), { responseUrl, triggerId: trigger });
     },
 
     messageShortcut(callbackId, { message, channel = CHANNELS.general, user = USERS.alice }) {
       const responseUrl = nextResponseUrl('shortcut');
-      return sendPayload(
-        {
-          type: 'message_action',
-          ...common(user),
-          action_ts: actionTs(),
-          callback_id: callbackId,
-          trigger_id: triggerId(),
-          response_url: responseUrl,
-          channel: { id: channel, name: channelName(channel) },
-          message_ts: message.ts,
-          message: { type: 'message', user: message.user ?? USERS.bob, text: message.text ?? '', ...message },
-        },
-        responseUrl,
-      );
+      return sendPayload({
+        type: 'message_action',
+        ...common(user),
+        action_ts: actionTs(),
+        callback_id: callbackId,
+        trigger_id: triggerId(),
+        response_url: responseUrl,
+        channel: { id: channel, name: channelName(channel) },
+        message_ts: message.ts,
+        message: { type: 'message', user: message.user ?? USERS.bob, text: message.text ?? '', ...message },
+      });
     },
 
     viewSubmission(view, values, { user = USERS.alice } = {}) {
@@ -187,20 +198,17 @@ export function createSlackDriver(options: SlackDriverOptions): SlackDriver {
       }
       if (!channel || !message) throw new Error('blockAction needs a view, or a channel and a message');
       const responseUrl = nextResponseUrl('action');
-      return sendPayload(
-        {
-          type: 'block_actions',
-          ...common(user),
-          container: { type: 'message', message_ts: message.ts, channel_id: channel, is_ephemeral: ephemeral },
-          trigger_id: triggerId(),
-          channel: { id: channel, name: channelName(channel) },
-          message: { type: 'message', text: '', ...message },
-          state: { values: {} },
-          response_url: responseUrl,
-          actions: [action],
-        },
-        responseUrl,
-      );
+      return sendPayload({
+        type: 'block_actions',
+        ...common(user),
+        container: { type: 'message', message_ts: message.ts, channel_id: channel, is_ephemeral: ephemeral },
+        trigger_id: triggerId(),
+        channel: { id: channel, name: channelName(channel) },
+        message: { type: 'message', text: '', ...message },
+        state: { values: {} },
+        response_url: responseUrl,
+        actions: [action],
+      });
     },
 
     async options(actionId, value, { view, user = USERS.alice }) {

@@ -1,12 +1,12 @@
 /**
  * Required parameters of Web API methods, read from Slack's OpenAPI 2.0 description in the
- * shared reference folder. The README there says to treat it as a catalogue: it puts `token` in a
+ * fixtures (test/fixtures/slack, copied from Slack's public sources; provenance and licence in its README). The README there says to treat it as a catalogue: it puts `token` in a
  * header (we skip it; the local Web API checks the token), declares some POST methods as GET,
  * and predates newer parameters such as `metadata` (so only missing required ones are checked).
  */
 import { readFileSync } from 'node:fs';
 
-const OPENAPI_URL = new URL('../../../shared/ref/slack/web-api/slack_web_openapi_v2.json', import.meta.url);
+const OPENAPI_URL = new URL('../fixtures/slack/web-api/slack_web_openapi_v2.json', import.meta.url);
 
 interface OpenApi {
   paths: Record<string, Record<string, { parameters?: { name: string; required?: boolean }[] }>>;

@@ -1,9 +1,10 @@
-import type { Subcommand } from '../../slack/commands/registry.js';
+import type { Subcommand } from '../../plugin.js';
 import { UsageError } from '../../slack/commands/parse.js';
 import { escapeMrkdwn, section } from '../../slack/blocks/index.js';
+import { requireAdmin, requireProjectAllowed } from '../../slack/access-policy.js';
 import { COMMAND } from '../../slack/ids.js';
 import { findProject } from './resolve-project.js';
-import { latestDoneRunId } from './latest-done-run.js';
+import { findLastDone } from '../editions/last-done.js';
 
 export const bindCommand: Subcommand = {
   name: 'bind',
@@ -11,16 +12,21 @@ export const bindCommand: Subcommand = {
   summary: 'Bind this channel to a project; other commands then use it.',
   example: `${COMMAND} bind northwindcrm.com`,
   async run(inv) {
+    requireAdmin(inv.deps.config, inv.userId, 'bind a channel to a project');
     const query = inv.parsed.args.join(' ').trim();
     if (!query) throw new UsageError(`Say which project to bind, e.g. \`${COMMAND} bind northwindcrm.com\` (\`${COMMAND} projects\` lists them).`);
     const { deps } = inv;
     const project = await findProject(deps, query);
+    requireProjectAllowed(deps.config, project);
     const previous = await deps.bindings.get(inv.teamId, inv.channelId);
     // Binding records the latest done edition as already seen, so old editions are not digested here.
-    const lastSeenRunId = await latestDoneRunId(deps.service, project.id).catch((error: unknown) => {
+    const lastSeenRunId = await findLastDone(deps.service, project.id).then((row) => row?.runId ?? null, (error: unknown) => {
       deps.logger.warn('could not read briefing history while binding; the digest poller will set the starting edition', { error, projectId: project.id });
       return null;
     });
+    // Digest settings first: a binding is never without them (a rebind keeps digests on or off).
+    const previousDigests = previous && (await deps.digestSettings.get(inv.teamId, inv.channelId));
+    await deps.digestSettings.set(inv.teamId, inv.channelId, { digestsEnabled: previousDigests?.digestsEnabled ?? true, lastSeenRunId, failing: null });
     await deps.bindings.set({
       teamId: inv.teamId,
       channelId: inv.channelId,
@@ -28,9 +34,6 @@ export const bindCommand: Subcommand = {
       projectName: project.name,
       boundBy: inv.userId,
       boundAt: deps.now().toISOString(),
-      digestsEnabled: previous?.digestsEnabled ?? true,
-      lastSeenRunId,
-      failing: null,
     });
     deps.logger.info('channel bound', { team: inv.teamId, channel: inv.channelId, projectId: project.id });
     const was = previous && previous.projectId !== project.id ? ` (it was bound to *${escapeMrkdwn(previous.projectName)}*)` : '';

@@ -1,4 +1,6 @@
-import type { Subcommand } from '../../slack/commands/registry.js';
+import type { Subcommand } from '../../plugin.js';
+import { isUnreadable } from '../../service/tolerant.js';
+import { projectAllowed } from '../../slack/access-policy.js';
 import { COMMAND } from '../../slack/ids.js';
 import { projectsView } from './views/projects-view.js';
 
@@ -8,7 +10,11 @@ export const projectsCommand: Subcommand = {
   summary: 'List the organisation’s projects with competitor counts and when each was last monitored.',
   example: `${COMMAND} projects`,
   async run(inv) {
-    const projects = await inv.deps.service.listProjects();
+    // With RADAR_PROJECTS_ALLOWED set, only the allowed projects are listed (an unreadable entry,
+    // whose id cannot be checked, only when no list is set).
+    const projects = (await inv.deps.service.listProjects()).filter((p) =>
+      isUnreadable(p) ? inv.deps.config.access.projectsAllowed === null : projectAllowed(inv.deps.config, p.id),
+    );
     await inv.reply({ ...projectsView(projects, inv.deps.now()), shareable: true });
   },
 };

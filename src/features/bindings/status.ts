@@ -1,8 +1,11 @@
-import type { Subcommand } from '../../slack/commands/registry.js';
+import type { Subcommand } from '../../plugin.js';
 import { COMMAND } from '../../slack/ids.js';
 import { describeError } from '../../slack/error-text.js';
+import { contractStatus } from '../../service/contract-check.js';
+import type { ContractStatus } from '../../service/contract-check.js';
 import { probeKeyScope } from './probe-key-scope.js';
 import { statusView } from './views/status-view.js';
+import { DEFAULT_DIGEST_SETTINGS } from '../../store/digest-settings.js';
 
 export const statusCommand: Subcommand = {
   name: 'status',
@@ -11,12 +14,23 @@ export const statusCommand: Subcommand = {
   example: `${COMMAND} status`,
   async run(inv) {
     const { deps } = inv;
-    const binding = await deps.bindings.get(inv.teamId, inv.channelId);
+    const bound = await deps.bindings.get(inv.teamId, inv.channelId);
+    const binding = bound && { ...bound, ...((await deps.digestSettings.get(inv.teamId, inv.channelId)) ?? DEFAULT_DIGEST_SETTINGS) };
     const service = await deps.service.listProjects().then(
       (projects) => ({ reachable: true, detail: `${projects.length} project${projects.length === 1 ? '' : 's'} visible` }),
       (error: unknown) => ({ reachable: false, detail: describeError(error) }),
     );
     const keyScope = binding && service.reachable ? await probeKeyScope(deps.service, binding.projectId) : null;
-    await inv.reply({ ...statusView({ binding, service, keyScope, storeKind: deps.store.kind, now: deps.now() }), shareable: false });
+    const contract = service.reachable ? contractLine(contractStatus(deps.service)) : null;
+    await inv.reply({ ...statusView({ binding, service, keyScope, contract, storeKind: deps.store.kind, now: deps.now() }), shareable: false });
   },
 };
+
+/** The service's description against what Radar reads, computed in the background (never waited for). */
+function contractLine(status: ContractStatus): string {
+  if (status.state === 'checking') return 'checking…';
+  if (status.state === 'unreadable') return ':warning: could not be read: run `npm run doctor`';
+  const n = status.report.differences.length;
+  if (n === 0) return `:white_check_mark: the service's description matches what Radar reads`;
+  return `:warning: ${n} difference${n === 1 ? '' : 's'}: run \`npm run doctor\``;
+}

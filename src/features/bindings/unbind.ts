@@ -1,5 +1,6 @@
-import type { Subcommand } from '../../slack/commands/registry.js';
+import type { Subcommand } from '../../plugin.js';
 import { escapeMrkdwn, section } from '../../slack/blocks/index.js';
+import { requireAdmin } from '../../slack/access-policy.js';
 import { COMMAND } from '../../slack/ids.js';
 
 export const unbindCommand: Subcommand = {
@@ -8,12 +9,14 @@ export const unbindCommand: Subcommand = {
   summary: 'Remove this channel’s project binding (digests stop).',
   example: `${COMMAND} unbind`,
   async run(inv) {
+    requireAdmin(inv.deps.config, inv.userId, 'unbind a channel');
     const binding = await inv.deps.bindings.get(inv.teamId, inv.channelId);
     if (!binding) {
       await inv.reply({ text: 'Not bound', blocks: [section("This channel isn't bound to a project, so there is nothing to unbind.")] });
       return;
     }
     await inv.deps.bindings.remove(inv.teamId, inv.channelId);
+    await inv.deps.digestSettings.remove(inv.teamId, inv.channelId);
     inv.deps.logger.info('channel unbound', { team: inv.teamId, channel: inv.channelId, projectId: binding.projectId });
     await inv.reply({
       text: `Unbound from ${escapeMrkdwn(binding.projectName)}`,

@@ -1,5 +1,5 @@
-import type { Subcommand } from '../../slack/commands/registry.js';
-import { pageOf, UsageError } from '../../slack/commands/parse.js';
+import type { Subcommand } from '../../plugin.js';
+import { PAGE_FLAG, pageOf, PROJECT_FLAG, UsageError } from '../../slack/commands/parse.js';
 import { COMMAND } from '../../slack/ids.js';
 import { loadBriefing } from './load-briefing.js';
 import { briefingView } from './views/briefing-view.js';
@@ -12,7 +12,7 @@ export const briefingCommand: Subcommand = {
   usage: 'briefing [history [--page N]]',
   summary: 'The latest strategic briefing edition’s headline, or the list of editions.',
   example: `${COMMAND} briefing`,
-  needsProject: true,
+  flags: { values: { ...PROJECT_FLAG, ...PAGE_FLAG } },
   async run(inv) {
     const [sub, ...extra] = inv.parsed.args.map((a) => a.toLowerCase());
     if (sub !== undefined && (sub !== 'history' || extra.length > 0)) {

@@ -3,7 +3,8 @@
  * running or failed (or null), the last done edition from history. A null `item` is never read as
  * "no briefing exists" before history has been checked (spec 4.5).
  */
-import type { BriefingHistoryRow, BriefingRead, ServiceClient } from '../../service/index.js';
+import type { BriefingRead, ServiceClient } from '../../service/index.js';
+import { lastDoneEdition } from '../editions/last-done.js';
 
 export type BriefingState =
   | { kind: 'done'; read: BriefingRead }
@@ -21,20 +22,4 @@ export async function loadBriefing(service: ServiceClient, projectId: string): P
   if (status === 'failed') return { kind: 'failed', latest, lastDone };
   // status null: the project never had a run, unless history says otherwise.
   return lastDone ? { kind: 'done', read: lastDone } : { kind: 'never' };
-}
-
-async function lastDoneEdition(service: ServiceClient, projectId: string): Promise<BriefingRead | null> {
-  const row = await findLastDone(service, projectId);
-  return row ? service.getBriefingRun(projectId, row.runId) : null;
-}
-
-/** Pages through history (newest first) until a done row appears; bounded to 5 pages of 100. */
-export async function findLastDone(service: ServiceClient, projectId: string): Promise<BriefingHistoryRow | null> {
-  for (let page = 1; page <= 5; page++) {
-    const { items, pagination } = await service.getBriefingHistory(projectId, { page, limit: 100 });
-    const done = items.find((row) => row.status === 'done');
-    if (done) return done;
-    if (!pagination.hasMore) return null;
-  }
-  return null;
 }

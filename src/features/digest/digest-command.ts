@@ -4,36 +4,34 @@
  * `on`/`off` set the binding's `digestsEnabled`; turning digests on starts from the latest edition,
  * so editions published while they were off are not posted.
  */
-import type { Subcommand } from '../../slack/commands/registry.js';
+import type { Subcommand } from '../../plugin.js';
 import type { CommandInvocation } from '../../slack/commands/invocation.js';
-import { UsageError } from '../../slack/commands/parse.js';
+import { PROJECT_FLAG, UsageError } from '../../slack/commands/parse.js';
 import { UserError } from '../../slack/error-text.js';
+import { requireAdmin } from '../../slack/access-policy.js';
 import { COMMAND } from '../../slack/ids.js';
-import { findLastDone } from '../briefing/load-briefing.js';
-import { editionTitle } from '../briefing/views/edition-summary.js';
-import { latestDoneRunId } from '../bindings/latest-done-run.js';
+import { findLastDone } from '../editions/last-done.js';
+import { editionTitle } from '../editions/views/edition-summary.js';
 import type { DeliveryContext } from './deliver.js';
 import { loadDigest } from './load-digest.js';
 import { postMain, postThread } from './post-digest.js';
-import { slackErrorCode } from './slack-failures.js';
 import { digestMessages } from './views/digest-view.js';
 import { digestInFlightReply, digestPostedReply, digestSettingReply, noEditionReply } from './views/digest-replies.js';
 
-export function createDigestCommand(delivery: DeliveryContext): Subcommand {
-  return {
-    name: 'digest',
-    usage: 'digest now | on | off',
-    summary: 'Post the latest briefing edition’s digest here now, or turn this channel’s automatic digests on or off.',
-    example: `${COMMAND} digest now`,
-    needsProject: true,
-    async run(inv) {
-      const [word, ...extra] = inv.parsed.args.map((a) => a.toLowerCase());
-      if (extra.length === 0 && word === 'now') return postNow(inv, delivery);
-      if (extra.length === 0 && (word === 'on' || word === 'off')) return setDigests(inv, word === 'on');
-      throw new UsageError(`\`${COMMAND} digest\` takes \`now\`, \`on\` or \`off\`, e.g. \`${COMMAND} digest now\`.`);
-    },
-  };
-}
+/** Its runtime is the delivery context the feature built for the app (shared with the poller). */
+export const digestCommand: Subcommand<DeliveryContext> = {
+  name: 'digest',
+  usage: 'digest now | on | off',
+  summary: 'Post the latest briefing edition’s digest here now, or turn this channel’s automatic digests on or off.',
+  example: `${COMMAND} digest now`,
+  flags: { values: PROJECT_FLAG },
+  async run(inv, delivery) {
+    const [word, ...extra] = inv.parsed.args.map((a) => a.toLowerCase());
+    if (extra.length === 0 && word === 'now') return postNow(inv, delivery);
+    if (extra.length === 0 && (word === 'on' || word === 'off')) return setDigests(inv, word === 'on');
+    throw new UsageError(`\`${COMMAND} digest\` takes \`now\`, \`on\` or \`off\`, e.g. \`${COMMAND} digest now\`.`);
+  },
+};
 
 async function postNow(inv: CommandInvocation, delivery: DeliveryContext): Promise<void> {
   const { deps } = inv;
@@ -44,7 +42,7 @@ async function postNow(inv: CommandInvocation, delivery: DeliveryContext): Promi
     return;
   }
   const content = await loadDigest(deps.service, { projectId: project.id, projectName: project.name, runId: row.runId });
-  const messages = digestMessages(content);
+  const messages = delivery.seal(digestMessages(content), { teamId: inv.teamId, channelId: inv.channelId, runId: row.runId });
   const key = { teamId: inv.teamId, channelId: inv.channelId, runId: row.runId };
   const ref = { projectId: project.id, runId: row.runId };
 
@@ -60,7 +58,7 @@ async function postNow(inv: CommandInvocation, delivery: DeliveryContext): Promi
     ts = await postMain(inv.client, inv.channelId, messages.main, ref);
   } catch (error) {
     if (claim.granted) await delivery.ledger.release(key, delivery.owner);
-    throw postFailure(error);
+    throw error; // describeError says Slack's refusal in the one sentence src/slack/slack-errors.ts has for it
   }
   if (claim.granted) await delivery.ledger.markPosted(key, { ts, owner: delivery.owner });
   await postThread(inv.client, inv.channelId, ts, messages.thread).catch((error: unknown) =>
@@ -71,27 +69,15 @@ async function postNow(inv: CommandInvocation, delivery: DeliveryContext): Promi
 
 async function setDigests(inv: CommandInvocation, enabled: boolean): Promise<void> {
   const { deps } = inv;
+  requireAdmin(deps.config, inv.userId, `turn digests ${enabled ? 'on' : 'off'}`);
   const binding = await deps.bindings.get(inv.teamId, inv.channelId);
-  if (!binding) throw new UserError(`This channel isn't bound to a project, so it gets no digests: \`${COMMAND} bind &lt;project&gt;\` binds it.`);
-  const changed = binding.digestsEnabled !== enabled;
+  const settings = binding && (await deps.digestSettings.get(inv.teamId, inv.channelId));
+  if (!binding || !settings) throw new UserError(`This channel isn't bound to a project, so it gets no digests: \`${COMMAND} bind &lt;project&gt;\` binds it.`);
+  const changed = settings.digestsEnabled !== enabled;
   if (changed) {
-    const restart = enabled ? await latestDoneRunId(deps.service, binding.projectId).catch(() => binding.lastSeenRunId) : binding.lastSeenRunId;
-    await deps.bindings.update(inv.teamId, inv.channelId, { digestsEnabled: enabled, lastSeenRunId: restart ?? binding.lastSeenRunId });
+    const restart = enabled ? await findLastDone(deps.service, binding.projectId).then((row) => row?.runId ?? null, () => settings.lastSeenRunId) : settings.lastSeenRunId;
+    await deps.digestSettings.update(inv.teamId, inv.channelId, { digestsEnabled: enabled, lastSeenRunId: restart ?? settings.lastSeenRunId });
     deps.logger.info(`digests turned ${enabled ? 'on' : 'off'}`, { team: inv.teamId, channel: inv.channelId, projectId: binding.projectId });
   }
   await inv.reply(digestSettingReply(binding.projectName, enabled, changed));
-}
-
-/** One sentence for a post Slack refused. */
-function postFailure(error: unknown): Error {
-  switch (slackErrorCode(error)) {
-    case 'not_in_channel':
-      return new UserError('Radar is not a member of this channel, so it cannot post the digest here: invite it (`/invite @Radar`) and try again.');
-    case 'is_archived':
-      return new UserError('This channel is archived, so Radar cannot post the digest here.');
-    case 'channel_not_found':
-      return new UserError('Radar cannot see this channel, so it cannot post the digest here: invite it and try again.');
-    default:
-      return error instanceof Error ? error : new Error(String(error));
-  }
 }

@@ -3,6 +3,8 @@
  * (`tickets?origin=briefing&briefingRunId=…`, spec 4.5), ordered as the edition ordered them.
  */
 import type { ServiceClient, Ticket } from '../../service/index.js';
+import { readable } from '../../service/tolerant.js';
+import { openedIds } from '../editions/hub.js';
 import type { Limiter } from '../../limiter.js';
 import type { DigestContent } from './views/digest-view.js';
 
@@ -19,7 +21,7 @@ export async function loadDigest(service: ServiceClient, subject: DigestSubject,
     limit(() => service.getBriefingRun(subject.projectId, subject.runId, { sections: ['hub'] })),
     limit(() => service.listTickets(subject.projectId, { origin: 'briefing', briefingRunId: subject.runId })),
   ]);
-  return { projectId: subject.projectId, projectName: subject.projectName, read, opened: inOpenedOrder(list.items, read.tickets?.opened ?? []) };
+  return { projectId: subject.projectId, projectName: subject.projectName, read, opened: inOpenedOrder(readable(list.items), openedIds(read)) };
 }
 
 /** The tickets named in `opened`, in that order (most important first); others the list holds are left out. */

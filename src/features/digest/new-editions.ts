@@ -58,6 +58,6 @@ function baselineIndex(rows: readonly BriefingHistoryRow[], cursor: ChannelCurso
     return { index: newestDone < 0 ? rows.length : newestDone + 1, lost: true };
   }
   const boundAt = Date.parse(cursor.boundAt);
-  const firstOld = rows.findIndex((r) => r.status === 'done' && r.briefingDate !== null && Date.parse(r.briefingDate) <= boundAt);
+  const firstOld = rows.findIndex((r) => r.status === 'done' && typeof r.briefingDate === 'string' && Date.parse(r.briefingDate) <= boundAt);
   return { index: firstOld < 0 ? rows.length : firstOld, lost: false };
 }

@@ -6,30 +6,50 @@
 import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import type { RadarDeps } from '../../deps.js';
 import type { TicketStatus } from '../../service/index.js';
+import { readableOr } from '../../service/tolerant.js';
 import type { Block } from '../../slack/blocks/index.js';
-import { describeError, isUnexpected } from '../../slack/error-text.js';
-import { moveToTop } from '../tickets/move-to-top.js';
+import { describeError } from '../../slack/error-text.js';
+import { logFailure } from '../../slack/log-failure.js';
+import { moveActionPhrase, moveToTop } from '../board/ticket-moves.js';
 import { digestMetadata } from './post-digest.js';
-import { parseTicketButtonValue, ticketRowBlocks, withTicketRow } from './views/digest-view.js';
+import { FORGED_VALUE, STALE_BINDING } from '../../slack/error-text.js';
+import { projectAllowed, projectRefusal } from '../../slack/access-policy.js';
+import { sealButtonValue, unsealButtonValue } from './sealed-buttons.js';
+import { sealRowButtons, ticketRowBlocks, withTicketRow } from './views/digest-view.js';
 
 type ButtonArgs = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
 
 export function digestTicketAction(deps: RadarDeps, status: Extract<TicketStatus, 'todo' | 'dismissed'>) {
   return async ({ ack, body, action, client, respond }: ButtonArgs): Promise<void> => {
     await ack();
-    const target = parseTicketButtonValue(action.value);
     const channel = body.channel?.id;
     const message = body.message;
-    if (!target || !channel || !message) {
-      deps.logger.warn('a digest button arrived without its ticket or message', { actionId: action.action_id });
+    const scope = { channel: channel ?? '', team: body.team?.id ?? body.user.team_id ?? '' };
+    const target = unsealButtonValue(deps, action.value, scope);
+    if (!channel || !message) {
+      deps.logger.warn('a digest button arrived without its message', { actionId: action.action_id });
+      return;
+    }
+    // The value must be sealed for this channel, and name the project the channel is bound to now.
+    const binding = target ? await deps.bindings.get(scope.team, channel) : undefined;
+    const refusal = !target
+      ? FORGED_VALUE
+      : binding?.projectId !== target.projectId
+        ? STALE_BINDING
+        : !projectAllowed(deps.config, target.projectId)
+          ? projectRefusal(binding.projectName)
+          : null;
+    if (refusal || !target) {
+      deps.logger.info('refused a digest button', { actionId: action.action_id, channel, user: body.user.id, sealed: Boolean(target) });
+      await respond({ response_type: 'ephemeral', replace_original: false, text: refusal ?? FORGED_VALUE }).catch(() => {});
       return;
     }
     try {
       const ticket = await moveToTop(deps.service, target.projectId, target.ticketId, status);
-      const row = ticketRowBlocks(target.projectId, ticket, { ...(target.rank !== null ? { rank: target.rank } : {}), movedBy: body.user.id });
+      const row = sealRowButtons(ticketRowBlocks(target.projectId, ticket, { ...(target.rank !== null ? { rank: target.rank } : {}), movedBy: body.user.id }), sealButtonValue(deps, scope));
       const blocks = withTicketRow((message.blocks ?? []) as Block[], ticket.id, row);
       const isThreadReply = typeof message.thread_ts === 'string' && message.thread_ts !== message.ts;
-      const runId = ticket.briefing?.runId;
+      const runId = readableOr(ticket.briefing, null)?.runId;
       await client.chat.update({
         channel,
         ts: message.ts,
@@ -40,8 +60,8 @@ export function digestTicketAction(deps: RadarDeps, status: Extract<TicketStatus
       });
       deps.logger.info('ticket moved from a digest', { projectId: target.projectId, ticketId: ticket.id, status, user: body.user.id });
     } catch (error) {
-      (isUnexpected(error) ? deps.logger.error : deps.logger.info)('moving a ticket from a digest failed', { error, ticketId: target.ticketId });
-      const sentence = describeError(error, { action: status === 'todo' ? 'move the ticket to To do' : 'dismiss the ticket' });
+      logFailure(deps.logger, 'moving a ticket from a digest failed', error, { ticketId: target.ticketId });
+      const sentence = describeError(error, { action: moveActionPhrase(status) });
       await respond({ response_type: 'ephemeral', replace_original: false, text: sentence }).catch((replyError: unknown) =>
         deps.logger.warn('could not deliver the error reply', { error: replyError }),
       );

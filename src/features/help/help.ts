@@ -1,4 +1,4 @@
-import type { Subcommand } from '../../slack/commands/registry.js';
+import type { Subcommand } from '../../plugin.js';
 import { COMMAND } from '../../slack/ids.js';
 import { helpView } from './views/help-view.js';
 
@@ -8,6 +8,6 @@ export const helpCommand: Subcommand = {
   summary: 'List every command with an example.',
   example: `${COMMAND} help`,
   async run(inv) {
-    await inv.reply(helpView(inv.deps.commands.all()));
+    await inv.reply(helpView(inv.commands));
   },
 };

@@ -2,21 +2,47 @@
  * Pricing values under the null contract (spec 2.2, 2.5): null is "not measured" and never a zero
  * or a "no"; `hasFreePlan` is tri-state; availability reasons are shown as the service gave them.
  */
-import { availabilityReason, type Availability } from '../../service/index.js';
+import type { Metric } from '../../service/index.js';
+import { UNREADABLE_VALUE } from '../../service/tolerant.js';
 import { escapeMrkdwn, humanise } from '../../slack/blocks/index.js';
 
 export const NOT_MEASURED = '_not measured_';
+/** An omitted key (spec 2.2.3): neither a value nor "not measured". */
+export const NOT_REPORTED = '_not reported_';
 
-export function reasonText(marker: Availability | undefined): string | null {
-  const reason = availabilityReason(marker);
+/** An availability reason, humanised and escaped; null when the marker gave none. */
+export function reasonText(reason: string | null | undefined): string | null {
   return reason ? escapeMrkdwn(humanise(reason)) : null;
 }
 
-/** true -> "yes", false -> "no", null -> "not checked". */
-export function freePlanText(value: unknown): string {
-  if (value === true) return 'yes';
-  if (value === false) return 'no';
+/** A metric that is not a value: omitted "not reported", unreadable said so; null for a value. */
+export function absentText(metric: Metric<unknown>): string | null {
+  if (metric.kind === 'omitted') return NOT_REPORTED;
+  if (metric.kind === 'unreadable') return UNREADABLE_VALUE;
+  return null;
+}
+
+/** true -> "yes", false -> "no", null -> "not checked"; omitted "not reported". */
+export function freePlanText(metric: Metric<boolean | null>): string {
+  const absent = absentText(metric);
+  if (absent) return absent;
+  if (metric.kind !== 'value') return UNREADABLE_VALUE;
+  if (metric.value === true) return 'yes';
+  if (metric.value === false) return 'no';
   return '_not checked_';
+}
+
+/** A price metric with its currency and unit. */
+export function priceMetricText(amount: Metric<number | null>, currency: Metric<string | null>, unit: Metric<string | null>): string {
+  const absent = absentText(amount);
+  if (absent) return absent;
+  const v = <T,>(m: Metric<T>) => (m.kind === 'value' ? m.value : undefined);
+  return priceText(v(amount), v(currency), v(unit));
+}
+
+/** A metric shown verbatim: null "not measured", omitted "not reported". */
+export function metricText(metric: Metric<unknown>): string {
+  return absentText(metric) ?? valueText(metric.kind === 'value' ? metric.value : undefined);
 }
 
 /** A gap flag: true "gap", false "no gap", null "not measured" with why. */

@@ -1,4 +1,5 @@
-import type { Subcommand } from '../../slack/commands/registry.js';
+import type { Subcommand } from '../../plugin.js';
+import { PROJECT_FLAG } from '../../slack/commands/parse.js';
 import { isServiceError } from '../../service/errors.js';
 import { escapeMrkdwn, section } from '../../slack/blocks/index.js';
 import { COMMAND } from '../../slack/ids.js';
@@ -9,7 +10,7 @@ export const pricingCommand: Subcommand = {
   usage: 'pricing',
   summary: 'Pricing gaps against competitors: gap flags, market average, your position, every competitor.',
   example: `${COMMAND} pricing --share`,
-  needsProject: true,
+  flags: { values: PROJECT_FLAG },
   async run(inv) {
     const project = await inv.project();
     try {

@@ -4,13 +4,16 @@
  * current until the result replaces it. No binding is needed: scans belong to the organisation.
  */
 import type { CommandInvocation } from '../../slack/commands/invocation.js';
-import type { Subcommand } from '../../slack/commands/registry.js';
+import type { Subcommand } from '../../plugin.js';
 import { UsageError } from '../../slack/commands/parse.js';
 import { describeError, UserError } from '../../slack/error-text.js';
 import { COMMAND } from '../../slack/ids.js';
 import type { PendingScan, PendingScanKind } from '../../store/pending-scans.js';
+import { StoreUnavailableError } from '../../store/errors.js';
 import type { ScanFollower } from './scan-follower.js';
-import { createScanMessages, isPermanentSlackError, slackErrorCode } from './scan-messages.js';
+import { isGoneForRadar, slackErrorOf } from '../../slack/slack-errors.js';
+import { admitScan } from './scan-limits.js';
+import { createScanMessages } from './scan-messages.js';
 import { startScan } from './scan-service.js';
 import { isScanKind, normaliseScanDomain } from './scan-target.js';
 import type { ScanSubject } from './views/parts.js';
@@ -40,21 +43,35 @@ export function parseScanRequest(args: readonly string[], fixPrompts: boolean): 
   return { kind, domain, includeFixPrompts: fixPrompts };
 }
 
-export function scanCommand(follower: ScanFollower): Subcommand {
-  return {
-    name: 'scan',
-    usage: 'scan trust|agents <domain or URL> [--fix-prompts]',
-    summary: 'Scans a website for trust signals or for agent adoption, and posts the result in this channel when it is done.',
-    example: `${COMMAND} scan trust northwindcrm.com`,
-    run: (inv) => runScan(inv, follower),
-  };
-}
+/** Its runtime is the scan follower the feature built for the app. */
+export const scanCommand: Subcommand<ScanFollower> = {
+  name: 'scan',
+  usage: 'scan trust|agents <domain or URL> [--fix-prompts]',
+  summary: 'Scans a website for trust signals or for agent adoption, and posts the result in this channel when it is done.',
+  example: `${COMMAND} scan trust northwindcrm.com`,
+  flags: { switches: ['fix-prompts'] },
+  run: (inv, follower) => runScan(inv, follower),
+};
 
 async function runScan(inv: CommandInvocation, follower: ScanFollower): Promise<void> {
   const request = parseScanRequest(inv.parsed.args, inv.parsed.switches.has('fix-prompts'));
   const { deps } = inv;
   const subject: ScanSubject = { kind: request.kind, domain: request.domain, startedBy: inv.userId, scanId: null };
+  // A scan is followed through the store: while the store is known to be down, refuse before the
+  // service starts a scan whose result could not be posted.
+  if (!deps.store.available) throw new StoreUnavailableError('unreachable', 'the store is unavailable, so no scan was started');
 
+  // Fair use of the key: past the person's or the channel's running scans, one sentence and nothing sent.
+  const admitted = await admitScan(deps, { teamId: inv.teamId, userId: inv.userId, channelId: inv.channelId });
+  try {
+    await startAndFollow(inv, follower, request, subject);
+  } finally {
+    await admitted.release().catch((error: unknown) => deps.logger.warn('could not release a scan start token; it expires in a minute', { error }));
+  }
+}
+
+async function startAndFollow(inv: CommandInvocation, follower: ScanFollower, request: ScanRequest, subject: ScanSubject): Promise<void> {
+  const { deps } = inv;
   const messageTs = await postAnnouncement(inv, subject);
   const messages = createScanMessages(inv.client);
   const where = { channelId: inv.channelId, messageTs };
@@ -109,12 +126,8 @@ async function postAnnouncement(inv: CommandInvocation, subject: ScanSubject): P
     if (!posted.ts) throw new Error('chat.postMessage answered without a ts');
     return posted.ts;
   } catch (error) {
-    if (!isPermanentSlackError(error)) throw error;
-    const code = slackErrorCode(error);
-    throw new UserError(
-      code === 'is_archived'
-        ? 'This channel is archived, so Radar can’t post the scan here; run it from another channel.'
-        : `Radar can’t post in this channel (${code ?? 'not allowed'}), so it didn’t start the scan. Add Radar to the channel (\`/invite @Radar\`), or run the scan from a channel it is in.`,
-    );
+    const refusal = slackErrorOf(error);
+    if (!refusal || !isGoneForRadar(error)) throw error;
+    throw new UserError(`Radar can’t post in this channel (${refusal.code}), so it didn’t start the scan. ${refusal.sentence}`);
   }
 }

@@ -16,12 +16,14 @@ import type { Worker } from '../../deps.js';
 import type { Logger } from '../../log.js';
 import { isServiceError, type ServiceClient } from '../../service/index.js';
 import { describeError } from '../../slack/error-text.js';
+import { isGoneForRadar } from '../../slack/slack-errors.js';
 import type { Coordinator, Lease } from '../../store/coordination.js';
+import { isStoreUnavailable } from '../../store/errors.js';
 import type { PendingScan, PendingScansRepo, ScanStatus } from '../../store/pending-scans.js';
 import type { Timing } from '../../timing.js';
 import type { Limiter } from '../../limiter.js';
 import { delayAfterRateLimit, nextPollDelay } from './poll-schedule.js';
-import { isPermanentSlackError, type ScanMessages, type SlackMessage } from './scan-messages.js';
+import type { ScanMessages, SlackMessage } from './scan-messages.js';
 import { readScan, type ScanState } from './scan-service.js';
 import type { ScanSubject } from './views/parts.js';
 import { progressView, stoppedView, type ScanStop } from './views/progress-view.js';
@@ -130,7 +132,7 @@ export function createScanFollower(deps: ScanFollowerDeps): ScanFollower {
       }
       await messages.update(scan, final.summary);
     } catch (error) {
-      if (!isPermanentSlackError(error)) {
+      if (!isGoneForRadar(error)) {
         logger.warn('could not post a scan’s outcome; will try again', { scanId: scan.scanId, error });
         await reschedule(f, final.details ? 'completed' : scan.lastStatus, scan.pollCount + 1, timing.scanPollMaxMs);
         return;
@@ -180,8 +182,9 @@ export function createScanFollower(deps: ScanFollowerDeps): ScanFollower {
           return await reschedule(f, state.status, scan.pollCount + 1, nextPollDelay(scan.pollCount + 1, timing, random));
       }
     } catch (error) {
-      // The store (or something unforeseen) failed: keep the lease and try again later.
-      logger.error('following a scan failed; will try again', { scanId: f.scanId, error });
+      // The store (or something unforeseen) failed: keep the lease and try again later. A store
+      // outage is logged once by the store, not once per scan and poll.
+      (isStoreUnavailable(error) ? logger.debug : logger.error)('following a scan failed; will try again', { scanId: f.scanId, error });
       schedule(f, timing.scanPollMaxMs);
     }
   };
@@ -192,7 +195,7 @@ export function createScanFollower(deps: ScanFollowerDeps): ScanFollower {
     try {
       lease = await deps.coordinator.tryLead(leaseName(scan.scanId), timing.leaseTtlMs);
     } catch (error) {
-      logger.warn('could not take a scan’s lease; the sweep will try again', { scanId: scan.scanId, error });
+      (isStoreUnavailable(error) ? logger.debug : logger.warn)('could not take a scan’s lease; the sweep will try again', { scanId: scan.scanId, error });
       return;
     }
     if (!lease) return;
@@ -224,7 +227,7 @@ export function createScanFollower(deps: ScanFollowerDeps): ScanFollower {
           if (!followed.has(scan.scanId)) await follow(scan);
         }
       } catch (error) {
-        logger.warn('could not sweep the pending scans', { error });
+        (isStoreUnavailable(error) ? logger.debug : logger.warn)('could not sweep the pending scans', { error });
       }
     })().finally(() => {
       sweeping = undefined;

@@ -64,18 +64,3 @@ export function createScanMessages(client: webApi.WebClient): ScanMessages {
     },
   };
 }
-
-/** Slack errors after which posting to that channel or message can never succeed. */
-const PERMANENT = new Set(['channel_not_found', 'is_archived', 'not_in_channel', 'message_not_found', 'thread_not_found', 'cant_update_message', 'account_inactive', 'invalid_auth', 'token_revoked']);
-
-/** The Web API's `error` code of a failed call (`not_in_channel`, …), if it is one. */
-export function slackErrorCode(error: unknown): string | undefined {
-  const data = (error as { data?: { error?: unknown } } | null)?.data;
-  return typeof data?.error === 'string' ? data.error : undefined;
-}
-
-/** True when retrying the call cannot help (the channel or message is gone, the bot was removed). */
-export function isPermanentSlackError(error: unknown): boolean {
-  const code = slackErrorCode(error);
-  return code !== undefined && PERMANENT.has(code);
-}

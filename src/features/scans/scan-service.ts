@@ -1,6 +1,7 @@
 /** The two scan kinds behind one shape: start a scan, and read where it stands (spec 2.9, 3.2, 4.7). */
 import type { AgentAdoptionResult, ScanStart, ScanStatus, ServiceClient, TrustSignalsResult } from '../../service/index.js';
 import type { PendingScanKind } from '../../store/pending-scans.js';
+import { isUnreadable, readableOr, type Unreadable } from '../../service/tolerant.js';
 
 export type FinishedScan = { kind: 'trust'; result: TrustSignalsResult } | { kind: 'agents'; result: AgentAdoptionResult };
 
@@ -32,20 +33,24 @@ export async function readScan(service: ServiceClient, kind: PendingScanKind, sc
 
 interface PolledScan<R> {
   status: ScanStatus;
-  startedAt?: string | undefined;
-  result?: R | undefined;
-  error?: { code: string } | undefined;
+  startedAt?: string | Unreadable | undefined;
+  result?: R | Unreadable | undefined;
+  error?: { code: string } | Unreadable | undefined;
 }
+
+/** A completed scan whose `result` is not an object Radar can read reads as a failure with this code. */
+export const UNREADABLE_RESULT = 'result_unreadable';
 
 function stateOf<R>(scan: PolledScan<R>, finish: (result: R) => FinishedScan): ScanState {
   switch (scan.status) {
     case 'queued':
       return { status: 'queued' };
     case 'running':
-      return { status: 'running', startedAt: scan.startedAt };
+      return { status: 'running', startedAt: readableOr(scan.startedAt, undefined) };
     case 'failed':
-      return { status: 'failed', code: scan.error?.code ?? 'scan_failed' };
+      return { status: 'failed', code: readableOr(scan.error, undefined)?.code ?? 'scan_failed' };
     case 'completed':
-      return scan.result === undefined ? { status: 'failed', code: MISSING_RESULT } : { status: 'completed', finished: finish(scan.result) };
+      if (scan.result === undefined) return { status: 'failed', code: MISSING_RESULT };
+      return isUnreadable(scan.result) ? { status: 'failed', code: UNREADABLE_RESULT } : { status: 'completed', finished: finish(scan.result) };
   }
 }

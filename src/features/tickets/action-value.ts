@@ -1,8 +1,15 @@
 /**
- * The `value` of a shown ticket's buttons and select options: the project and ticket they act on,
- * and for selects the choice (a column, a member). Separated by `|`, which ids never contain.
+ * What a shown ticket's controls carry: the project and ticket they act on, sealed to the channel
+ * the ticket was shown in (`src/slack/sealed-values.ts`). Buttons carry it as their value; selects
+ * carry it as their block id (an option value holds only 150 characters) and the choice (a column,
+ * a member) as the option value. `explicit` says the project came from `--project` rather than the
+ * channel's binding: such a value acts only while the project is allowed; a binding's value acts
+ * only while the channel is still bound to that project.
  */
-import { LIMITS } from '../../slack/blocks/index.js';
+import type { RadarDeps } from '../../deps.js';
+import { projectAllowed, projectRefusal } from '../../slack/access-policy.js';
+import { FORGED_VALUE, STALE_BINDING } from '../../slack/error-text.js';
+import type { SealScope } from '../../slack/sealed-values.js';
 
 export interface TicketActionValue {
   projectId: string;
@@ -11,16 +18,33 @@ export interface TicketActionValue {
   choice?: string;
 }
 
-export function encodeAction(value: TicketActionValue): string {
-  const parts = [value.projectId, value.ticketId, ...(value.choice !== undefined ? [value.choice] : [])];
-  if (parts.some((p) => p.includes('|'))) throw new Error('ids in an action value must not contain "|"');
-  const encoded = parts.join('|');
-  if (encoded.length > LIMITS.optionValue) throw new Error(`action value over ${LIMITS.optionValue} characters`);
-  return encoded;
+export interface TicketRef {
+  projectId: string;
+  ticketId: string;
+  explicit: boolean;
 }
 
-export function decodeAction(encoded: string | undefined): TicketActionValue {
-  const [projectId, ticketId, choice] = (encoded ?? '').split('|');
-  if (!projectId || !ticketId) throw new Error('not a ticket action value');
-  return { projectId, ticketId, ...(choice !== undefined ? { choice } : {}) };
+/** Seals a ticket reference for one place on a message (`kind` keeps two selects' block ids apart). */
+export type TicketSeal = (ref: { projectId: string; ticketId: string }, kind: string, max: number) => string;
+
+export function ticketSeal(deps: Pick<RadarDeps, 'seals'>, scope: SealScope, explicit: boolean): TicketSeal {
+  return ({ projectId, ticketId }, kind, max) => deps.seals.seal({ p: projectId, t: ticketId, k: kind, ...(explicit ? { x: 1 } : {}) }, scope, max);
+}
+
+export function unsealTicketRef(deps: Pick<RadarDeps, 'seals'>, value: string | undefined, scope: SealScope): TicketRef | null {
+  const payload = deps.seals.unseal(value, scope) as { p?: unknown; t?: unknown; x?: unknown } | null;
+  if (!payload || typeof payload.p !== 'string' || typeof payload.t !== 'string') return null;
+  return { projectId: payload.p, ticketId: payload.t, explicit: payload.x === 1 };
+}
+
+/**
+ * Null when the reference may act in this channel now; else the sentence saying why not (a value
+ * not sealed here, a channel rebound since, a project no longer allowed).
+ */
+export async function refusalFor(deps: Pick<RadarDeps, 'bindings' | 'config'>, ref: TicketRef | null, scope: SealScope): Promise<string | null> {
+  if (!ref) return FORGED_VALUE;
+  const binding = scope.channel ? await deps.bindings.get(scope.team, scope.channel) : undefined;
+  if (!ref.explicit && binding?.projectId !== ref.projectId) return STALE_BINDING;
+  if (!projectAllowed(deps.config, ref.projectId)) return projectRefusal(binding?.projectId === ref.projectId ? binding.projectName : ref.projectId);
+  return null;
 }

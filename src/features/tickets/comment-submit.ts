@@ -7,27 +7,39 @@
 import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
 import type { RadarDeps } from '../../deps.js';
 import type { Comment, ServiceClient } from '../../service/index.js';
+import { plainTitle } from './views/ticket-format.js';
 import { escapeMrkdwn } from '../../slack/blocks/index.js';
-import { UserError, isUnexpected } from '../../slack/error-text.js';
+import { UserError } from '../../slack/error-text.js';
+import { logFailure } from '../../slack/log-failure.js';
 import { ACTION_IDS, BLOCK_IDS } from '../../slack/ids.js';
 import type { SubmissionsRepo } from '../../store/submissions.js';
 import { quoted, replyInThread, showInModal } from './deliver.js';
 import { findCreatedComment } from './find-created.js';
 import { withPermalink } from './message-source.js';
-import { decodeContext } from './modal-context.js';
+import { checkedContext } from './modal-context.js';
+import { isPickerHint } from './ticket-picker.js';
 import { DESCRIPTION_MAX } from './ticket-draft.js';
 import { readState, type ViewState } from './view-state.js';
 import { COMMENTS_PER_THREAD_MAX, THREAD_FULL, mayHaveWritten, writeFailureSentence } from './write-failure.js';
 import { commentAddedView, commentAddingView, commentFormView } from './views/comment-modal.js';
+import { modal, warning } from './views/modal-parts.js';
 
 /** Spec 8: a comment body holds at most as much as a description. */
 const COMMENT_MAX = DESCRIPTION_MAX;
 
 export function commentSubmit(deps: RadarDeps, submissions: SubmissionsRepo) {
   return async ({ ack, body, view, client }: SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs): Promise<void> => {
-    const ctx = decodeContext(view.private_metadata);
+    // The modal's context is sealed: another project, channel or person's modal is refused, nothing written.
+    const checked = await checkedContext(deps, { team: body.team?.id ?? body.user.team_id ?? '', userId: body.user.id }, view.private_metadata);
+    if ('refusal' in checked) {
+      deps.logger.info('refused a comment submission', { user: body.user.id });
+      await ack({ response_action: 'update', view: modal({ title: 'Radar', close: 'Close', blocks: [warning(checked.refusal)] }) });
+      return;
+    }
+    const { ctx } = checked;
     const read = readState(view.state.values as ViewState);
-    const ticket = read.option(BLOCK_IDS.ticket, ACTION_IDS.ticketPicker);
+    const picked = read.option(BLOCK_IDS.ticket, ACTION_IDS.ticketPicker);
+    const ticket = picked && !isPickerHint(picked.value) ? picked : null;
     const text = read.text(BLOCK_IDS.body);
 
     const errors: Record<string, string> = {};
@@ -56,19 +68,19 @@ export function commentSubmit(deps: RadarDeps, submissions: SubmissionsRepo) {
     const target = { viewId: view.id, channelId: ctx.channelId, userId: body.user.id };
     try {
       const onTicket = await deps.service.getTicket(ctx.projectId, ticket.value);
-      if (onTicket.commentCount >= COMMENTS_PER_THREAD_MAX) throw new UserError(THREAD_FULL);
+      if (typeof onTicket.commentCount === 'number' && onTicket.commentCount >= COMMENTS_PER_THREAD_MAX) throw new UserError(THREAD_FULL);
       const comment = await addOnce(deps.service, ctx.projectId, onTicket.id, withPermalink(text, ctx.permalink));
-      await submissions.complete(view.id, { ticketId: onTicket.id, ticketNumber: onTicket.number, ticketTitle: onTicket.title, commentId: comment.id });
+      await submissions.complete(view.id, { ticketId: onTicket.id, ticketNumber: onTicket.number, ticketTitle: plainTitle(onTicket), commentId: comment.id });
       const note = await replyInThread(
         client,
         deps.logger,
         ctx,
-        `<@${body.user.id}> added this message as a comment on ticket *#${onTicket.number} ${escapeMrkdwn(onTicket.title)}* (${escapeMrkdwn(ctx.projectName)}).`,
+        `<@${body.user.id}> added this message as a comment on ticket *#${onTicket.number} ${escapeMrkdwn(plainTitle(onTicket))}* (${escapeMrkdwn(ctx.projectName)}).`,
       );
-      await showInModal(client, deps.logger, target, commentAddedView(ctx.projectName, onTicket, note), `The comment is on ticket #${onTicket.number}.`);
+      await showInModal(client, deps.logger, target, commentAddedView(ctx.projectName, { number: onTicket.number, title: plainTitle(onTicket) }, note), `The comment is on ticket #${onTicket.number}.`);
     } catch (error) {
       await submissions.release(view.id);
-      (isUnexpected(error) ? deps.logger.error : deps.logger.info)('comment create failed', { error, project: ctx.projectId });
+      logFailure(deps.logger, 'comment create failed', error, { project: ctx.projectId });
       const failure = writeFailureSentence(error, 'comment', ctx.projectName);
       const form = commentFormView({ projectName: ctx.projectName, ticket, body: text, failure, privateMetadata: view.private_metadata });
       await showInModal(client, deps.logger, target, form, `:warning: ${failure}${quoted('Comment', text)}`);

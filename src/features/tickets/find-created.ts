@@ -3,6 +3,7 @@
  * looks on the board before offering a retry, so a retry never makes a second ticket or comment.
  */
 import type { Comment, CreateTicketBody, ServiceClient, Ticket } from '../../service/index.js';
+import { readable, readableOr } from '../../service/tolerant.js';
 
 /**
  * The ticket the create made, if it exists: same title, and a description holding the message's
@@ -11,12 +12,16 @@ import type { Comment, CreateTicketBody, ServiceClient, Ticket } from '../../ser
 export async function findCreatedTicket(service: ServiceClient, projectId: string, body: CreateTicketBody, permalink: string | undefined): Promise<Ticket | null> {
   const { items } = await service.listTickets(projectId, { q: body.title, include: ['description'], closed: 'all' });
   const sent = body.description ?? '';
-  const matches = items.filter((t) => t.title === body.title && (permalink ? t.description.includes(permalink) : t.description === sent));
-  return matches.sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0] ?? null;
+  // A ticket whose title or description Radar could not read is never taken for the one it made.
+  const matches = readable(items).filter(
+    (t) => t.title === body.title && typeof t.description === 'string' && (permalink ? t.description.includes(permalink) : t.description === sent),
+  );
+  const createdAt = (t: Ticket) => readableOr(t.createdAt, '');
+  return matches.sort((a, b) => createdAt(b).localeCompare(createdAt(a)))[0] ?? null;
 }
 
 /** The comment the create made, if it exists: the key's own entry with exactly the body sent (stored as sent). */
 export async function findCreatedComment(service: ServiceClient, projectId: string, ticketId: string, body: string): Promise<Comment | null> {
-  const comments = await service.listComments(projectId, ticketId);
+  const comments = readable(await service.listComments(projectId, ticketId));
   return comments.filter((c) => c.origin === 'api' && c.body === body).at(-1) ?? null;
 }

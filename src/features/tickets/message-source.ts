@@ -5,7 +5,7 @@
  * inside the trigger's 3 seconds when Slack is slow.
  */
 import type { webApi } from '@slack/bolt';
-import { truncateWords } from '../../slack/blocks/index.js';
+import { decodeSlackEntities, truncateWords } from '../../slack/blocks/index.js';
 
 /** Spec 8 shows no title limit; Radar prefills at most this much (docs/assumptions.md). */
 export const TITLE_PREFILL_MAX = 100;
@@ -31,14 +31,12 @@ export interface MessageSource extends MessageRef {
 
 /** Slack's markup as plain text: `<url|label>` -> `label (url)`, `<@U1>` -> `@U1`, entities decoded. */
 export function plainFromSlack(text: string): string {
-  return text
+  const marked = text
     .replace(/<((?:https?|mailto):[^|>]+)\|([^>]+)>/g, '$2 ($1)')
     .replace(/<((?:https?|mailto):[^>]+)>/g, '$1')
     .replace(/<#[A-Z0-9]+\|([^>]+)>/g, '#$1')
-    .replace(/<([@#!][^|>]+)(?:\|([^>]+))?>/g, (_m, id: string, label?: string) => (label ? `@${label}` : id))
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
+    .replace(/<([@#!][^|>]+)(?:\|([^>]+))?>/g, (_m, id: string, label?: string) => (label ? `@${label}` : id));
+  return decodeSlackEntities(marked);
 }
 
 /** The first non-blank line, cut at a word boundary to `TITLE_PREFILL_MAX`. */

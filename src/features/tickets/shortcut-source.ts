@@ -26,13 +26,14 @@ export async function shortcutSource(deps: RadarDeps, client: webApi.WebClient, 
     return null;
   }
   const source = await readMessageSource(client, where, shortcut.message);
-  const privateMetadata = encodeContext({
+  const privateMetadata = encodeContext(deps, where.teamId, {
     projectId: binding.projectId,
     projectName: binding.projectName,
     channelId: where.channelId,
     messageTs: where.messageTs,
     ...(where.threadTs ? { threadTs: where.threadTs } : {}),
     ...(source.permalink ? { permalink: source.permalink } : {}),
+    openedBy: shortcut.user.id,
   });
   return { binding, source, privateMetadata };
 }

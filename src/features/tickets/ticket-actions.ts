@@ -7,13 +7,15 @@ import type { AllMiddlewareArgs, BlockAction, BlockButtonAction, BlockStaticSele
 import type { RadarDeps } from '../../deps.js';
 import type { Assignee } from '../../service/index.js';
 import { TICKET_STATUSES } from '../../service/index.js';
+import { readable, readableOr } from '../../service/tolerant.js';
 import { escapeMrkdwn } from '../../slack/blocks/index.js';
-import { describeError, isUnexpected } from '../../slack/error-text.js';
+import { describeError } from '../../slack/error-text.js';
+import { logFailure } from '../../slack/log-failure.js';
 import { isServiceError } from '../../service/errors.js';
-import { decodeAction, type TicketActionValue } from './action-value.js';
+import { refusalFor, ticketSeal, unsealTicketRef, type TicketActionValue } from './action-value.js';
 import { ticketDetail } from './load-ticket.js';
-import { moveToTop } from './move-to-top.js';
-import { columnName } from './vocabulary.js';
+import { moveToTop } from '../board/ticket-moves.js';
+import { columnName } from '../board/vocabulary.js';
 import { ticketView } from './views/ticket-view.js';
 
 type ActionArgs<A extends BlockAction> = SlackActionMiddlewareArgs<A> & AllMiddlewareArgs;
@@ -27,25 +29,45 @@ interface Outcome {
 /** Names compared loosely: case, accents and spacing do not matter. */
 const normalName = (name: string) => name.normalize('NFD').replace(/\p{Diacritic}/gu, '').replace(/\s+/g, ' ').trim().toLowerCase();
 
-/** Runs one action on the ticket named by the element's value and shows the ticket again. */
-function ticketAction<A extends BlockAction>(deps: RadarDeps, valueOf: (action: A['actions'][number]) => string | undefined, act: (value: TicketActionValue, args: ActionArgs<A>) => Promise<Outcome>) {
+/** What an element sent: the sealed ticket reference, and for a select the chosen option. */
+interface Sent {
+  sealed: string | undefined;
+  choice?: string;
+}
+
+/**
+ * Runs one action on the ticket named by the element's sealed reference and shows the ticket
+ * again. A reference not sealed for this channel, or for a project the channel is no longer bound
+ * to, changes nothing and gets one sentence.
+ */
+function ticketAction<A extends BlockAction>(deps: RadarDeps, valueOf: (action: A['actions'][number]) => Sent, act: (value: TicketActionValue, args: ActionArgs<A>) => Promise<Outcome>) {
   return async (args: ActionArgs<A>): Promise<void> => {
     await args.ack();
     const { body, respond } = args;
     const action = body.actions[0];
     if (!action) return;
-    const value = decodeAction(valueOf(action));
+    const scope = { channel: body.channel?.id ?? '', team: body.team?.id ?? body.user.team_id ?? '' };
+    const sent = valueOf(action);
+    const ref = unsealTicketRef(deps, sent.sealed, scope);
+    const refusal = await refusalFor(deps, ref, scope);
+    if (refusal || !ref) {
+      deps.logger.info('refused a ticket action', { action: action.action_id, channel: scope.channel, user: body.user.id, sealed: Boolean(ref) });
+      await respond({ replace_original: false, response_type: 'ephemeral', text: refusal ?? '' });
+      return;
+    }
+    const value: TicketActionValue = { projectId: ref.projectId, ticketId: ref.ticketId, ...(sent.choice !== undefined ? { choice: sent.choice } : {}) };
     let outcome: Outcome;
     try {
       outcome = await act(value, args);
     } catch (error) {
-      (isUnexpected(error) ? deps.logger.error : deps.logger.info)('ticket action failed', { error, ticket: value.ticketId });
+      logFailure(deps.logger, 'ticket action failed', error, { ticket: value.ticketId });
       outcome = { notice: `:warning: ${describeTicketError(error, 'change the ticket')}` };
     }
     try {
-      const projectName = await projectNameOf(deps, value.projectId, body.team?.id ?? body.user.team_id ?? '', body.channel?.id);
+      const projectName = await projectNameOf(deps, value.projectId, scope.team, body.channel?.id);
       const { ticket, comments } = await ticketDetail(deps.service, value.projectId, value.ticketId);
-      await respond({ replace_original: true, ...ticketView({ projectId: value.projectId, projectName, ticket, comments, ...outcome }) });
+      const seal = ticketSeal(deps, scope, ref.explicit);
+      await respond({ replace_original: true, ...ticketView({ projectId: value.projectId, projectName, ticket, comments, seal, ...outcome }) });
     } catch (error) {
       deps.logger.info('could not show the ticket again', { error });
       const notices = [outcome.notice, `:warning: ${describeTicketError(error, 'show the ticket')}`].filter((n): n is string => Boolean(n));
@@ -63,12 +85,12 @@ function describeTicketError(error: unknown, action: string): string {
 async function projectNameOf(deps: RadarDeps, projectId: string, teamId: string, channelId: string | undefined): Promise<string> {
   const binding = channelId ? await deps.bindings.get(teamId, channelId) : undefined;
   if (binding?.projectId === projectId) return binding.projectName;
-  const project = (await deps.service.listProjects()).find((p) => p.id === projectId);
+  const project = readable(await deps.service.listProjects()).find((p) => p.id === projectId);
   return project?.name ?? projectId;
 }
 
-const selected = (action: BlockStaticSelectAction['actions'][number]) => action.selected_option.value;
-const clicked = (action: BlockButtonAction['actions'][number]) => action.value;
+const selected = (action: BlockStaticSelectAction['actions'][number]): Sent => ({ sealed: action.block_id, choice: action.selected_option.value });
+const clicked = (action: BlockButtonAction['actions'][number]): Sent => ({ sealed: action.value });
 
 export function moveAction(deps: RadarDeps) {
   return ticketAction<BlockStaticSelectAction>(deps, selected, async ({ projectId, ticketId, choice }, { body }) => {
@@ -88,7 +110,8 @@ export function dismissAction(deps: RadarDeps) {
 
 export function assignToMeAction(deps: RadarDeps) {
   return ticketAction<BlockButtonAction>(deps, clicked, async ({ projectId, ticketId }, { body, client }) => {
-    const [info, members] = await Promise.all([client.users.info({ user: body.user.id }), deps.service.listAssignees(projectId)]);
+    const [info, listed] = await Promise.all([client.users.info({ user: body.user.id }), deps.service.listAssignees(projectId)]);
+    const members = readable(listed);
     const names = [info.user?.real_name, info.user?.profile?.real_name].filter((n): n is string => Boolean(n));
     const match = members.find((m) => names.some((n) => normalName(n) === normalName(m.fullName)));
     if (!match) {
@@ -104,7 +127,8 @@ export function assignPickAction(deps: RadarDeps) {
   return ticketAction<BlockStaticSelectAction>(deps, selected, async ({ projectId, ticketId, choice }, { body }) => {
     if (!choice) throw new Error('no member chosen');
     const ticket = await deps.service.updateTicket(projectId, ticketId, { assigneeUserId: choice });
-    const name = ticket.assignee ? escapeMrkdwn(ticket.assignee.fullName) : 'the chosen member';
+    const assignee = readableOr(ticket.assignee, null);
+    const name = assignee ? escapeMrkdwn(assignee.fullName) : 'the chosen member';
     return { notice: `:white_check_mark: <@${body.user.id}> assigned this ticket to ${name}.` };
   });
 }

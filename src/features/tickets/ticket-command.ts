@@ -1,7 +1,8 @@
 /** `/radar ticket <number>`: one ticket with its description, latest comments and buttons. */
-import type { Subcommand } from '../../slack/commands/registry.js';
-import { UsageError } from '../../slack/commands/parse.js';
+import type { Subcommand } from '../../plugin.js';
+import { PROJECT_FLAG, UsageError } from '../../slack/commands/parse.js';
 import { COMMAND } from '../../slack/ids.js';
+import { ticketSeal } from './action-value.js';
 import { ticketByNumber, ticketDetail } from './load-ticket.js';
 import { ticketView } from './views/ticket-view.js';
 
@@ -10,7 +11,7 @@ export const ticketCommand: Subcommand = {
   usage: 'ticket <number>',
   summary: 'One ticket with its description and latest comments; move, assign or dismiss it from there.',
   example: `${COMMAND} ticket 12`,
-  needsProject: true,
+  flags: { values: PROJECT_FLAG },
   async run(inv) {
     const [typed, ...extra] = inv.parsed.args;
     const number = /^#?(\d{1,9})$/.exec(typed ?? '')?.[1];
@@ -20,6 +21,8 @@ export const ticketCommand: Subcommand = {
     const project = await inv.project();
     const found = await ticketByNumber(inv.deps.service, project, Number(number));
     const { ticket, comments } = await ticketDetail(inv.deps.service, project.id, found.id);
-    await inv.reply({ ...ticketView({ projectId: project.id, projectName: project.name, ticket, comments }), shareable: true });
+    // The controls act here only: on this project while the channel stays bound to it, or (--project) while it stays allowed.
+    const seal = ticketSeal(inv.deps, { channel: inv.channelId, team: inv.teamId }, inv.parsed.values.project !== undefined);
+    await inv.reply({ ...ticketView({ projectId: project.id, projectName: project.name, ticket, comments, seal }), shareable: true });
   },
 };

@@ -8,23 +8,33 @@
 import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
 import type { RadarDeps } from '../../deps.js';
 import type { CreateTicketBody, ServiceClient, Ticket } from '../../service/index.js';
+import { readableOr } from '../../service/tolerant.js';
+import { plainTitle } from './views/ticket-format.js';
 import { escapeMrkdwn } from '../../slack/blocks/index.js';
-import { isUnexpected } from '../../slack/error-text.js';
+import { logFailure } from '../../slack/log-failure.js';
 import { BLOCK_IDS } from '../../slack/ids.js';
 import type { SubmissionsRepo } from '../../store/submissions.js';
 import { quoted, replyInThread, showInModal } from './deliver.js';
 import { findCreatedTicket } from './find-created.js';
 import { withPermalink } from './message-source.js';
-import { decodeContext, type ModalContext } from './modal-context.js';
+import { checkedContext, type ModalContext } from './modal-context.js';
 import { createBody, readTicketDraft, ticketDraftErrors } from './ticket-draft.js';
 import { optionsIn, type ViewState } from './view-state.js';
-import { columnName } from './vocabulary.js';
+import { columnName } from '../board/vocabulary.js';
 import { mayHaveWritten, writeFailureSentence } from './write-failure.js';
 import { ticketCreatedView, ticketCreatingView, ticketFormView, type Choices } from './views/ticket-modal.js';
+import { modal, warning } from './views/modal-parts.js';
 
 export function ticketSubmit(deps: RadarDeps, submissions: SubmissionsRepo) {
   return async ({ ack, body, view, client }: SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs): Promise<void> => {
-    const ctx = decodeContext(view.private_metadata);
+    // The modal's context is sealed: another project, channel or person's modal is refused, nothing written.
+    const checked = await checkedContext(deps, { team: body.team?.id ?? body.user.team_id ?? '', userId: body.user.id }, view.private_metadata);
+    if ('refusal' in checked) {
+      deps.logger.info('refused a ticket submission', { user: body.user.id });
+      await ack({ response_action: 'update', view: modal({ title: 'Radar', close: 'Close', blocks: [warning(checked.refusal)] }) });
+      return;
+    }
+    const { ctx } = checked;
     const draft = readTicketDraft(view.state.values as ViewState);
     const errors = ticketDraftErrors(draft);
     if (Object.keys(errors).length > 0) {
@@ -51,17 +61,17 @@ export function ticketSubmit(deps: RadarDeps, submissions: SubmissionsRepo) {
     const target = { viewId: view.id, channelId: ctx.channelId, userId: body.user.id };
     try {
       const ticket = await createOnce(deps.service, ctx, request);
-      await submissions.complete(view.id, { ticketId: ticket.id, ticketNumber: ticket.number, ticketTitle: ticket.title });
+      await submissions.complete(view.id, { ticketId: ticket.id, ticketNumber: ticket.number, ticketTitle: plainTitle(ticket) });
       const note = await replyInThread(
         client,
         deps.logger,
         ctx,
-        `<@${body.user.id}> turned this message into ticket *#${ticket.number} ${escapeMrkdwn(ticket.title)}* on *${escapeMrkdwn(ctx.projectName)}* (${columnName(ticket.status)}).`,
+        `<@${body.user.id}> turned this message into ticket *#${ticket.number} ${escapeMrkdwn(plainTitle(ticket))}* on *${escapeMrkdwn(ctx.projectName)}* (${columnName(readableOr(ticket.status, request.status))}).`,
       );
-      await showInModal(client, deps.logger, target, ticketCreatedView(ctx.projectName, ticket, note), `Ticket #${ticket.number} was created.`);
+      await showInModal(client, deps.logger, target, ticketCreatedView(ctx.projectName, { number: ticket.number, title: plainTitle(ticket), status: readableOr(ticket.status, request.status) }, note), `Ticket #${ticket.number} was created.`);
     } catch (error) {
       await submissions.release(view.id);
-      (isUnexpected(error) ? deps.logger.error : deps.logger.info)('ticket create failed', { error, project: ctx.projectId });
+      logFailure(deps.logger, 'ticket create failed', error, { project: ctx.projectId });
       const failure = writeFailureSentence(error, 'ticket', ctx.projectName);
       const form = ticketFormView({ projectName: ctx.projectName, draft, choices: choicesOf(view.blocks), failure, privateMetadata: view.private_metadata });
       await showInModal(client, deps.logger, target, form, `:warning: ${failure}${quoted('Title', draft.title)}${quoted('Description', draft.description)}`);

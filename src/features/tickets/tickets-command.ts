@@ -1,8 +1,9 @@
 /** `/radar tickets [column...] [search words] [--all]`: the bound project's board, in board order. */
 import type { TicketStatus } from '../../service/index.js';
-import type { Subcommand } from '../../slack/commands/registry.js';
+import type { Subcommand } from '../../plugin.js';
+import { PROJECT_FLAG } from '../../slack/commands/parse.js';
 import { COMMAND } from '../../slack/ids.js';
-import { parseColumn } from './vocabulary.js';
+import { parseColumn } from '../board/vocabulary.js';
 import { ticketListView } from './views/ticket-list-view.js';
 
 export const ticketsCommand: Subcommand = {
@@ -10,7 +11,7 @@ export const ticketsCommand: Subcommand = {
   usage: 'tickets [column…] [search words] [--all]',
   summary: 'The project’s tickets in board order, by column; closed ones from the last 30 days unless --all.',
   example: `${COMMAND} tickets todo pricing`,
-  needsProject: true,
+  flags: { values: PROJECT_FLAG, switches: ['all'] },
   async run(inv) {
     const project = await inv.project();
     const columns: TicketStatus[] = [];

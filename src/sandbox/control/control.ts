@@ -15,8 +15,16 @@ export interface SandboxControl {
   requests(): RequestLogEntry[];
   clearRequests(): void;
   /**
-   * Restores the seed data (tickets, editions, scans), clears faults, the request log and rate-limit
-   * windows. The clock and speed stay as they are; the seed is laid out relative to the current clock.
+   * Serves `document` at `/v1/docs/openapi.json` (and `/v1/docs`) instead of the one generated from
+   * the routes, e.g. with a field moved or an endpoint left out; null serves the generated one again.
+   * The routes themselves are unchanged.
+   */
+  setDescription(document: unknown): void;
+  /** The document served now (generated, or the one set). */
+  description(): unknown;
+  /**
+   * Restores the seed data (tickets, editions, scans), clears faults, the request log, rate-limit
+   * windows and a description set with `setDescription`. The clock and speed stay as they are; the seed is laid out relative to the current clock.
    */
   reset(): void;
 }

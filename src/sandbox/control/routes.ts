@@ -116,6 +116,25 @@ export function controlRoutes(control: SandboxControl, now: () => number): Route
         return ok;
       },
     },
+    { method: 'GET', pattern: '/__sandbox/docs/openapi.json', scope: 'none', handler: () => ({ body: control.description() }) },
+    {
+      method: 'PUT',
+      pattern: '/__sandbox/docs/openapi.json',
+      scope: 'none',
+      handler: ({ body }) => {
+        control.setDescription(asObject(body));
+        return ok;
+      },
+    },
+    {
+      method: 'DELETE',
+      pattern: '/__sandbox/docs/openapi.json',
+      scope: 'none',
+      handler: () => {
+        control.setDescription(null);
+        return ok;
+      },
+    },
     {
       method: 'POST',
       pattern: '/__sandbox/reset',

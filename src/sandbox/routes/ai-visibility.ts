@@ -1,4 +1,6 @@
 /** AI visibility: latest check, scored-check history and check detail, with the 4.3 query rules. */
+import { z } from 'zod';
+import { boolQuery, intQuery, openObject, paginationSchema, timestamp } from '../docs/schemas.js';
 import type { Route, RouteContext, SandboxState } from '../types.js';
 import { SandboxHttpError } from '../types.js';
 import type { AiCheckSeed, Json } from '../seed/types.js';
@@ -16,6 +18,47 @@ const READING_GUIDE = {
   'summary.marketMap.brands[].rankByPresence': 'null for a brand no answer named (answersNaming 0)',
   'summary.marketMap.brandsPage': 'compact view: one page; own and tracked rows are on every page, de-duplicate by domain',
 };
+
+const pageSchema = z.object({ offset: z.number().int(), limit: z.number().int(), total: z.number().int(), hasMore: z.boolean() });
+const brandRow = z.looseObject({ domain: z.string(), rankByPresence: z.number().int().nullable(), answersNaming: z.number().int() });
+const customerSchema = z.looseObject({ domain: z.string(), score: z.number(), mentionRate: z.number(), answersNaming: z.number().int(), rankByPresence: z.number().int().nullable(), perPrompt: z.array(openObject) });
+
+const checkQuery = z.object({
+  includeAnswers: boolQuery().optional(),
+  provider: z.enum(AI_PROVIDERS).optional().meta({ description: 'Needs includeAnswers=true.' }),
+  brand: z.string().optional().meta({ description: 'A domain; needs includeAnswers=true.' }),
+  promptIndex: intQuery(0).optional().meta({ description: 'Zero-based; needs includeAnswers=true.' }),
+  view: z.enum(VIEWS).optional(),
+  includeSummary: boolQuery().optional(),
+  offset: intQuery(0).optional().meta({ description: 'Paging of the compact lists.' }),
+  limit: intQuery(1, 100).optional().meta({ description: 'Paging of the compact lists (default 10).' }),
+});
+
+const checkItemSchema = z.object({
+  checkId: z.string(),
+  checkedAt: timestamp,
+  providers: z.array(z.string()),
+  view: z.enum(VIEWS),
+  readingGuide: z.record(z.string(), z.string()),
+  summary: z
+    .looseObject({
+      customer: customerSchema.nullable(),
+      topCompetitor: openObject.nullable(),
+      totalEntries: z.number().int(),
+      marketMap: z.object({ brands: z.array(brandRow), brandsPage: pageSchema.optional() }),
+    })
+    .optional(),
+  answers: z.array(z.object({ provider: z.string(), promptIndex: z.number().int(), prompt: z.string().nullable(), brands: z.array(openObject) })).optional(),
+  providerStatus: openObject.optional(),
+  answerCoverage: z.looseObject({ queriesSent: z.number().int() }).optional(),
+  latestCheckDataAvailable: openObject.optional(),
+});
+
+const historyRowSchema = z.object({
+  checkId: z.string(),
+  checkedAt: timestamp,
+  summary: z.object({ customer: customerSchema.nullable(), topCompetitor: openObject.nullable(), competitorRankings: z.array(brandRow), competitorRankingsPage: pageSchema }),
+});
 
 interface ReadOptions {
   includeAnswers: boolean;
@@ -107,6 +150,7 @@ export function aiVisibilityRoutes(state: SandboxState): Route[] {
       method: 'GET',
       pattern: base,
       scope: 'read',
+      doc: { summary: 'The latest scored AI visibility check.', query: checkQuery, response: z.object({ item: checkItemSchema }), errors: [400, 404] },
       handler: (ctx) => {
         const seed = checksOf(state, ctx);
         const opts = readOptions(ctx.query);
@@ -121,6 +165,12 @@ export function aiVisibilityRoutes(state: SandboxState): Route[] {
       method: 'GET',
       pattern: `${base}/history`,
       scope: 'read',
+      doc: {
+        summary: 'Scored AI visibility checks, newest first.',
+        query: z.object({ page: intQuery(1).optional(), limit: intQuery(1, 100).optional() }),
+        response: z.object({ items: z.array(historyRowSchema), pagination: paginationSchema, truncated: z.boolean() }),
+        errors: [400, 404],
+      },
       handler: (ctx) => {
         const checks = checksOf(state, ctx)?.checks ?? [];
         return { body: { ...paginate(checks.map(historyRow), pagingParams(ctx.query)), truncated: false } };
@@ -130,6 +180,7 @@ export function aiVisibilityRoutes(state: SandboxState): Route[] {
       method: 'GET',
       pattern: `${base}/history/:checkId`,
       scope: 'read',
+      doc: { summary: 'One AI visibility check.', query: checkQuery, response: z.object({ item: checkItemSchema }), errors: [400, 404] },
       handler: (ctx) => {
         const checks = checksOf(state, ctx)?.checks ?? [];
         const id = ctx.params.checkId ?? '';

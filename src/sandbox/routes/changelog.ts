@@ -1,4 +1,6 @@
 /** The content changelog: URL changes detected in competitor sitemaps (spec 2.5, 4.2). */
+import { z } from 'zod';
+import { boolQuery, pagingQuery, paginationSchema, timestamp } from '../docs/schemas.js';
 import type { Route, SandboxState } from '../types.js';
 import type { ChangelogEntrySeed, ProjectSeed } from '../seed/types.js';
 import { CONTENT_CATEGORIES } from '../seed/content.js';
@@ -50,12 +52,32 @@ function applyByteCap(items: ChangelogItem[]): { kept: ChangelogItem[]; truncate
   return { kept, truncated: false };
 }
 
+const changelogItem = z.object({
+  id: z.string(),
+  competitorId: z.string(),
+  domain: z.string(),
+  detectedAt: timestamp,
+  categories: z.record(z.string(), z.object({ count: z.number().int(), urls: z.array(z.string()) })),
+});
+
+const changelogDoc = {
+  summary: 'URL changes detected in competitor sitemaps, newest first.',
+  query: pagingQuery.extend({
+    competitorId: z.string().optional(),
+    category: z.enum(CONTENT_CATEGORIES).optional(),
+    allUrlsPerCategory: boolQuery().optional().meta({ description: 'Every URL per category (subject to a byte cap) instead of 3 samples.' }),
+  }),
+  response: z.object({ items: z.array(changelogItem), pagination: paginationSchema, truncated: z.boolean() }),
+  errors: [400, 404],
+};
+
 export function changelogRoutes(state: SandboxState): Route[] {
   return [
     {
       method: 'GET',
       pattern: '/v1/projects/:projectId/content/changelog',
       scope: 'read',
+      doc: changelogDoc,
       handler: (ctx) => {
         const project = requireProject(state, ctx);
         const paging = pagingParams(ctx.query);

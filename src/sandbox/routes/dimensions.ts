@@ -1,4 +1,6 @@
 /** Dimension reads for tech-trust, content, positioning and pricing (spec 2.5, 4.2). */
+import { z } from 'zod';
+import { availabilitySchema, itemOf, openObject, pageOf, pagingQuery, timestamp } from '../docs/schemas.js';
 import type { Route, RouteContext, SandboxState } from '../types.js';
 import { SandboxHttpError } from '../types.js';
 import type { Dimension, DimensionSeed, Json } from '../seed/types.js';
@@ -8,6 +10,53 @@ import { enumParam, noData, paginate, pagingParams, requireProject } from './par
 
 const VIEWS = ['compact', 'full'] as const;
 type View = (typeof VIEWS)[number];
+
+const nullableNumber = z.number().nullable();
+const nullableFlag = z.boolean().nullable();
+
+/** The pricing dashboard as the sandbox lays it out (docs/assumptions.md, "Pricing"). */
+const pricingDashboard = z.looseObject({
+  summary: z.looseObject({
+    customer: z.looseObject({
+      lowestPrice: nullableNumber,
+      currency: z.string().nullable(),
+      pricingUnit: z.string().nullable(),
+      planCount: z.number().int().nullable(),
+      hasFreePlan: nullableFlag.meta({ description: 'null: not checked; false: checked and none.' }),
+    }),
+    gaps: z.object({ hasPriceGap: nullableFlag, hasFreePlanGap: nullableFlag, hasAnnualDiscountGap: nullableFlag }),
+    marketAvgPrice: nullableNumber,
+    marketPricingUnit: z.string().nullable(),
+    pricePositionPercent: nullableNumber,
+    comparablePriceCount: z.number().int(),
+    pricingAnalysisAvailable: availabilitySchema.optional(),
+  }),
+  competitors: z.array(
+    z.looseObject({
+      competitorId: z.string(),
+      domain: z.string(),
+      isOwn: z.boolean(),
+      pricingDataAvailable: availabilitySchema.optional(),
+      lowestPrice: nullableNumber,
+      currency: z.string().nullable(),
+      pricingUnit: z.string().nullable(),
+      planCount: z.number().int().nullable(),
+      hasFreePlan: nullableFlag,
+      hasAnnualDiscount: nullableFlag,
+    }),
+  ),
+});
+
+const DASHBOARDS: Record<Dimension, z.ZodObject> = {
+  pricing: pricingDashboard,
+  'tech-trust': z.looseObject({ view: z.enum(VIEWS), readingGuide: openObject, competitors: z.array(openObject), crawlerCatalog: z.array(openObject).optional() }),
+  content: openObject,
+  positioning: z.looseObject({ competitors: z.array(openObject) }),
+};
+
+const runHead = z.object({ runId: z.string(), completedAt: timestamp });
+const historyRow = z.object({ runId: z.string(), status: z.string(), startedAt: timestamp, completedAt: timestamp, summary: openObject.nullable() });
+const runDetail = historyRow.extend({ summary: openObject });
 
 function dimensionOf(state: SandboxState, ctx: RouteContext, dimension: Dimension): DimensionSeed {
   const seed = requireProject(state, ctx).dimensions[dimension];
@@ -31,12 +80,19 @@ function applyTechTrustView(item: Json, view: View): Json {
 
 function routesFor(state: SandboxState, dimension: Dimension): Route[] {
   const base = `/v1/projects/:projectId/${dimension}`;
+  const viewQuery = dimension === 'tech-trust' ? z.object({ view: z.enum(VIEWS).optional() }) : z.object({});
   const view = (ctx: RouteContext): View => (dimension === 'tech-trust' ? enumParam(ctx.query, 'view', VIEWS, 'compact') : 'compact');
   return [
     {
       method: 'GET',
       pattern: base,
       scope: 'read',
+      doc: {
+        summary: `The latest ${dimension} dashboard.`,
+        query: viewQuery,
+        response: itemOf(runHead.extend(DASHBOARDS[dimension].shape).loose()),
+        errors: [400, 404],
+      },
       handler: (ctx) => {
         const seed = dimensionOf(state, ctx, dimension);
         const chosen = view(ctx);
@@ -49,6 +105,7 @@ function routesFor(state: SandboxState, dimension: Dimension): Route[] {
       method: 'GET',
       pattern: `${base}/history`,
       scope: 'read',
+      doc: { summary: `The ${dimension} run history, newest first.`, query: pagingQuery, response: pageOf(historyRow), errors: [400, 404] },
       handler: (ctx) => {
         const paging = pagingParams(ctx.query);
         const seed = requireProject(state, ctx).dimensions[dimension];
@@ -60,6 +117,7 @@ function routesFor(state: SandboxState, dimension: Dimension): Route[] {
       method: 'GET',
       pattern: `${base}/history/:runId`,
       scope: 'read',
+      doc: { summary: `One ${dimension} run.`, query: viewQuery, response: itemOf(runDetail), errors: [400, 404] },
       handler: (ctx) => {
         const project = requireProject(state, ctx);
         view(ctx);

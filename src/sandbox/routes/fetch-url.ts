@@ -3,6 +3,8 @@
  * with canned pages, a `shielded` host hides its headers, and every other public host answers 502.
  */
 import { isIP } from 'node:net';
+import { z } from 'zod';
+import { itemOf } from '../docs/schemas.js';
 import type { Route, SandboxState } from '../types.js';
 import { SandboxHttpError } from '../types.js';
 import { NORTHWIND_COMPETITORS } from '../seed/projects.js';
@@ -94,6 +96,28 @@ function cleanStats(original: string, cleaned: string) {
   };
 }
 
+const fetchUrlBody = z.object({
+  url: z.string().meta({ description: 'http or https, resolving to a public host.' }),
+  bodyNeeded: z.boolean().optional(),
+  headersNeeded: z.boolean().optional(),
+  cleanHtml: z.boolean().optional().meta({ description: 'Only for text/html; requires bodyNeeded.' }),
+  maxTimeoutMs: z.number().min(1000).max(120_000).optional(),
+  bodyMaxBytes: z.number().min(1024).max(104_857_600).optional(),
+});
+
+const fetchUrlResult = z.object({
+  statusCode: z.number().int(),
+  finalUrl: z.string(),
+  durationMs: z.number(),
+  body: z.string().optional(),
+  contentType: z.string().optional(),
+  cleanStats: z
+    .object({ originalSize: z.number(), cleanedSize: z.number(), reductionPercent: z.number(), originalSizeKB: z.number(), cleanedSizeKB: z.number(), savedKB: z.number() })
+    .optional(),
+  headersAvailable: z.boolean().optional(),
+  headers: z.record(z.string(), z.string()).optional(),
+});
+
 export function fetchUrlRoutes(_state: SandboxState): Route[] {
   return [
     {
@@ -102,6 +126,7 @@ export function fetchUrlRoutes(_state: SandboxState): Route[] {
       scope: 'read',
       rateLimited: true,
       needsPlan: true,
+      doc: { summary: 'Fetches a public URL on the service\'s side (the sandbox serves canned pages).', body: fetchUrlBody, response: itemOf(fetchUrlResult), errors: [400, 502] },
       handler: (ctx) => {
         const opts = parseOptions(ctx.body);
         const host = opts.url.hostname.replace(/^www\./, '');

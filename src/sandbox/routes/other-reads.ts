@@ -1,4 +1,6 @@
 /** AI sources, alerts and schedules (spec 4.4): they exist; their payloads are small and loose. */
+import { z } from 'zod';
+import { itemOf, itemsOf, openObject, pageOf as pageSchemaOf, pagingQuery, timestamp } from '../docs/schemas.js';
 import type { Route, SandboxState } from '../types.js';
 import { SandboxHttpError } from '../types.js';
 import type { AiSourcesCheckSeed, Json } from '../seed/types.js';
@@ -22,6 +24,15 @@ function sourcesItem(check: AiSourcesCheckSeed, view: (typeof VIEWS)[number]): J
   return { checkId: check.checkId, checkedAt: check.checkedAt, view, summary: { ...rest, pages: p.rows, pagesPage: p.page, brands: b.rows, brandsPage: b.page } };
 }
 
+const sourcesPage = z.object({ offset: z.number().int(), limit: z.number().int(), total: z.number().int(), hasMore: z.boolean() });
+const sourcesItemSchema = z.object({
+  checkId: z.string(),
+  checkedAt: timestamp,
+  view: z.enum(VIEWS),
+  summary: z.looseObject({ pages: z.array(openObject), brands: z.array(openObject), totalCitations: z.number().int(), pagesPage: sourcesPage.optional(), brandsPage: sourcesPage.optional() }),
+});
+const viewQuery = z.object({ view: z.enum(VIEWS).optional() });
+
 export function otherReadRoutes(state: SandboxState): Route[] {
   const sources = '/v1/projects/:projectId/ai-sources';
   return [
@@ -29,6 +40,7 @@ export function otherReadRoutes(state: SandboxState): Route[] {
       method: 'GET',
       pattern: sources,
       scope: 'read',
+      doc: { summary: 'The latest AI sources check.', query: viewQuery, response: itemOf(sourcesItemSchema), errors: [400, 404] },
       handler: (ctx) => {
         const latest = requireProject(state, ctx).aiSources[0];
         if (!latest) throw noData('AI sources');
@@ -39,6 +51,12 @@ export function otherReadRoutes(state: SandboxState): Route[] {
       method: 'GET',
       pattern: `${sources}/history`,
       scope: 'read',
+      doc: {
+        summary: 'AI sources checks, newest first.',
+        query: pagingQuery,
+        response: pageSchemaOf(z.object({ checkId: z.string(), checkedAt: timestamp, totalCitations: z.number().int() })),
+        errors: [400, 404],
+      },
       handler: (ctx) => {
         const rows = requireProject(state, ctx).aiSources.map((c) => ({ checkId: c.checkId, checkedAt: c.checkedAt, totalCitations: c.summary.totalCitations }));
         return { body: paginate(rows, pagingParams(ctx.query)) };
@@ -48,6 +66,7 @@ export function otherReadRoutes(state: SandboxState): Route[] {
       method: 'GET',
       pattern: `${sources}/history/:checkId`,
       scope: 'read',
+      doc: { summary: 'One AI sources check.', query: viewQuery, response: itemOf(sourcesItemSchema), errors: [400, 404] },
       handler: (ctx) => {
         const project = requireProject(state, ctx);
         const id = ctx.params.checkId ?? '';
@@ -57,7 +76,19 @@ export function otherReadRoutes(state: SandboxState): Route[] {
         return { body: { item: sourcesItem(check, enumParam(ctx.query, 'view', VIEWS, 'compact')) } };
       },
     },
-    { method: 'GET', pattern: '/v1/projects/:projectId/alerts', scope: 'read', handler: (ctx) => ({ body: { items: requireProject(state, ctx).alerts } }) },
-    { method: 'GET', pattern: '/v1/projects/:projectId/schedules', scope: 'read', handler: (ctx) => ({ body: { items: requireProject(state, ctx).schedules } }) },
+    {
+      method: 'GET',
+      pattern: '/v1/projects/:projectId/alerts',
+      scope: 'read',
+      doc: { summary: 'The project\'s alerts (fields not shown by the spec).', response: itemsOf(openObject), errors: [404] },
+      handler: (ctx) => ({ body: { items: requireProject(state, ctx).alerts } }),
+    },
+    {
+      method: 'GET',
+      pattern: '/v1/projects/:projectId/schedules',
+      scope: 'read',
+      doc: { summary: 'The project\'s monitoring schedules (fields not shown by the spec).', response: itemsOf(openObject), errors: [404] },
+      handler: (ctx) => ({ body: { items: requireProject(state, ctx).schedules } }),
+    },
   ];
 }

@@ -6,6 +6,7 @@
  * coerced to 0, false or an empty list.
  */
 import { z } from 'zod';
+import { isRecord, lookup, tolerantArray, type Unreadable } from '../tolerant.js';
 
 /** An ISO 8601 UTC date-time, kept as the string the service sent. */
 export const timestampSchema = z.string();
@@ -24,11 +25,29 @@ export type LooseRecord = z.infer<typeof looseRecordSchema>;
 export const availabilitySchema = z.union([z.string(), z.boolean(), looseRecordSchema]);
 export type Availability = z.infer<typeof availabilitySchema>;
 
-/** The reason an availability marker gives: the string itself, or an object's string `reason`. */
-export function availabilityReason(marker: Availability | undefined): string | undefined {
+/**
+ * The reason an availability marker gives: the string itself, or an object's string `reason` (found
+ * whatever its case, one level down, or on `up`, the object carrying the marker). Undefined when the marker gives none Radar can read.
+ */
+export function availabilityReason(marker: unknown, up?: unknown): string | undefined {
   if (typeof marker === 'string') return marker;
-  if (marker && typeof marker === 'object' && typeof marker.reason === 'string') return marker.reason;
-  return undefined;
+  if (!isRecord(marker)) return undefined;
+  const hit = lookup(marker, 'reason', { up });
+  return hit.found && typeof hit.value === 'string' ? hit.value : undefined;
+}
+
+/**
+ * Whether a marker that arrived says the value is unavailable. Its shape is not shown, so only an
+ * explicit "available" (`true`, or an object whose `available` is `true`) reads as available; any
+ * other marker that is present (not undefined, not null) is a reason for a missing value.
+ */
+export function markerSaysUnavailable(marker: unknown): boolean {
+  if (marker === undefined || marker === null || marker === true) return false;
+  if (isRecord(marker)) {
+    const available = lookup(marker, 'available', { down: false });
+    if (available.found && available.value === true) return false;
+  }
+  return true;
 }
 
 /** `{ userId, fullName }`: a ticket author, an assignee, a comment author. */
@@ -58,6 +77,19 @@ export function itemsEnvelope<T extends z.ZodType>(item: T) {
 export function paginatedEnvelope<T extends z.ZodType>(item: T) {
   return z.looseObject({ items: z.array(item), pagination: paginationSchema });
 }
+
+/** `{ items }` whose items are checked one by one: an item that fails is `Unreadable`, the list still reads. */
+export function tolerantItemsEnvelope<T extends z.ZodType>(item: T) {
+  return z.looseObject({ items: tolerantArray(item) });
+}
+
+/** `{ items, pagination }` whose items are checked one by one (counts still come from `pagination.total`). */
+export function tolerantPaginatedEnvelope<T extends z.ZodType>(item: T) {
+  return z.looseObject({ items: tolerantArray(item), pagination: paginationSchema });
+}
+
+/** An item of a list read tolerantly: the item, or `Unreadable` with its raw value. */
+export type Listed<T> = T | Unreadable;
 
 /** One page of a paginated collection, as the client returns it. */
 export interface Page<T> {

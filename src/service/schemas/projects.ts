@@ -1,26 +1,30 @@
 /** Health, projects, competitors, alerts and schedules (spec 2.3, 2.4, 2.11, 4.1, 4.4). */
 import { z } from 'zod';
+import { tolerantPart } from '../tolerant.js';
 import { looseRecordSchema, timestampSchema } from './common.js';
 
 /** Health payload: carries the server timestamp under a name the spec does not show. */
 export const healthSchema = looseRecordSchema;
 export type Health = z.infer<typeof healthSchema>;
 
-/** A project list item (spec 2.3). `status` values are not shown, so any string is kept. */
+/**
+ * A project list item (spec 2.3). `id`, `name` and `domain` are required (Radar finds a project by
+ * them and names it); the other named fields are read tolerantly. `status` values are not shown, so any string is kept.
+ */
 export const projectSchema = z.looseObject({
   id: z.string(),
-  organizationId: z.string(),
+  organizationId: tolerantPart(z.string()),
   name: z.string(),
   domain: z.string(),
-  status: z.string(),
-  competitorCount: z.number().int(),
+  status: tolerantPart(z.string()),
+  competitorCount: tolerantPart(z.number().int()),
   /**
    * The most recent completed monitoring. The spec states no null here; null is accepted because a
    * project never monitored yet has no such time, and under the null contract (spec 2.2) that reads
    * "not measured". The sandbox serves it for a project with no run.
    */
-  lastMonitoredAt: timestampSchema.nullable(),
-  createdAt: timestampSchema,
+  lastMonitoredAt: tolerantPart(timestampSchema.nullable()),
+  createdAt: tolerantPart(timestampSchema),
 });
 export type Project = z.infer<typeof projectSchema>;
 
@@ -32,7 +36,7 @@ export type ProjectDetail = z.infer<typeof projectDetailSchema>;
  * A competitor (spec 2.4): the project's own domain is listed too, with `isOwn: true`. Only `isOwn`
  * and the domain are stated; the page URLs of the detail read have no stated names.
  */
-export const competitorSchema = z.looseObject({ isOwn: z.boolean(), domain: z.string() });
+export const competitorSchema = z.looseObject({ isOwn: tolerantPart(z.boolean()), domain: z.string() });
 export type Competitor = z.infer<typeof competitorSchema>;
 
 /**

@@ -1,5 +1,6 @@
 /** Asynchronous tool scans: trust signals and agent adoption (spec 2.9, 3.2, 4.7). */
 import { z } from 'zod';
+import { tolerantArray, tolerantPart } from '../tolerant.js';
 import { timestampSchema } from './common.js';
 
 export const SCAN_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
@@ -17,17 +18,20 @@ export type ScanStart = z.infer<typeof scanStartSchema>;
 /** `error` of a failed scan: `homepage_fetch_failed` or `scan_failed`. */
 export const scanErrorSchema = z.looseObject({ code: z.string() });
 
-/** A scan as polled; `result` arrives on `completed`, `error` on `failed`. */
+/**
+ * A scan as polled; `result` arrives on `completed`, `error` on `failed`. `id` and `status` are
+ * required (what the scan is and where it stands); every other named part is read tolerantly.
+ */
 function scanSchema<R extends z.ZodType>(result: R) {
   return z.looseObject({
     id: z.string(),
     status: z.enum(SCAN_STATUSES),
-    createdAt: timestampSchema,
-    expiresAt: timestampSchema,
-    startedAt: timestampSchema.optional(),
-    completedAt: timestampSchema.optional(),
-    result: result.optional(),
-    error: scanErrorSchema.optional(),
+    createdAt: tolerantPart(timestampSchema),
+    expiresAt: tolerantPart(timestampSchema),
+    startedAt: tolerantPart(timestampSchema.optional()),
+    completedAt: tolerantPart(timestampSchema.optional()),
+    result: tolerantPart(result.optional()),
+    error: tolerantPart(scanErrorSchema.optional()),
   });
 }
 
@@ -50,10 +54,10 @@ export const trustSignalSchema = z.looseObject({
  * `gapsVsBenchmark` or `meta.signalsEvaluated` means the page was never inspected, never a zero.
  */
 export const trustSignalsResultSchema = z.looseObject({
-  domain: z.string(),
-  finalUrl: z.string(),
-  fetchedAt: timestampSchema,
-  verdict: z
+  domain: tolerantPart(z.string()),
+  finalUrl: tolerantPart(z.string()),
+  fetchedAt: tolerantPart(timestampSchema),
+  verdict: tolerantPart(z
     .looseObject({
       tier: z.enum(TRUST_TIERS),
       score: z.number(),
@@ -61,27 +65,31 @@ export const trustSignalsResultSchema = z.looseObject({
       benchmarkComparison: z.unknown(),
       summary: z.unknown(),
     })
-    .nullable(),
-  categoryScores: z
-    .looseObject({
-      enterpriseReadiness: categoryScoreSchema,
-      thirdPartyValidation: categoryScoreSchema,
-      socialProof: categoryScoreSchema,
-      brandAuthority: categoryScoreSchema,
-      riskReversal: categoryScoreSchema,
-    })
-    .nullable(),
-  signalsDetected: z.array(trustSignalSchema).nullable(),
+    .nullable()),
+  categoryScores: tolerantPart(
+    z
+      .looseObject({
+        enterpriseReadiness: tolerantPart(categoryScoreSchema),
+        thirdPartyValidation: tolerantPart(categoryScoreSchema),
+        socialProof: tolerantPart(categoryScoreSchema),
+        brandAuthority: tolerantPart(categoryScoreSchema),
+        riskReversal: tolerantPart(categoryScoreSchema),
+      })
+      .nullable(),
+  ),
+  /** A signal that fails its schema is an `Unreadable` item; the others are kept. */
+  signalsDetected: tolerantPart(tolerantArray(trustSignalSchema).nullable()),
   /** Element shape not shown. */
-  suspiciousPatterns: z.array(z.unknown()).nullable(),
-  gapsVsBenchmark: z
-    .array(
-      z.looseObject({ signal: z.string(), category: z.string(), benchmarkPrevalence: z.unknown(), ciInsight: z.unknown() }),
-    )
-    .nullable(),
-  meta: z.looseObject({ signalsEvaluated: z.number().nullable(), benchmarkSource: z.unknown(), scanDurationMs: z.unknown() }),
-  /** `{ available: false, reason }` on the sites that hide response headers. */
-  headerInspection: z.looseObject({ available: z.boolean() }).optional(),
+  suspiciousPatterns: tolerantPart(z.array(z.unknown()).nullable()),
+  gapsVsBenchmark: tolerantPart(
+    tolerantArray(z.looseObject({ signal: z.string(), category: z.string(), benchmarkPrevalence: z.unknown(), ciInsight: z.unknown() })).nullable(),
+  ),
+  meta: tolerantPart(z.looseObject({ signalsEvaluated: tolerantPart(z.number().nullable()), benchmarkSource: z.unknown(), scanDurationMs: z.unknown() })),
+  /**
+   * `{ available: false, reason }` on the sites that hide response headers: an availability marker,
+   * read through `markerSaysUnavailable` / `availabilityReason` (any shape), never a whole-read failure.
+   */
+  headerInspection: z.unknown().optional(),
 });
 export type TrustSignalsResult = z.infer<typeof trustSignalsResultSchema>;
 
@@ -115,7 +123,7 @@ export const agentAdoptionCategoryReportSchema = z.looseObject({
   failed: z.number(),
   neutral: z.number(),
   couldNotMeasure: z.number(),
-  checks: z.array(agentAdoptionCheckSchema),
+  checks: tolerantArray(agentAdoptionCheckSchema),
 });
 
 export const agentAdoptionClusterSchema = z.looseObject({
@@ -131,21 +139,22 @@ export const agentAdoptionClusterSchema = z.looseObject({
 export const agentAdoptionResultSchema = z.looseObject({
   specVersion: z.unknown(),
   profile: z.unknown(),
-  scanner: z.looseObject({ name: z.string(), version: z.string() }),
-  domain: z.string(),
-  finalUrl: z.string(),
-  scannedAt: timestampSchema,
-  score: z.number(),
+  scanner: tolerantPart(z.looseObject({ name: z.string(), version: z.string() })),
+  domain: tolerantPart(z.string()),
+  finalUrl: tolerantPart(z.string()),
+  scannedAt: tolerantPart(timestampSchema),
+  score: tolerantPart(z.number()),
   level: z.unknown(),
   levelName: z.unknown(),
-  categoryReports: z.array(agentAdoptionCategoryReportSchema),
-  clusters: z.array(agentAdoptionClusterSchema),
-  meta: z.looseObject({
+  /** A report (or a check inside one) that fails its schema is an `Unreadable` item; the others are kept. */
+  categoryReports: tolerantPart(tolerantArray(agentAdoptionCategoryReportSchema)),
+  clusters: tolerantPart(tolerantArray(agentAdoptionClusterSchema)),
+  meta: tolerantPart(z.looseObject({
     checksEvaluated: z.number(),
     checksSkipped: z.number(),
     scanDurationMs: z.number(),
     counters: z.looseObject({ fetches: z.looseObject({}), heavyFetchCalls: z.looseObject({}) }),
-  }),
+  })),
 });
 export type AgentAdoptionResult = z.infer<typeof agentAdoptionResultSchema>;
 

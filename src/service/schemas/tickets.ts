@@ -1,5 +1,6 @@
 /** The strategic tickets board: tickets, comments, labels, assignees (spec 2.7, 2.8, 3.1, 4.6). */
 import { z } from 'zod';
+import { tolerantArray, tolerantPart } from '../tolerant.js';
 import { calendarDaySchema, personSchema, timestampSchema } from './common.js';
 
 /** The five columns, in board order. */
@@ -15,7 +16,8 @@ export type TicketEffort = (typeof TICKET_EFFORTS)[number];
 /** 1 Minor, 2 Moderate, 3 Significant, 4 Critical. */
 export type TicketImpact = 1 | 2 | 3 | 4;
 
-export const labelSchema = z.looseObject({ id: z.string(), name: z.string(), color: z.string() });
+/** A label: `id` and `name` are required (what a picker and a ticket show); `color` is read tolerantly. */
+export const labelSchema = z.looseObject({ id: z.string(), name: z.string(), color: tolerantPart(z.string()) });
 export type Label = z.infer<typeof labelSchema>;
 
 export const assigneeSchema = personSchema;
@@ -29,55 +31,65 @@ export const ticketBriefingSchema = z.looseObject({
   estimatedMinutes: z.number().nullable(),
 });
 
+/**
+ * A ticket (spec 2.7). Only `id` and `number` are required: without them nothing about the ticket
+ * can be shown or acted on. Every other named field is a `tolerantPart`: missing or mistyped, it is
+ * `Unreadable` and the view says that part could not be read (docs/assumptions.md).
+ */
 export const ticketSchema = z.looseObject({
   id: z.string(),
   number: z.number().int(),
-  origin: z.enum(TICKET_ORIGINS),
+  origin: tolerantPart(z.enum(TICKET_ORIGINS)),
   /** Null for tickets opened through the API. */
-  author: personSchema.nullable(),
+  author: tolerantPart(personSchema.nullable()),
   /** Null on every ticket a briefing did not open. */
-  briefing: ticketBriefingSchema.nullable(),
-  title: z.string(),
+  briefing: tolerantPart(ticketBriefingSchema.nullable()),
+  title: tolerantPart(z.string()),
   /** Empty in list reads unless `include: ['description']`. */
-  description: z.string(),
-  labels: z.array(labelSchema),
-  status: z.enum(TICKET_STATUSES),
-  statusChangedAt: timestampSchema,
-  assignee: personSchema.nullable(),
-  dueDate: calendarDaySchema.nullable(),
-  effort: z.enum(TICKET_EFFORTS).nullable(),
-  impact: z.number().int().nullable(),
-  commentCount: z.number().int(),
+  description: tolerantPart(z.string()),
+  /** A label that fails its schema is an `Unreadable` item; the others are kept. */
+  labels: tolerantPart(tolerantArray(labelSchema)),
+  status: tolerantPart(z.enum(TICKET_STATUSES)),
+  statusChangedAt: tolerantPart(timestampSchema),
+  assignee: tolerantPart(personSchema.nullable()),
+  dueDate: tolerantPart(calendarDaySchema.nullable()),
+  effort: tolerantPart(z.enum(TICKET_EFFORTS).nullable()),
+  impact: tolerantPart(z.number().int().nullable()),
+  commentCount: tolerantPart(z.number().int()),
   /** False for tickets a briefing opened: move those to `dismissed` instead. */
-  deletable: z.boolean(),
-  createdAt: timestampSchema,
-  updatedAt: timestampSchema,
-  lastActivityAt: timestampSchema,
+  deletable: tolerantPart(z.boolean()),
+  createdAt: tolerantPart(timestampSchema),
+  updatedAt: tolerantPart(timestampSchema),
+  lastActivityAt: tolerantPart(timestampSchema),
 });
 export type Ticket = z.infer<typeof ticketSchema>;
 
-/** `{ items, total, hasMore }`; `total` counts the columns the call covers, under the same filters. */
+/**
+ * `{ items, total, hasMore }`; `total` counts the columns the call covers, under the same filters.
+ * A ticket that fails its schema is an `Unreadable` item; the list still reads.
+ */
 export const ticketListSchema = z.looseObject({
-  items: z.array(ticketSchema),
+  items: tolerantArray(ticketSchema),
   total: z.number().int(),
   hasMore: z.boolean(),
 });
 export type TicketList = z.infer<typeof ticketListSchema>;
 
+/** A comment (spec 2.8): `id` and `body` are required (the entry itself); the rest is read tolerantly. */
 export const commentSchema = z.looseObject({
   id: z.string(),
-  ticketId: z.string(),
+  ticketId: tolerantPart(z.string()),
   /** `api` for entries written by a key; the value for a person's entry is not shown. */
-  origin: z.string(),
+  origin: tolerantPart(z.string()),
   /**
    * The spec shows `{ userId, fullName }`. An entry written by an API key has no person behind it;
    * null is accepted there, as on a ticket opened through the API (spec 2.7).
    */
-  author: personSchema.nullable(),
+  author: tolerantPart(personSchema.nullable()),
   body: z.string(),
-  edited: z.boolean(),
-  createdAt: timestampSchema,
-  updatedAt: timestampSchema,
+  edited: tolerantPart(z.boolean()),
+  createdAt: tolerantPart(timestampSchema),
+  updatedAt: tolerantPart(timestampSchema),
 });
 export type Comment = z.infer<typeof commentSchema>;
 

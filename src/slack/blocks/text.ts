@@ -10,6 +10,16 @@ export function escapeMrkdwn(value: unknown): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
+/**
+ * Text as the person typed it: Slack sends command text and message text with `&`, `<` and `>`
+ * as `&amp;`, `&lt;` and `&gt;` (its markup stays `<…>`). Decoded once before parsing or
+ * prefilling, so output escapes it exactly once (`escapeMrkdwn`). `&amp;` goes last, so a typed
+ * `&lt;` (sent as `&amp;lt;`) stays `&lt;`.
+ */
+export function decodeSlackEntities(text: string): string {
+  return text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+}
+
 /** Cuts `text` to at most `max` characters, ending in `…` when cut; never splits a surrogate pair. */
 export function truncate(text: string, max: number): string {
   if (text.length <= max) return text;

@@ -1,14 +1,27 @@
 /**
- * What a subcommand's `run` receives: the parsed text, who and where, the project resolver, and
- * `reply`, which answers the person (ephemeral) or the channel (`--share`).
+ * What a subcommand's `run` receives: the parsed text, who and where, the project a command is
+ * about, every subcommand (for help), and `reply`, which answers the person (ephemeral) or the
+ * channel (`--share`).
  */
 import type { RespondFn, webApi } from '@slack/bolt';
 import type { RadarDeps } from '../../deps.js';
 import type { ParsedCommand } from './parse.js';
+import type { SubcommandSpec } from './spec.js';
 import { actions, button, type Block } from '../blocks/index.js';
 import { ACTION_IDS } from '../ids.js';
 import { LIMITS } from '../blocks/limits.js';
-import { resolveProjectFor, type ProjectRef } from '../../features/bindings/resolve-project.js';
+
+export interface ProjectRef {
+  id: string;
+  name: string;
+}
+
+/**
+ * The port through which a command finds its project: `explicit` (`--project`) when given, else
+ * the channel's binding; a UserError when neither. The composition root wires the bindings
+ * feature's resolver here.
+ */
+export type ProjectResolver = (where: { teamId: string; channelId: string; explicit: string | undefined }) => Promise<ProjectRef>;
 
 export interface ReplyMessage {
   /** Fallback text (notifications, screen readers); the blocks carry the answer. */
@@ -31,7 +44,9 @@ export interface CommandInvocation {
   /** `--share`, or the Share button: answer to the channel rather than only to the person. */
   share: boolean;
   client: webApi.WebClient;
-  /** The project this command is about: `--project`, else the channel's binding; a UserError when neither. */
+  /** Every subcommand, in the order help lists them. */
+  commands: readonly SubcommandSpec[];
+  /** The project this command is about: `--project` (for subcommands that take it), else the channel's binding; a UserError when neither. */
   project(): Promise<ProjectRef>;
   reply(message: ReplyMessage): Promise<void>;
 }
@@ -48,6 +63,8 @@ export interface InvocationInput {
   share: boolean;
   client: webApi.WebClient;
   respond: RespondFn;
+  commands: readonly SubcommandSpec[];
+  resolveProject: ProjectResolver;
 }
 
 export function createInvocation(input: InvocationInput): CommandInvocation {
@@ -63,8 +80,9 @@ export function createInvocation(input: InvocationInput): CommandInvocation {
     triggerId: input.triggerId,
     share: input.share,
     client: input.client,
+    commands: input.commands,
     project() {
-      projectPromise ??= resolveProjectFor(input.deps, {
+      projectPromise ??= input.resolveProject({
         teamId: input.teamId,
         channelId: input.channelId,
         explicit: input.parsed.values.project,
@@ -74,8 +92,10 @@ export function createInvocation(input: InvocationInput): CommandInvocation {
     async reply(message) {
       const blocks = message.blocks ? [...message.blocks] : undefined;
       const commandText = `${input.text}`.trim();
-      if (blocks && message.shareable && !input.share && commandText.length <= LIMITS.buttonValue && blocks.length < LIMITS.blocksPerMessage) {
-        blocks.push(actions([button({ text: 'Share to channel', actionId: ACTION_IDS.share, value: commandText })]));
+      // The command is sealed to this channel: the button runs it here and nowhere else.
+      const value = input.deps.seals.seal({ text: commandText }, { channel: input.channelId, team: input.teamId });
+      if (blocks && message.shareable && !input.share && value.length <= LIMITS.buttonValue && blocks.length < LIMITS.blocksPerMessage) {
+        blocks.push(actions([button({ text: 'Share to channel', actionId: ACTION_IDS.share, value })]));
       }
       await input.respond({
         response_type: input.share ? 'in_channel' : 'ephemeral',

@@ -1,21 +1,40 @@
 /**
  * Parses the text after `/radar` into words and flags. Quotes group words ("Northwind CRM");
- * `--flag value` and `--flag=value` both work. A flag Radar does not know, or one that needs a
- * value and has none, is a `UsageError` with one sentence saying what was expected.
+ * `--flag value` and `--flag=value` both work, anywhere in the text. Each subcommand declares the
+ * flags it takes (`SubcommandSpec.flags`); every one takes `--share`. A flag the subcommand does
+ * not take, or one that needs a value and has none, is a `UsageError` with one sentence saying
+ * what was expected.
  */
-export const VALUE_FLAGS = { project: 'a project id or name, e.g. --project northwind', page: 'a page number, e.g. --page 2' } as const;
-export const BOOLEAN_FLAGS = ['share', 'fix-prompts', 'all'] as const;
+import type { CommandFlags } from './spec.js';
+import { COMMAND } from '../ids.js';
 
-export type ValueFlag = keyof typeof VALUE_FLAGS;
-export type BooleanFlag = (typeof BOOLEAN_FLAGS)[number];
+/** Every subcommand takes `--share`: the command layer answers in the channel. */
+export const SHARE_FLAG = 'share';
+/** `--project`: for subcommands that read a project (`inv.project()`). */
+export const PROJECT_FLAG = { project: 'a project id or name, e.g. --project northwind' } as const;
+/** `--page`: for subcommands that page through a list (`pageOf`). */
+export const PAGE_FLAG = { page: 'a page number, e.g. --page 2' } as const;
 
 export interface ParsedCommand {
   /** The subcommand word, lower-cased; '' for a bare `/radar`. */
   name: string;
   /** The remaining words, as typed. */
   args: string[];
-  values: Partial<Record<ValueFlag, string>>;
-  switches: Set<BooleanFlag>;
+  values: Partial<Record<string, string>>;
+  switches: ReadonlySet<string>;
+}
+
+/** The flags one subcommand takes, `--share` included. */
+export interface KnownFlags {
+  values: Readonly<Record<string, string>>;
+  switches: readonly string[];
+}
+
+export interface FlagLookup {
+  /** Every flag some subcommand takes: finds the subcommand word past flags typed before it. */
+  all: KnownFlags;
+  /** The flags of the subcommand called `name`; undefined when there is none. */
+  of(name: string): KnownFlags | undefined;
 }
 
 export class UsageError extends Error {
@@ -35,38 +54,62 @@ export function tokenize(text: string): string[] {
   return tokens;
 }
 
-const isValueFlag = (f: string): f is ValueFlag => Object.hasOwn(VALUE_FLAGS, f);
-const isBooleanFlag = (f: string): f is BooleanFlag => (BOOLEAN_FLAGS as readonly string[]).includes(f);
+/** A subcommand's flags with `--share`, in the order the usage error lists them. */
+export function withShare(flags: CommandFlags | undefined): KnownFlags {
+  return { values: { ...flags?.values }, switches: [SHARE_FLAG, ...(flags?.switches ?? []).filter((f) => f !== SHARE_FLAG)] };
+}
 
-export function parseCommand(text: string): ParsedCommand {
+function readFlag(token: string): { flag: string; inline: string | undefined } | null {
+  const match = /^[-—–]{1,2}([a-z][a-z-]*)(?:=(.*))?$/i.exec(token);
+  if (!match || token === '-') return null;
+  return { flag: (match[1] ?? '').toLowerCase(), inline: match[2] };
+}
+
+const looksLikeFlag = (value: string) => /^--?[a-z]/i.test(value);
+
+/** The subcommand word: the first word that is neither a flag nor a flag's value. */
+function commandWord(tokens: readonly string[], flags: KnownFlags): string {
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i] ?? '';
+    const read = readFlag(token);
+    if (!read) return token.toLowerCase();
+    const next = tokens[i + 1];
+    if (Object.hasOwn(flags.values, read.flag) && read.inline === undefined && next !== undefined && !looksLikeFlag(next)) i++;
+  }
+  return '';
+}
+
+export function parseCommand(text: string, lookup: FlagLookup): ParsedCommand {
   if (text.length > MAX_COMMAND_TEXT) throw new UsageError(`That command is ${text.length} characters long; Radar reads commands of up to ${MAX_COMMAND_TEXT}.`);
   const tokens = tokenize(text.trim());
+  const name = commandWord(tokens, lookup.all);
+  const own = lookup.of(name);
+  const flags = own ?? lookup.all;
   const words: string[] = [];
   const values: ParsedCommand['values'] = {};
-  const switches = new Set<BooleanFlag>();
+  const switches = new Set<string>();
 
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i] ?? '';
-    const flagMatch = /^[-—–]{1,2}([a-z][a-z-]*)(?:=(.*))?$/i.exec(token);
-    if (!flagMatch || token === '-') {
+    const read = readFlag(token);
+    if (!read) {
       words.push(token);
       continue;
     }
-    const flag = (flagMatch[1] ?? '').toLowerCase();
-    const inline = flagMatch[2];
-    if (isBooleanFlag(flag)) {
+    const { flag, inline } = read;
+    const needs = Object.hasOwn(flags.values, flag) ? flags.values[flag] : undefined;
+    if (flags.switches.includes(flag)) {
       if (inline !== undefined) throw new UsageError(`--${flag} takes no value.`);
       switches.add(flag);
-    } else if (isValueFlag(flag)) {
+    } else if (needs !== undefined) {
       const value = inline ?? tokens[i + 1];
-      if (value === undefined || value === '' || (inline === undefined && /^--?[a-z]/i.test(value))) {
-        throw new UsageError(`--${flag} needs ${VALUE_FLAGS[flag]}.`);
-      }
+      if (value === undefined || value === '' || (inline === undefined && looksLikeFlag(value))) throw new UsageError(`--${flag} needs ${needs}.`);
       if (inline === undefined) i++;
       values[flag] = value;
     } else {
-      const known = [...Object.keys(VALUE_FLAGS), ...BOOLEAN_FLAGS].map((f) => `--${f}`).join(', ');
-      throw new UsageError(`Radar doesn't know the option --${flag.slice(0, 40)}; it knows ${known}.`);
+      const known = [...Object.keys(flags.values), ...flags.switches].map((f) => `--${f}`).join(', ');
+      const where = own && name !== '' ? ` for ${COMMAND} ${name}` : '';
+      throw new UsageError(`Radar doesn't know the option --${flag.slice(0, 40)}${where}; it knows ${known}.`);
     }
   }
 
@@ -78,6 +121,6 @@ export function parseCommand(text: string): ParsedCommand {
 export function pageOf(parsed: ParsedCommand): number {
   const raw = parsed.values.page;
   if (raw === undefined) return 1;
-  if (!/^\d{1,6}$/.test(raw) || Number(raw) < 1) throw new UsageError(`--page needs ${VALUE_FLAGS.page}.`);
+  if (!/^\d{1,6}$/.test(raw) || Number(raw) < 1) throw new UsageError(`--page needs ${PAGE_FLAG.page}.`);
   return Number(raw);
 }

@@ -1,11 +1,12 @@
-/** Registers the `/radar` listener and the Share button; subcommands come from the features. */
+/** Registers the `/radar` listener and the Share button; subcommands come from the router's registry. */
 import type { App, BlockButtonAction } from '@slack/bolt';
 import type { RadarDeps } from '../../deps.js';
 import { ACTION_IDS, COMMAND } from '../ids.js';
 import { radarCommand } from './radar-command.js';
+import type { CommandRouter } from './run-command.js';
 import { shareAction } from './share-action.js';
 
-export function registerCommand(app: App, deps: RadarDeps): void {
-  app.command(COMMAND, radarCommand(deps));
-  app.action<BlockButtonAction>(ACTION_IDS.share, shareAction(deps));
+export function registerCommand(app: App, deps: RadarDeps, router: CommandRouter): void {
+  app.command(COMMAND, radarCommand(deps, router));
+  app.action<BlockButtonAction>(ACTION_IDS.share, shareAction(deps, router));
 }

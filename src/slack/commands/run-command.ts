@@ -4,12 +4,26 @@
  */
 import type { RespondFn, webApi } from '@slack/bolt';
 import type { RadarDeps } from '../../deps.js';
-import { describeError, isUnexpected } from '../error-text.js';
+import type { AnyFeature } from '../../plugin.js';
+import { describeError } from '../error-text.js';
+import { logFailure } from '../log-failure.js';
 import { escapeMrkdwn, section, truncate } from '../blocks/index.js';
 import { parseCommand } from './parse.js';
 import { isServiceError } from '../../service/errors.js';
-import { createInvocation } from './invocation.js';
+import { createInvocation, type ProjectResolver } from './invocation.js';
+import type { CommandRegistry } from './registry.js';
 import { COMMAND } from '../ids.js';
+
+/** A bare `/radar` runs this subcommand. */
+const DEFAULT_SUBCOMMAND = 'help';
+
+/** What the `/radar` listener dispatches with, for one app. */
+export interface CommandRouter {
+  registry: CommandRegistry;
+  resolveProject: ProjectResolver;
+  /** What each feature's `register` built for this app, handed to its subcommands' `run`. */
+  runtimeOf(feature: AnyFeature): unknown;
+}
 
 export interface CommandSource {
   text: string;
@@ -24,22 +38,26 @@ export interface CommandSource {
   respond: RespondFn;
 }
 
-export async function runCommand(deps: RadarDeps, source: CommandSource): Promise<void> {
+export async function runCommand(deps: RadarDeps, router: CommandRouter, source: CommandSource): Promise<void> {
+  const { registry } = router;
   const sayError = (sentence: string) =>
     source.respond({ response_type: 'ephemeral', replace_original: false, text: sentence, blocks: [section(`:warning: ${sentence}`)] });
 
   let parsed;
   try {
-    parsed = parseCommand(source.text);
+    parsed = parseCommand(source.text, {
+      all: registry.flags.all,
+      of: (name) => registry.flags.of(name === '' ? DEFAULT_SUBCOMMAND : name),
+    });
   } catch (error) {
     await sayError(describeError(error));
     return;
   }
 
-  const name = parsed.name === '' ? 'help' : parsed.name;
-  const subcommand = deps.commands.find(name);
-  if (!subcommand) {
-    const guess = deps.commands.suggest(name);
+  const name = parsed.name === '' ? DEFAULT_SUBCOMMAND : parsed.name;
+  const found = registry.find(name);
+  if (!found) {
+    const guess = registry.suggest(name);
     const typed = escapeMrkdwn(truncate(name, 40));
     await sayError(
       guess
@@ -48,6 +66,7 @@ export async function runCommand(deps: RadarDeps, source: CommandSource): Promis
     );
     return;
   }
+  const { subcommand, feature } = found;
 
   const invocation = createInvocation({
     deps,
@@ -61,13 +80,14 @@ export async function runCommand(deps: RadarDeps, source: CommandSource): Promis
     share: Boolean(source.share) || parsed.switches.has('share'),
     client: source.client,
     respond: source.respond,
+    commands: registry.all(),
+    resolveProject: router.resolveProject,
   });
 
   try {
-    await subcommand.run(invocation);
+    await subcommand.run(invocation, router.runtimeOf(feature));
   } catch (error) {
-    const log = isUnexpected(error) ? deps.logger.error : deps.logger.info;
-    log(`/radar ${subcommand.name} failed`, { error, team: source.teamId, channel: source.channelId });
+    logFailure(deps.logger, `/radar ${subcommand.name} failed`, error, { team: source.teamId, channel: source.channelId });
     // Only a "project not found" sentence names the project, so only then is it looked up.
     let projectName: string | undefined;
     if (isServiceError(error) && error.code === 'project_not_found') projectName = await invocation.project().then((p) => p.name, () => undefined);

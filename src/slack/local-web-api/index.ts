@@ -146,7 +146,11 @@ async function handle(req: IncomingMessage, res: ServerResponse, answer: (call: 
   const call: WebApiCall = apiMatch
     ? { method: apiMatch[1] ?? '', args, token, at }
     : { method: 'response_url', args, token, responseUrlId: decodeURIComponent(responseMatch?.[1] ?? ''), at };
-  send(res, await answer(call));
+  const answered = await answer(call);
+  // Kept on the recorded call (the same object `onCall` saw), so a test can read e.g. the id of the
+  // view a `views.open` created.
+  call.response = answered.body;
+  send(res, answered);
 }
 
 function parseBody(contentType: string | undefined, body: string): WebApiArgs {

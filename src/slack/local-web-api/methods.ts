@@ -23,6 +23,8 @@ export const METHODS: Readonly<Record<string, Method>> = {
     team_id: LOCAL_WORKSPACE.teamId,
     user_id: LOCAL_WORKSPACE.botUserId,
     bot_id: LOCAL_WORKSPACE.botId,
+    app_id: LOCAL_WORKSPACE.appId,
+    app_name: LOCAL_WORKSPACE.botName,
     is_enterprise_install: false,
   }),
 

@@ -15,6 +15,8 @@ export interface WebApiCall {
   responseUrlId?: string;
   /** When the request arrived (ms since the epoch). */
   at: number;
+  /** What the local Web API answered (the JSON body), set once it has answered. */
+  response?: Record<string, unknown>;
 }
 
 /** A message the local workspace remembers, shaped like a `conversations.history` element. */

@@ -1,18 +1,53 @@
 /**
- * HTTP mode: Bolt's HTTPReceiver (signature verification always on) behind our own node:http server,
- * which also answers `GET /healthz`. Port 0 picks a free port (tests); `url` says which.
+ * Radar's HTTP edge: one node:http server for HTTP mode (with the Slack route) and for the health
+ * server of Socket Mode (without it). Only `POST /slack/events` reaches the Slack gate and Bolt;
+ * `GET`/`HEAD /healthz` answer health (503 when the replica cannot serve); anything else is a 404
+ * or a 405 with `Allow`, each with a small JSON body. No method, path, header or body can end the
+ * process: a handler's error becomes a 500, a request Node cannot parse a 400 (431, 408), each
+ * logged through Radar's redacting logger. Slow clients are cut off by header and request
+ * timeouts, and open connections are capped. Port 0 picks a free port (tests); `url` says which.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { HTTPReceiver } from '@slack/bolt';
 import type { Logger as BoltLogger } from '@slack/bolt';
+import type { Logger } from '../../log.js';
+import { hasBody, sendJson } from './json-response.js';
+import { DEFAULT_MAX_BODY_BYTES, SLACK_EVENTS_PATH, type RequestHandler } from './slack-gate.js';
 
-export const SLACK_EVENTS_PATH = '/slack/events';
+export { SLACK_EVENTS_PATH };
+
+export const HEALTH_PATH = '/healthz';
 
 export interface HealthReport {
   ok: boolean;
   [key: string]: unknown;
 }
+
+export interface HttpLimits {
+  /** Time a client has to send the request headers. */
+  headersTimeoutMs: number;
+  /** Time a client has to send the whole request. */
+  requestTimeoutMs: number;
+  /** How often Node checks those two timeouts. */
+  connectionsCheckingIntervalMs: number;
+  /** Idle time of a kept-alive connection (above common load balancers' 60 s). */
+  keepAliveTimeoutMs: number;
+  /** Open connections beyond this are closed as they arrive. */
+  maxConnections: number;
+  /** Time `/healthz` waits for the health report before answering 503. */
+  healthTimeoutMs: number;
+}
+
+export const DEFAULT_HTTP_LIMITS: HttpLimits = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 10_000,
+  connectionsCheckingIntervalMs: 1_000,
+  keepAliveTimeoutMs: 65_000,
+  maxConnections: 1024,
+  healthTimeoutMs: 3_000,
+};
 
 export function createHttpReceiver(signingSecret: string, logger: BoltLogger): HTTPReceiver {
   return new HTTPReceiver({
@@ -21,6 +56,8 @@ export function createHttpReceiver(signingSecret: string, logger: BoltLogger): H
     logger,
     signatureVerification: true,
     processBeforeResponse: false,
+    // The gate has already buffered the body within its own (smaller) limit.
+    bodyLimit: DEFAULT_MAX_BODY_BYTES,
   });
 }
 
@@ -30,38 +67,161 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Serves `/healthz` and hands every other request to `slackListener` (absent in Socket Mode). */
-export async function startHttpServer(options: {
+export interface HttpServerOptions {
   port: number;
+  /** Interface to listen on (default all). */
+  host?: string;
   health: () => Promise<HealthReport>;
-  slackListener?: HTTPReceiver['requestListener'];
-}): Promise<RunningServer> {
-  const server = createServer((req, res) => {
-    if (req.method === 'GET' && (req.url === '/healthz' || req.url?.startsWith('/healthz?'))) {
-      options.health().then(
-        (report) => {
-          res.writeHead(200, { 'content-type': 'application/json' });
-          res.end(JSON.stringify(report));
-        },
-        () => {
-          res.writeHead(200, { 'content-type': 'application/json' });
-          res.end(JSON.stringify({ ok: false }));
-        },
+  /** The Slack route, `POST /slack/events` (HTTP mode only): the Slack gate. */
+  slack?: RequestHandler;
+  logger: Logger;
+  limits?: Partial<HttpLimits>;
+}
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void> | void;
+
+/** The path of a request target, without query or fragment; never throws. */
+export function pathOf(target: string | undefined): string {
+  if (!target) return '';
+  if (target.startsWith('/')) {
+    const end = target.search(/[?#]/);
+    return end === -1 ? target : target.slice(0, end);
+  }
+  // Absolute form (`GET http://host/healthz`), or `*` and other oddities.
+  try {
+    return new URL(target).pathname;
+  } catch {
+    return target;
+  }
+}
+
+/** The request listener: routing and error containment. Exported so tests can prove it never throws. */
+export function createEdgeListener(options: Pick<HttpServerOptions, 'health' | 'slack' | 'logger' | 'limits'>): (req: IncomingMessage, res: ServerResponse) => void {
+  const { logger } = options;
+  const limits = { ...DEFAULT_HTTP_LIMITS, ...options.limits };
+
+  const health: Handler = async (req, res) => {
+    let report: HealthReport;
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      report = await Promise.race([
+        Promise.resolve().then(options.health),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`the health report took longer than ${limits.healthTimeoutMs} ms`)), limits.healthTimeoutMs);
+        }),
+      ]);
+    } catch (error) {
+      logger.warn('health report failed', { error });
+      report = { ok: false };
+    } finally {
+      clearTimeout(timer);
+    }
+    sendJson(req, res, report.ok === true ? 200 : 503, report);
+  };
+
+  const routes = new Map<string, Map<string, Handler>>([[HEALTH_PATH, new Map([['GET', health], ['HEAD', health]])]]);
+  if (options.slack) routes.set(SLACK_EVENTS_PATH, new Map([['POST', options.slack]]));
+
+  return (req, res) => {
+    const fail = (error: unknown) => {
+      try {
+        logger.error('HTTP request failed', { method: req.method, path: pathOf(req.url), error });
+        if (!res.headersSent) sendJson(req, res, 500, { error: 'internal' }, { close: true });
+        else res.destroy();
+      } catch {
+        res.destroy();
+      }
+    };
+    try {
+      // Stream errors (a client that vanished) must never become uncaught 'error' events.
+      req.on('error', (error) => logger.debug('HTTP request stream error', { error }));
+      res.on('error', (error) => logger.debug('HTTP response stream error', { error }));
+
+      const route = routes.get(pathOf(req.url));
+      if (!route) {
+        sendJson(req, res, 404, { error: 'not_found' }, { close: hasBody(req) });
+        return;
+      }
+      const handler = route.get(req.method ?? '');
+      if (!handler) {
+        sendJson(req, res, 405, { error: 'method_not_allowed' }, { close: hasBody(req), headers: { allow: [...route.keys()].join(', ') } });
+        return;
+      }
+      const result = handler(req, res);
+      if (result) result.catch(fail);
+    } catch (error) {
+      fail(error);
+    }
+  };
+}
+
+/** What Node answers itself, for requests it cannot parse (or that are too slow), as small JSON. */
+function clientErrorHandler(logger: Logger) {
+  return (error: NodeJS.ErrnoException, duplex: Duplex) => {
+    const socket = duplex as Socket;
+    try {
+      if (error.code === 'ECONNRESET' || !socket.writable || socket.bytesWritten > 0) {
+        socket.destroy();
+        return;
+      }
+      const [status, name] =
+        error.code === 'HPE_HEADER_OVERFLOW'
+          ? [431, 'headers_too_large']
+          : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+            ? [408, 'request_timeout']
+            : [400, 'bad_request'];
+      logger.info('refused a request Node could not take', { status, code: error.code });
+      const body = JSON.stringify({ error: name });
+      socket.end(
+        `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
       );
-      return;
+      socket.once('finish', () => socket.destroy());
+    } catch {
+      socket.destroy();
     }
-    if (options.slackListener) {
-      options.slackListener(req, res);
-      return;
+  };
+}
+
+/** Starts the edge: `/healthz`, the Slack route when given, and nothing else. */
+export async function startHttpServer(options: HttpServerOptions): Promise<RunningServer> {
+  const { logger } = options;
+  const limits = { ...DEFAULT_HTTP_LIMITS, ...options.limits };
+  const listener = createEdgeListener(options);
+  const server = createServer(
+    {
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      connectionsCheckingInterval: limits.connectionsCheckingIntervalMs,
+      keepAliveTimeout: limits.keepAliveTimeoutMs,
+    },
+    listener,
+  );
+  // `Expect: 100-continue`: Node would invite the body before any check; the Slack gate sends
+  // `100 Continue` itself once the headers have passed, and every refusal goes out without it.
+  server.on('checkContinue', listener);
+  server.maxConnections = limits.maxConnections;
+  server.on('clientError', clientErrorHandler(logger));
+
+  // Connections refused at the cap, logged at most once every 10 seconds.
+  let dropped = 0;
+  let lastDropLog = 0;
+  server.on('drop', () => {
+    dropped++;
+    if (Date.now() - lastDropLog >= 10_000) {
+      lastDropLog = Date.now();
+      logger.warn('refused connections over the cap', { maxConnections: limits.maxConnections, dropped });
+      dropped = 0;
     }
-    res.writeHead(404, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ error: 'not_found' }));
   });
-  server.keepAliveTimeout = 65_000;
+
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port, '0.0.0.0', () => resolve());
+    server.listen(options.port, options.host ?? '0.0.0.0', () => {
+      server.off('error', reject);
+      resolve();
+    });
   });
+  server.on('error', (error) => logger.error('HTTP server error', { error }));
   const { port } = server.address() as AddressInfo;
   return {
     server,

@@ -1,16 +1,21 @@
 /**
- * Radar as a child process (test/chaos/support/radar-process.ts), for faults only a real process
- * can have: `kill -9` mid-work, then a new process on the same store. The sandbox and the fake
- * Slack stay in the test process, so they outlive every Radar.
+ * Radar as a child process, for faults only a real process can have: `kill -9` mid-work, then a
+ * new process on the same store. The child is the real entry, as `npm start` runs it:
+ * `node --enable-source-maps dist/main.js` (built first by scripts/build-if-stale.mjs), configured
+ * through its environment only; shorter background timing goes through RADAR_TIMING and
+ * RADAR_SERVICE_RETRY. Its URL is read from the "Radar started" line it logs on stderr. The sandbox
+ * and the fake Slack stay in the test process, so they outlive every Radar.
  *
- * The child is `node --import tsx …`, not `node_modules/.bin/tsx …`: the tsx CLI runs the script in
- * a grandchild, and a SIGKILL to the CLI leaves that grandchild (the real Radar) running.
- *
+ *   beforeAll(() => buildRadar(), BUILD_TIMEOUT_MS);
  *   const radar = await spawnRadar({ sandbox, slack, storeUrl, storePrefix, timing });
  *   await radar.driver.command('bind northwind', { channel: CHANNELS.intel });
  *   await radar.kill9();
  */
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, rmdirSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { Readable } from 'node:stream';
@@ -24,11 +29,54 @@ import { waitFor } from './wait.js';
 export const SIGNING_SECRET = 'chaos-signing-secret-0123456789abcdef';
 export const BOT_TOKEN = 'xoxb-chaos-0000000000-radar-bot-token';
 
-/** The line the child prints on stdout once listening (see radar-process.ts). */
-const URL_LINE = /^RADAR_URL (\S+)$/;
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const ENTRY = fileURLToPath(new URL('./radar-process.ts', import.meta.url));
+/** The real entry, compiled: what `npm start` runs. */
+const ENTRY = join(ROOT, 'dist', 'main.js');
+const BUILD_SCRIPT = join(ROOT, 'scripts', 'build-if-stale.mjs');
 const START_TIMEOUT_MS = 15_000;
+/** How long a `beforeAll` that builds may take (a cold tsc run on a busy machine). */
+export const BUILD_TIMEOUT_MS = 180_000;
+/** Test files run in parallel processes: one build at a time, the others wait and find dist/ fresh. */
+const BUILD_LOCK = join(tmpdir(), `radar-build-${createHash('sha256').update(ROOT).digest('hex').slice(0, 12)}.lock`);
+
+let built: Promise<void> | undefined;
+
+/** Compiles src/ to dist/ when stale (`node scripts/build-if-stale.mjs`, a no-op when fresh); once per test process. */
+export function buildRadar(): Promise<void> {
+  built ??= withBuildLock(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const child = spawn(process.execPath, [BUILD_SCRIPT], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+        let output = '';
+        child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+        child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+        child.once('error', reject);
+        child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`build-if-stale exited with ${code}:\n${output}`))));
+      }),
+  );
+  return built;
+}
+
+async function withBuildLock(build: () => Promise<void>): Promise<void> {
+  const deadline = Date.now() + BUILD_TIMEOUT_MS;
+  for (;;) {
+    try {
+      mkdirSync(BUILD_LOCK);
+      break;
+    } catch {
+      // A lock older than a build can take was left by a process that died: take it over.
+      const age = Date.now() - (statSync(BUILD_LOCK, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > BUILD_TIMEOUT_MS) rmdirSync(BUILD_LOCK, { recursive: false });
+      else if (Date.now() > deadline) throw new Error(`timed out waiting for another test process to build dist/ (${BUILD_LOCK})`);
+      else await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  try {
+    await build();
+  } finally {
+    rmdirSync(BUILD_LOCK);
+  }
+}
 
 /** Fast background timing for child processes: polls in milliseconds, leases of a second. */
 export const CHILD_TIMING: Partial<Timing> = {
@@ -41,7 +89,7 @@ export const CHILD_TIMING: Partial<Timing> = {
 };
 
 /** The real retry attempts with millisecond backoff. */
-const CHILD_RETRY: Partial<RetryPolicy> = { minDelayMs: 5, maxDelayMs: 20, maxTotalMs: 3_000, maxRetryAfterMs: 50 };
+export const CHILD_RETRY: Partial<RetryPolicy> = { minDelayMs: 5, maxDelayMs: 20, maxTotalMs: 3_000, maxRetryAfterMs: 50 };
 
 export interface RadarProcessOptions {
   /** A name for error messages ("a", "b", "after restart"). */
@@ -61,7 +109,7 @@ export interface RadarProcess {
   readonly url: string;
   /** Signed Slack requests to this process. */
   readonly driver: SlackDriver;
-  /** Every stderr line so far (Radar's JSON log lines, and anything else the process wrote). */
+  /** Every output line so far (Radar's JSON log lines on stderr, and anything else the process wrote). */
   readonly logs: readonly string[];
   /** Parsed log lines whose `msg` is `msg`. */
   logged(msg: string): Record<string, unknown>[];
@@ -78,10 +126,13 @@ export function processSecrets(sandbox: Pick<Sandbox, 'keys'>): string[] {
   return [...Object.values(sandbox.keys), BOT_TOKEN, SIGNING_SECRET];
 }
 
-/** Starts Radar in its own process and resolves once `/healthz` answers. */
+/** Starts Radar (dist/main.js) in its own process and resolves once `/healthz` answers. */
 export async function spawnRadar(options: RadarProcessOptions): Promise<RadarProcess> {
-  const child: ChildProcessByStdio<null, Readable, Readable> = spawn(process.execPath, ['--import', 'tsx', ENTRY], {
-    cwd: ROOT,
+  await buildRadar();
+  // Its own working directory, so a developer's .env (which main.ts reads) cannot change the test.
+  const cwd = mkdtempSync(join(tmpdir(), 'radar-process-'));
+  const child: ChildProcessByStdio<null, Readable, Readable> = spawn(process.execPath, ['--enable-source-maps', ENTRY], {
+    cwd,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       PATH: process.env.PATH ?? '',
@@ -95,8 +146,8 @@ export async function spawnRadar(options: RadarProcessOptions): Promise<RadarPro
       STORE_URL: options.storeUrl,
       STORE_PREFIX: options.storePrefix,
       LOG_LEVEL: 'debug',
-      RADAR_TEST_TIMING: JSON.stringify({ ...CHILD_TIMING, ...options.timing }),
-      RADAR_TEST_RETRY: JSON.stringify(CHILD_RETRY),
+      RADAR_TIMING: JSON.stringify({ ...CHILD_TIMING, ...options.timing }),
+      RADAR_SERVICE_RETRY: JSON.stringify(CHILD_RETRY),
       ...options.env,
     },
   });
@@ -105,14 +156,19 @@ export async function spawnRadar(options: RadarProcessOptions): Promise<RadarPro
   const exit = new Promise<void>((resolve) =>
     child.once('exit', () => {
       exited = true;
+      rmSync(cwd, { recursive: true, force: true });
       resolve();
     }),
   );
-  createInterface({ input: child.stderr }).on('line', (line) => logs.push(line));
+  // Radar logs JSON lines on stderr; once listening, "Radar started" with its url.
   let announced: string | undefined;
-  createInterface({ input: child.stdout }).on('line', (line) => {
-    announced ??= URL_LINE.exec(line)?.[1];
-  });
+  const onLine = (line: string) => {
+    logs.push(line);
+    const parsed = parseLine(line);
+    if (parsed?.msg === 'Radar started' && typeof parsed.url === 'string') announced ??= parsed.url;
+  };
+  createInterface({ input: child.stderr }).on('line', onLine);
+  createInterface({ input: child.stdout }).on('line', onLine);
 
   const kill9 = async () => {
     if (exited) return;

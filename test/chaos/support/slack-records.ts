@@ -1,14 +1,12 @@
 /** Reading what the fake Slack received, for the chaos tests. */
 import { SCAN_RESULT_EVENT } from '../../../src/features/scans/scan-messages.js';
 import type { StoredMessage, WebApiCall } from '../../../src/slack/local-web-api/index.js';
-import type { FakeSlack } from '../../support/fake-slack.js';
+import { answerTo as matchedAnswer, type FakeSlack } from '../../support/fake-slack.js';
 import type { Ack } from '../../support/slack-driver.js';
 
 /** The `response_url` answer to a request the driver sent (its ack carries the URL). */
 export function answerTo(slack: FakeSlack, ack: Ack, timeoutMs = 5_000): Promise<WebApiCall> {
-  const url = ack.responseUrl;
-  if (!url) throw new Error('the request had no response_url');
-  return slack.waitForCall('response_url', (c) => c.responseUrlId !== undefined && url.endsWith(`/response/${c.responseUrlId}`), { timeoutMs });
+  return matchedAnswer(slack, ack, { timeoutMs });
 }
 
 /** Top-level messages in `channel` whose text names `domain` (a scan's channel message). */

@@ -26,7 +26,8 @@ describe('/radar bind, unbind, status, projects', () => {
       const reply = await h.command(`bind ${query}`, { channel: CHANNELS.intel, user: USERS.alice });
       expect(replyText(reply)).toContain('now bound to *Northwind CRM*');
     }
-    const stored = (await h.radar.deps.bindings.listAll()).find((b) => b.channelId === CHANNELS.intel);
+    const bound = (await h.radar.deps.bindings.listAll()).find((b) => b.channelId === CHANNELS.intel);
+    const stored = bound && { ...bound, ...(await h.radar.deps.digestSettings.get(bound.teamId, bound.channelId)) };
     expect(stored).toMatchObject({ projectId: 'prj_northwind', boundBy: USERS.alice, digestsEnabled: true });
     expect(stored?.lastSeenRunId).toMatch(/^run_/);
     const status = replyText(await h.command('status', { channel: CHANNELS.intel }));

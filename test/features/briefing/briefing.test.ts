@@ -73,10 +73,9 @@ describe('/radar briefing', () => {
 
     const ephemeral = await h.command('projects', { channel: CHANNELS.general });
     const blocks = ephemeral.args.blocks as unknown[];
-    const before = h.responses().length;
     const ack = await h.driver.blockAction('share', null, { channel: CHANNELS.general, message: { ts: '1.1', blocks }, ephemeral: true });
     expect(ack.status).toBe(200);
-    const reposted = await h.slack.waitForCall('response_url', (c) => h.slack.responses.indexOf(c) >= before && c.args.response_type === 'in_channel');
+    const reposted = await h.answerTo(ack, { predicate: (c) => c.args.response_type === 'in_channel' });
     expect(replyText(reposted)).toContain('Northwind CRM');
   });
 });

@@ -5,6 +5,7 @@ import { expectNoViolations } from '../../support/fake-slack.js';
 import { CHANNELS, TEAM, USERS } from '../../support/slack-fixtures.js';
 import { replyText, startRadarHarness, type RadarHarness } from '../../support/radar-harness.js';
 import { digestsIn, finish, historyReads, poller, publish } from './support.js';
+import { mustRead, readable } from '../../../src/service/tolerant.js';
 
 const NORTHWIND = SEED.projects.northwind.id;
 const LUMEN = SEED.projects.lumen.id;
@@ -63,7 +64,7 @@ describe('briefing digests', () => {
 
     await poller(h).tick();
     for (const channel of [CHANNELS.intel, CHANNELS.general]) expect(digestsIn(h, channel)).toHaveLength(1);
-    const binding = await h.radar.deps.bindings.get(TEAM.id, CHANNELS.intel);
+    const binding = await h.radar.deps.digestSettings.get(TEAM.id, CHANNELS.intel);
     expect(binding?.lastSeenRunId).toBe(edition.runId);
   });
 
@@ -83,7 +84,7 @@ describe('briefing digests', () => {
 
   it('posts the first done edition of a project that had none when the channel was bound', async () => {
     await h.command('bind sprout', { channel: CHANNELS.intel });
-    expect((await h.radar.deps.bindings.get(TEAM.id, CHANNELS.intel))?.lastSeenRunId).toBeNull();
+    expect((await h.radar.deps.digestSettings.get(TEAM.id, CHANNELS.intel))?.lastSeenRunId).toBeNull();
     await poller(h).tick();
     const first = await publish(h, SPROUT, { opened: 1 });
     await poller(h).tick();
@@ -117,7 +118,7 @@ describe('briefing digests', () => {
   it('digest off stops digests, and on resumes them from the next edition without the ones in between', async () => {
     await h.command('bind northwind', { channel: CHANNELS.intel });
     expect(replyText(await h.command('digest off', { channel: CHANNELS.intel }))).toContain('now *off*');
-    expect((await h.radar.deps.bindings.get(TEAM.id, CHANNELS.intel))?.digestsEnabled).toBe(false);
+    expect((await h.radar.deps.digestSettings.get(TEAM.id, CHANNELS.intel))?.digestsEnabled).toBe(false);
     expect(replyText(await h.command('status', { channel: CHANNELS.intel }))).toContain('Briefing digests:* off');
 
     const whileOff = await publish(h, NORTHWIND);
@@ -143,17 +144,16 @@ describe('briefing digests', () => {
     await poller(h).tick();
 
     expect(digestsIn(h, CHANNELS.intel, edition.runId)).toHaveLength(1);
-    const failing = await h.radar.deps.bindings.get(TEAM.id, CHANNELS.general);
+    const failing = await h.radar.deps.digestSettings.get(TEAM.id, CHANNELS.general);
     expect(failing?.failing?.reason).toContain('not_in_channel');
     expect(failing?.lastSeenRunId).not.toBe(edition.runId);
     expect(replyText(await h.command('status', { channel: CHANNELS.general }))).toContain('Digests to this channel are failing');
-    expect(h.logs.some((line) => line.includes('marking it failing') && line.includes('not_in_channel'))).toBe(true);
 
     h.slack.allowChannel(CHANNELS.general);
     await poller(h).tick();
     expect(digestsIn(h, CHANNELS.general, edition.runId)).toHaveLength(1);
     expect(digestsIn(h, CHANNELS.intel, edition.runId)).toHaveLength(1);
-    expect((await h.radar.deps.bindings.get(TEAM.id, CHANNELS.general))?.failing).toBeNull();
+    expect((await h.radar.deps.digestSettings.get(TEAM.id, CHANNELS.general))?.failing).toBeNull();
   });
 
   it('the buttons move a ticket to To do or dismiss it, and the digest shows the new column', async () => {
@@ -170,16 +170,18 @@ describe('briefing digests', () => {
     // It lands at the top of To do, like every move Radar makes (docs/assumptions.md).
     const todo = (await h.radar.deps.service.listTickets(NORTHWIND, { status: ['todo'] })).items;
     expect(todo.length).toBeGreaterThan(1);
-    expect(todo[0]?.id).toBe(first);
+    expect(readable(todo)[0]?.id).toBe(first);
     const row = (id: string) => textOf({ text: '', blocks: (digest().blocks as { block_id?: string }[]).filter((b) => b.block_id === `digest_ticket:${id}`) });
     expect(row(first)).toContain(`*To do* (moved by <@${USERS.bob}>)`);
     expect(digest().metadata?.event_payload.run_id).toBe(edition.runId);
 
-    const dismissValue = JSON.stringify({ p: NORTHWIND, t: second, r: 2 });
+    // Button values are sealed now (src/slack/sealed-values.ts): the second row's Dismiss is read from the digest.
+    const secondRow = (digest().blocks as { block_id?: string; elements?: { action_id?: string; value?: string }[] }[]).find((b) => b.block_id === `digest_ticket:${second}:actions`);
+    const dismissValue = secondRow?.elements?.find((e) => e.action_id === ACTION_IDS.digestDismiss)?.value ?? '';
     await h.driver.blockAction(ACTION_IDS.digestDismiss, dismissValue, { channel: CHANNELS.intel, message: digest() });
     await h.slack.waitForCall('chat.update', (c) => JSON.stringify(c.args.blocks).includes('Dismissed'));
     expect((await h.radar.deps.service.getTicket(NORTHWIND, second)).status).toBe('dismissed');
-    expect((await h.radar.deps.service.listTickets(NORTHWIND, { status: ['dismissed'], closed: 'all' })).items[0]?.id).toBe(second);
+    expect((await h.radar.deps.service.listTickets(NORTHWIND, { status: ['dismissed'], closed: 'all' })).items.map((t) => mustRead(t))[0]?.id).toBe(second);
     expect(row(second)).toContain('*Dismissed*');
     expect(row(first)).toContain('*To do*');
   });
@@ -243,7 +245,7 @@ describe('briefing digests', () => {
 
   it('a project bound to many channels gets every digest through Slack rate limits', async () => {
     const channels = Array.from({ length: 120 }, (_, i) => `C09BULK${String(i).padStart(4, '0')}`);
-    const latest = (await h.radar.deps.service.getBriefingHistory(NORTHWIND)).items.find((r) => r.status === 'done')!.runId;
+    const latest = readable((await h.radar.deps.service.getBriefingHistory(NORTHWIND)).items).find((r) => r.status === 'done')!.runId;
     for (const channelId of channels) {
       await h.radar.deps.bindings.set({
         teamId: TEAM.id,

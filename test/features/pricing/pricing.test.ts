@@ -34,6 +34,10 @@ describe('/radar pricing under the null contract', () => {
     expect(text).toMatch(/\*Price gap:\* _not measured_ \(own pricing not analysed: [a-z ]+\)/);
     expect(text).toContain('*Your lowest price:* _not measured_');
     expect(text).toContain('*Free plan:* _not checked_');
+    // Lumen has three comparable prices: the position is unmeasured because the own side is, not for lack of prices.
+    expect(text).toMatch(/Market average\*\n12\.67 \(per editor month\)/);
+    expect(text).toMatch(/Price position\*\n_not measured_: own pricing not analysed: own pricing page not found/);
+    expect(text).not.toContain('fewer than three comparable prices');
   });
 
   it('fewer than three comparable prices: market figures not available, other flags measured', async () => {

@@ -7,6 +7,7 @@ import { expectNoViolations } from '../../support/fake-slack.js';
 import { startRadarHarness, type RadarHarness } from '../../support/radar-harness.js';
 import { CHANNELS, USERS } from '../../support/slack-fixtures.js';
 import { boardClient, inputElement, postMessage, viewOf, viewText } from './support.js';
+import { mustRead } from '../../../src/service/tolerant.js';
 
 const NORTHWIND = TICKET_SEED.projects.northwind;
 
@@ -18,7 +19,7 @@ describe('adding a message to a ticket as a comment', () => {
     h = await startRadarHarness();
     board = boardClient(h);
     await h.command('bind northwind', { channel: CHANNELS.intel });
-    target = (await board.listTickets(NORTHWIND, { q: 'annual discount' })).items[0]!;
+    target = mustRead((await board.listTickets(NORTHWIND, { q: 'annual discount' })).items[0]!);
   });
   afterEach(() => expectNoViolations(h.slack));
   afterAll(async () => {
@@ -28,10 +29,8 @@ describe('adding a message to a ticket as a comment', () => {
 
   async function openFor(text: string) {
     const ts = await postMessage(h, CHANNELS.intel, text);
-    const before = h.slack.callsTo('views.open').length;
-    await h.driver.messageShortcut(CALLBACK_IDS.commentFromMessage, { channel: CHANNELS.intel, message: { ts, text, user: USERS.carol } });
-    const opened = await h.slack.waitForCall('views.open', (c) => h.slack.callsTo('views.open').indexOf(c) >= before);
-    const view = h.slack.latestView()!;
+    const ack = await h.driver.messageShortcut(CALLBACK_IDS.commentFromMessage, { channel: CHANNELS.intel, message: { ts, text, user: USERS.carol } });
+    const { call: opened, view } = await h.viewOpenedBy(ack);
     expect(viewOf(opened).callback_id).toBe(CALLBACK_IDS.commentModal);
     return { ts, view };
   }
@@ -65,7 +64,7 @@ describe('adding a message to a ticket as a comment', () => {
     const done = await h.slack.waitForCall('views.update', (c) => c.args.view_id === view.id && viewText(viewOf(c)).includes('The comment is on'));
     expect(viewText(viewOf(done))).toContain(`#${target.number}`);
     const comments = await board.listComments(NORTHWIND, target.id);
-    const last = comments.at(-1)!;
+    const last = mustRead(comments.at(-1)!);
     expect(last).toMatchObject({ origin: 'api' });
     expect(last.body).toContain('Finance signed off on 15%');
     expect(last.body).toContain(`p${ts.replace('.', '')}`);

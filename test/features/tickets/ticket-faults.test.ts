@@ -12,8 +12,9 @@ const TICKETS = `/v1/projects/${TICKET_SEED.projects.northwind}/tickets`;
 async function openTicketModal(h: RadarHarness, text: string) {
   const ts = await postMessage(h, CHANNELS.intel, text);
   const ack = await h.driver.messageShortcut(CALLBACK_IDS.ticketFromMessage, { channel: CHANNELS.intel, message: { ts, text, user: USERS.bob } });
-  const opened = await h.slack.waitForCall('views.open', (c) => viewText(viewOf(c)).includes(text));
-  return { ack, opened: viewOf(opened), viewId: h.slack.latestView()!.id };
+  const { call, view } = await h.viewOpenedBy(ack);
+  expect(viewText(viewOf(call))).toContain(text);
+  return { ack, opened: viewOf(call), viewId: view.id };
 }
 
 const filledView = (h: RadarHarness, viewId: string) =>

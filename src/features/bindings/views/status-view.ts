@@ -1,14 +1,19 @@
 import type { Binding } from '../../../store/bindings.js';
+import type { DigestSettings } from '../../../store/digest-settings.js';
 import { escapeMrkdwn, fields, header, relativeAndAbsolute, section, type Block } from '../../../slack/blocks/index.js';
 import { COMMAND } from '../../../slack/ids.js';
 
-export type KeyScope = 'read_write' | 'read' | 'unknown';
+export type { KeyScope } from '../../../service/key-scope.js';
+import type { KeyScope } from '../../../service/key-scope.js';
 
 export interface StatusData {
-  binding: Binding | undefined;
+  /** The channel's binding with its digest settings. */
+  binding: (Binding & DigestSettings) | undefined;
   /** `detail` is mrkdwn the caller built (already escaped). */
   service: { reachable: boolean; detail: string };
   keyScope: KeyScope | null;
+  /** The service's description against what Radar reads (mrkdwn the caller built); null: not checked. */
+  contract?: string | null;
   storeKind: string;
   now: Date;
 }
@@ -45,6 +50,7 @@ export function statusView(data: StatusData): { text: string; blocks: Block[] } 
       `*Monitoring service*\n${data.service.reachable ? ':white_check_mark: reachable' : ':x: unreachable'}${data.service.detail ? ` (${data.service.detail})` : ''}`,
       `*API key scope*\n${data.keyScope ? SCOPE_TEXT[data.keyScope] : 'not checked (bind a project to check it)'}`,
       `*Store*\n${escapeMrkdwn(data.storeKind)}`,
+      ...(data.contract ? [`*Service description*\n${data.contract}`] : []),
     ]),
   );
   return { text: binding ? `Bound to ${escapeMrkdwn(binding.projectName)}` : 'Not bound', blocks };

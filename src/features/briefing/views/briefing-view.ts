@@ -1,9 +1,10 @@
 import type { BriefingRead } from '../../../service/index.js';
+import { isUnreadable, readableOr, UNREADABLE_VALUE } from '../../../service/tolerant.js';
 import { context, escapeMrkdwn, header, relativeAndAbsolute, section, type Block } from '../../../slack/blocks/index.js';
 import { COMMAND } from '../../../slack/ids.js';
 import type { BriefingState } from '../load-briefing.js';
-import { editionBlocks, editionTitle } from './edition-summary.js';
-import { runMetaOf } from '../hub.js';
+import { editionBlocks, editionTitle } from '../../editions/views/edition-summary.js';
+import { runMetaOf } from '../../editions/hub.js';
 
 export function briefingView(projectName: string, state: BriefingState, now: Date): { text: string; blocks: Block[] } {
   const name = escapeMrkdwn(projectName);
@@ -21,9 +22,14 @@ export function briefingView(projectName: string, state: BriefingState, now: Dat
       return { text: `${name}: ${escapeMrkdwn(editionTitle(state.read))}`, blocks };
     case 'running': {
       const meta = runMetaOf(state.latest);
-      const progress = meta?.progress;
-      const step = progress === undefined ? 'not reported' : escapeMrkdwn(typeof progress.step === 'string' ? progress.step : JSON.stringify(progress.step));
-      const since = progress?.startedAt ?? meta?.startedAt;
+      const rawProgress = meta?.progress;
+      const progress = readableOr(rawProgress, undefined);
+      const step = isUnreadable(rawProgress)
+        ? UNREADABLE_VALUE
+        : progress === undefined
+          ? 'not reported'
+          : escapeMrkdwn(typeof progress.step === 'string' ? progress.step : JSON.stringify(progress.step));
+      const since = progress?.startedAt ?? readableOr(meta?.startedAt, undefined);
       blocks.push(
         section(
           `:hourglass_flowing_sand: A new edition for *${name}* is being written: step *${step}*, started ${relativeAndAbsolute(since, now, 'at an unreported time')}` +

@@ -1,22 +1,28 @@
-import type { BriefingHistoryRow, Page } from '../../../service/index.js';
+import type { BriefingHistoryRow, Listed, Page } from '../../../service/index.js';
+import { isUnreadable, readable, shown, unreadableItemsLine, unreadableOf } from '../../../service/tolerant.js';
 import { chunkLines, context, dayOf, escapeMrkdwn, header, section, truncate, type Block } from '../../../slack/blocks/index.js';
 import { COMMAND } from '../../../slack/ids.js';
 
 const STATUS_MARK = { done: ':white_check_mark:', running: ':hourglass_flowing_sand:', failed: ':x:' } as const;
 
-export function historyView(projectName: string, page: Page<BriefingHistoryRow>): { text: string; blocks: Block[] } {
+export function historyView(projectName: string, page: Page<Listed<BriefingHistoryRow>>): { text: string; blocks: Block[] } {
   const { items, pagination } = page;
   const blocks: Block[] = [header(`${projectName}: briefing history`)];
   if (items.length === 0) {
     blocks.push(section(pagination.total === 0 ? 'No briefing has run yet.' : `Page ${pagination.page} is past the end (${pagination.total} editions in all).`));
     return { text: 'Briefing history', blocks };
   }
-  const lines = items.map((row) => {
-    const number = row.editionNumber === null ? '—' : `#${row.editionNumber}`;
-    const date = dayOf(row.briefingDate) ?? row.documentDate;
-    const headline = row.headline === null ? `_${row.status}_` : escapeMrkdwn(truncate(row.headline, 200));
-    return `${STATUS_MARK[row.status]} *${number}* · ${escapeMrkdwn(date)} · ${headline}`;
+  const lines = readable(items).map((row) => {
+    const number = shown(row.editionNumber, (n) => (n === null ? '—' : `#${n}`));
+    const { briefingDate, documentDate } = row;
+    const day = isUnreadable(briefingDate) ? null : dayOf(briefingDate);
+    const date = day !== null ? escapeMrkdwn(day) : shown(documentDate, escapeMrkdwn);
+    const headline = shown(row.headline, (h) => (h === null ? `_${row.status}_` : escapeMrkdwn(truncate(h, 200))));
+    return `${STATUS_MARK[row.status]} *${number}* · ${date} · ${headline}`;
   });
+  // A row Radar could not read is counted in one line, after the rows it could (counts come from `pagination.total`).
+  const unread = unreadableItemsLine(unreadableOf(items), 'row', escapeMrkdwn, ['runId', 'editionNumber']);
+  if (unread !== null) lines.push(unread);
   // Rows are grouped so a page of 100 stays within the section and block limits.
   for (const chunk of chunkLines(lines)) blocks.push(section(chunk));
   const next = pagination.hasMore ? ` · next: \`${COMMAND} briefing history --page ${pagination.page + 1}\`` : '';

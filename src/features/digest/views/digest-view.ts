@@ -20,9 +20,10 @@ import {
   type Button,
 } from '../../../slack/blocks/index.js';
 import { ACTION_IDS, COMMAND, DIGEST_IDS } from '../../../slack/ids.js';
-import { diagnosisRowsOf, verdictOf, type DiagnosisRow } from '../../briefing/hub.js';
-import { editionBlocks, editionTitle } from '../../briefing/views/edition-summary.js';
-import { columnName, impactName } from '../../tickets/vocabulary.js';
+import { isUnreadable, readableOr, shown, unreadableText } from '../../../service/tolerant.js';
+import { diagnosisOf, verdictOf, type DiagnosisRow } from '../../editions/hub.js';
+import { editionBlocks, editionTitle } from '../../editions/views/edition-summary.js';
+import { columnName, impactName } from '../../board/vocabulary.js';
 
 /** What a digest shows: the edition read with its hub, and the tickets it opened in `tickets.opened` order. */
 export interface DigestContent {
@@ -63,12 +64,16 @@ export function digestMessages(content: DigestContent): DigestMessages {
 
   const blocks: Block[] = [header(title), ...editionBlocks(read)];
 
-  const diagnosis = chunkLines(diagnosisRowsOf(read.item).map(diagnosisLine));
+  const hubRows = diagnosisOf(read.item);
+  if (hubRows.unreadable) blocks.push(section(unreadableText('Diagnosis')));
+  const diagnosis = chunkLines(hubRows.rows.map(diagnosisLine));
   blocks.push(...diagnosis.slice(0, MAIN_DIAGNOSIS_SECTIONS).map((chunk, i) => section(i === 0 ? `*Diagnosis*\n${chunk}` : chunk)));
   const moreDiagnosis = diagnosis.slice(MAIN_DIAGNOSIS_SECTIONS);
   if (moreDiagnosis.length > 0) thread.push({ text: `${textTitle}: more diagnosis`, blocks: moreDiagnosis.map((chunk) => section(chunk)) });
 
-  const caveats = read.coverage?.items ?? [];
+  const coverage = read.coverage;
+  if (isUnreadable(coverage)) blocks.push(context(unreadableText('Coverage caveats')));
+  const caveats = readableOr(coverage, null)?.items ?? [];
   if (caveats.length > 0) {
     const shown = caveats.slice(0, MAIN_CAVEATS).map((c) => `• ${escapeMrkdwn(truncate(c, 300))}`);
     const rest = caveats.length - shown.length;
@@ -76,7 +81,9 @@ export function digestMessages(content: DigestContent): DigestMessages {
     if (rest > 0) thread.push({ text: `${textTitle}: coverage caveats`, blocks: [section('*Every coverage caveat*'), ...chunkLines(caveats.map((c) => `• ${escapeMrkdwn(c)}`)).map((chunk) => section(chunk))] });
   }
 
-  const openedCount = read.tickets?.opened.length ?? content.opened.length;
+  const tickets = readableOr(read.tickets, null);
+  const opened = tickets ? readableOr(tickets.opened, null) : null;
+  const openedCount = opened?.length ?? content.opened.length;
   blocks.push(divider());
   if (content.opened.length === 0) {
     blocks.push(section(openedCount === 0 ? 'This edition opened no new tickets.' : `This edition opened ${plural(openedCount, 'ticket')}; they could not be listed.`));
@@ -111,11 +118,11 @@ export interface RowOptions {
 
 /** One opened ticket: a section (title, impact, size, column) and its buttons. Re-rendered after a move. */
 export function ticketRowBlocks(projectId: string, ticket: Ticket, options: RowOptions = {}): Block[] {
-  const minutes = ticket.briefing?.estimatedMinutes ?? null;
+  const { briefing, impact, status } = ticket;
   const facts = [
-    ticket.impact === null ? 'impact not rated' : `impact ${escapeMrkdwn(impactName(ticket.impact))}`,
-    minutes === null ? 'unsized' : `est. ${formatMinutes(minutes)}`,
-    `*${escapeMrkdwn(columnName(ticket.status))}*${options.movedBy ? ` (moved by <@${escapeMrkdwn(options.movedBy)}>)` : ''}`,
+    shown(impact, (i) => (i === null ? 'impact not rated' : `impact ${escapeMrkdwn(impactName(i))}`)),
+    shown(briefing, (b) => (b?.estimatedMinutes == null ? 'unsized' : `est. ${formatMinutes(b.estimatedMinutes)}`)),
+    `*${shown(status, (s) => escapeMrkdwn(columnName(s)))}*${options.movedBy ? ` (moved by <@${escapeMrkdwn(options.movedBy)}>)` : ''}`,
   ];
   const rank = options.rank === undefined ? '' : `${options.rank}. `;
   const id = ticketBlockId(ticket.id);
@@ -123,7 +130,7 @@ export function ticketRowBlocks(projectId: string, ticket: Ticket, options: RowO
   const buttons: Button[] = [];
   if (ticket.status !== 'todo') buttons.push(button({ text: 'Move to To do', actionId: ACTION_IDS.digestMove, value, style: 'primary' }));
   if (ticket.status !== 'dismissed') buttons.push(button({ text: 'Dismiss', actionId: ACTION_IDS.digestDismiss, value }));
-  const row: Block = { ...section(`${rank}*#${ticket.number} ${escapeMrkdwn(truncate(ticket.title, 300))}*\n${facts.join(' · ')}`), block_id: id };
+  const row: Block = { ...section(`${rank}*#${ticket.number} ${shown(ticket.title, (t) => escapeMrkdwn(truncate(t, 300)))}*\n${facts.join(' · ')}`), block_id: id };
   return buttons.length > 0 ? [row, actions(buttons, `${id}:actions`)] : [row];
 }
 
@@ -151,6 +158,29 @@ export function parseTicketButtonValue(value: string | undefined): TicketButtonV
   } catch {
     return null;
   }
+}
+
+/**
+ * The messages with every ticket button's value sealed by `seal` (to the channel they are posted
+ * in): the views draw the plain value, delivery seals it per channel, the buttons unseal it.
+ */
+export function withSealedButtons(messages: DigestMessages, seal: (value: TicketButtonValue) => string): DigestMessages {
+  const sealMessage = (m: DigestMessage): DigestMessage => ({ ...m, blocks: sealRowButtons(m.blocks, seal) });
+  return { main: sealMessage(messages.main), thread: messages.thread.map(sealMessage) };
+}
+
+/** `blocks` with the values of the digest's ticket buttons sealed by `seal`. */
+export function sealRowButtons(blocks: readonly Block[], seal: (value: TicketButtonValue) => string): Block[] {
+  const ids: readonly string[] = [ACTION_IDS.digestMove, ACTION_IDS.digestDismiss];
+  return blocks.map((block) => {
+    if (block.type !== 'actions') return block;
+    const elements = block.elements.map((e) => {
+      if (e.type !== 'button' || !ids.includes(e.action_id ?? '')) return e;
+      const plain = parseTicketButtonValue(e.value);
+      return plain ? { ...e, value: seal(plain) } : e;
+    });
+    return { ...block, elements };
+  });
 }
 
 /** `blocks` with the ticket's row (its section and buttons) replaced by `row`; unchanged when the row is not there. */

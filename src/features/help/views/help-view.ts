@@ -1,8 +1,8 @@
-import type { Subcommand } from '../../../slack/commands/registry.js';
+import type { SubcommandSpec } from '../../../slack/commands/spec.js';
 import { context, escapeMrkdwn, header, section, type Block } from '../../../slack/blocks/index.js';
 import { COMMAND } from '../../../slack/ids.js';
 
-export function helpView(commands: readonly Subcommand[]): { text: string; blocks: Block[] } {
+export function helpView(commands: readonly SubcommandSpec[]): { text: string; blocks: Block[] } {
   const lines = commands.map((c) => `\`${COMMAND} ${escapeMrkdwn(c.usage)}\`\n${escapeMrkdwn(c.summary)} e.g. \`${escapeMrkdwn(c.example)}\``);
   // Several commands per section keeps help far below the 50-block limit however many there are.
   const blocks: Block[] = [header('Radar: competitive intelligence in Slack')];

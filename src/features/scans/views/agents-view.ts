@@ -4,27 +4,51 @@
  * `level` and `levelName` are shown verbatim: their mapping is not in the spec.
  */
 import type { AgentAdoptionCheck, AgentAdoptionResult } from '../../../service/index.js';
+import { isUnreadable, readable, readableOr, shown, UNREADABLE_VALUE, unreadableItemsLine, unreadableOf, type Unreadable } from '../../../service/tolerant.js';
 import { context, escapeMrkdwn, fields, fitBlocks, header, section, type Block } from '../../../slack/blocks/index.js';
 import { displayValue, label, packLines, scanIdContext, scanIntro, scanTitle, type ScanSubject } from './parts.js';
 
-type Cluster = AgentAdoptionResult['clusters'][number];
+type Readable<T> = Exclude<T, Unreadable>;
+type Report = Readable<Readable<AgentAdoptionResult['categoryReports']>[number]>;
+type Cluster = Readable<Readable<AgentAdoptionResult['clusters']>[number]>;
+
+/** The one line for the items of a list Radar could not read, or null. */
+const unreadLine = (items: readonly unknown[], noun: string) => unreadableItemsLine(unreadableOf(items), noun, escapeMrkdwn, ['id', 'category', 'name']);
+
+/** Every check Radar could read, across the reports it could read, and the lines for the rest. */
+function checksOf(result: AgentAdoptionResult): { checks: AgentAdoptionCheck[]; unread: string[] } {
+  const reports = result.categoryReports;
+  if (isUnreadable(reports)) return { checks: [], unread: [`_Category reports: ${UNREADABLE_VALUE}_`] };
+  const readReports = readable(reports);
+  const unread = [unreadLine(reports, 'category report'), unreadLine(readReports.flatMap((r) => r.checks), 'check')].filter((l): l is string => l !== null);
+  return { checks: readReports.flatMap((r) => readable(r.checks)), unread };
+}
 
 const FAILED_SHOWN = 5;
 
 export function agentsSummaryView(subject: ScanSubject, result: AgentAdoptionResult): { text: string; blocks: Block[] } {
   const failed = failedScoredChecks(result);
-  const triggered = result.clusters.filter((c) => c.triggered);
+  const { unread } = checksOf(result);
+  const clusters = result.clusters;
+  const triggered = isUnreadable(clusters) ? [] : readable(clusters).filter((c) => c.triggered);
   const failedLines = failed.slice(0, FAILED_SHOWN).map((c) => `• ${checkLine(c)}`);
   if (failed.length > FAILED_SHOWN) failedLines.push(`…and ${failed.length - FAILED_SHOWN} more in the thread`);
+  failedLines.push(...unread);
+  const reports = result.categoryReports;
+  const clustersLine = isUnreadable(clusters)
+    ? `*Clusters triggered:* ${UNREADABLE_VALUE}`
+    : triggered.length === 0
+      ? `*Clusters triggered:* none.${clusterUnread(clusters)}`
+      : `*Clusters triggered:* ${triggered.length}\n${triggered.map((c) => `• ${clusterLine(c)}`).join('\n')}${clusterUnread(clusters)}`;
   const blocks: Block[] = [
-    header(`Agent adoption: ${result.domain}`),
-    section(`${scanIntro(subject)}.\n*Score:* ${result.score} · *Level:* ${displayValue(result.level)} (${displayValue(result.levelName)})`),
-    ...fields(result.categoryReports.map((r) => `*${label(r.category)}*: ${r.score}\n${countsLine(r)}`)),
-    section(failed.length === 0 ? '*Failed scored checks:* none.' : `*Failed scored checks:* ${failed.length}\n${failedLines.join('\n')}`),
-    section(triggered.length === 0 ? '*Clusters triggered:* none.' : `*Clusters triggered:* ${triggered.length}\n${triggered.map((c) => `• ${clusterLine(c)}`).join('\n')}`),
+    header(`Agent adoption: ${readableOr(result.domain, subject.domain)}`),
+    section(`${scanIntro(subject)}.\n*Score:* ${shown(result.score, String)} · *Level:* ${displayValue(result.level)} (${displayValue(result.levelName)})`),
+    ...(isUnreadable(reports) ? [] : fields(readable(reports).map((r) => `*${label(r.category)}*: ${r.score}\n${countsLine(r)}`))),
+    section(failed.length === 0 ? `*Failed scored checks:* none.${unread.length ? `\n${unread.join('\n')}` : ''}` : `*Failed scored checks:* ${failed.length}\n${failedLines.join('\n')}`),
+    section(clustersLine),
     ...scanIdContext(subject, failed.some((c) => c.fixPrompt) ? 'details and fix prompts are in the thread' : 'details are in the thread'),
   ];
-  return { text: `${scanTitle(subject)}: score ${result.score}, level ${displayValue(result.level)}`, blocks };
+  return { text: `${scanTitle(subject)}: score ${isUnreadable(result.score) ? 'unreadable' : result.score}, level ${displayValue(result.level)}`, blocks };
 }
 
 export function agentsDetailsView(subject: ScanSubject, result: AgentAdoptionResult, includeFixPrompts: boolean): { text: string; blocks: Block[] } {
@@ -35,22 +59,34 @@ export function agentsDetailsView(subject: ScanSubject, result: AgentAdoptionRes
   if (includeFixPrompts && failed.length > 0 && !failed.some((c) => c.fixPrompt)) {
     blocks.push(context('Fix prompts were asked for, but the service returned none.'));
   }
-  blocks.push(section(`*Clusters* (${result.clusters.length})`));
-  blocks.push(...(result.clusters.length === 0 ? [section('None.')] : packLines(result.clusters.map((c) => `• ${clusterLine(c)}${c.triggered ? '' : ' _(not triggered)_'}`))));
+  const clusters = result.clusters;
+  if (isUnreadable(clusters)) blocks.push(section(`*Clusters*: ${UNREADABLE_VALUE}`));
+  else {
+    blocks.push(section(`*Clusters* (${clusters.length})`));
+    const lines = readable(clusters).map((c) => `• ${clusterLine(c)}${c.triggered ? '' : ' _(not triggered)_'}`);
+    const unread = unreadLine(clusters, 'cluster');
+    if (unread !== null) lines.push(unread);
+    blocks.push(...(clusters.length === 0 ? [section('None.')] : packLines(lines)));
+  }
   const meta = result.meta;
-  blocks.push(
-    context(
-      `${meta.checksEvaluated} checks evaluated, ${meta.checksSkipped} skipped · scan took ${Math.round(meta.scanDurationMs / 100) / 10} s · ${escapeMrkdwn(result.scanner.name)} ${escapeMrkdwn(result.scanner.version)} · final URL ${escapeMrkdwn(result.finalUrl)}`,
-    ),
-  );
+  const metaText = isUnreadable(meta)
+    ? `Scan details ${UNREADABLE_VALUE}`
+    : `${meta.checksEvaluated} checks evaluated, ${meta.checksSkipped} skipped · scan took ${Math.round(meta.scanDurationMs / 100) / 10} s`;
+  const scanner = shown(result.scanner, (sc) => `${escapeMrkdwn(sc.name)} ${escapeMrkdwn(sc.version)}`);
+  blocks.push(context(`${metaText} · ${scanner} · final URL ${shown(result.finalUrl, escapeMrkdwn)}`));
   return { text: `Details of the ${scanTitle(subject).toLowerCase()}`, blocks: fitBlocks(blocks) };
 }
 
 function failedScoredChecks(result: AgentAdoptionResult): AgentAdoptionCheck[] {
-  return result.categoryReports.flatMap((r) => r.checks.filter((c) => c.scored && c.status === 'fail'));
+  return checksOf(result).checks.filter((c) => c.scored && c.status === 'fail');
 }
 
-function countsLine(r: AgentAdoptionResult['categoryReports'][number]): string {
+function clusterUnread(clusters: readonly unknown[]): string {
+  const line = unreadLine(clusters, 'cluster');
+  return line === null ? '' : `\n${line}`;
+}
+
+function countsLine(r: Report): string {
   return `${r.passed} passed · ${r.failed} failed · ${r.neutral} neutral · ${r.couldNotMeasure} could not measure`;
 }
 

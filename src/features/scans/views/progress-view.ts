@@ -44,7 +44,9 @@ export function stoppedView(subject: ScanSubject, stop: ScanStop): { text: strin
           ? `:x: The scan failed: the service could not fetch the homepage of ${domain}. Check that the address is right and the site is up, then scan again.`
           : stop.code === 'scan_failed'
             ? ':x: The scan failed on the service’s side. Scanning again may work; if it keeps failing, quote the scan id to support.'
-            : `:x: The scan failed (\`${escapeMrkdwn(stop.code)}\`).`;
+            : stop.code === 'result_unreadable'
+              ? ':x: The scan finished, but Radar couldn’t read its result in the service’s answer. Quote the scan id to support.'
+              : `:x: The scan failed (\`${escapeMrkdwn(stop.code)}\`).`;
       break;
     case 'gave_up':
       short = 'still running';

@@ -3,10 +3,11 @@
  * sections within Slack's limits; what does not fit is counted in an "…and N more" line.
  */
 import type { Ticket, TicketList } from '../../../service/index.js';
+import { isUnreadable, readable, unreadableOf } from '../../../service/tolerant.js';
 import { LIMITS, context, escapeMrkdwn, header, plural, section, type Block } from '../../../slack/blocks/index.js';
 import { COMMAND } from '../../../slack/ids.js';
-import { columnName } from '../vocabulary.js';
-import { ticketLine } from './ticket-format.js';
+import { columnName } from '../../board/vocabulary.js';
+import { ticketLine, unreadableTicketsLine } from './ticket-format.js';
 
 export interface TicketListData {
   projectName: string;
@@ -27,19 +28,29 @@ interface Chunk {
 /** Columns in the order the board returned them, each with its tickets in the order received. */
 function byColumn(items: readonly Ticket[]): [string, Ticket[]][] {
   const groups = new Map<string, Ticket[]>();
-  for (const ticket of items) groups.set(ticket.status, [...(groups.get(ticket.status) ?? []), ticket]);
+  for (const ticket of items) {
+    const column = isUnreadable(ticket.status) ? UNREADABLE_COLUMN : ticket.status;
+    groups.set(column, [...(groups.get(column) ?? []), ticket]);
+  }
   return [...groups.entries()];
+}
+
+/** The group of tickets whose column Radar could not read (never a column name the board uses). */
+const UNREADABLE_COLUMN = '\u0000unreadable';
+
+function columnTitle(column: string): string {
+  return column === UNREADABLE_COLUMN ? "Column Radar couldn't read" : columnName(column);
 }
 
 function chunksOf(column: string, tickets: Ticket[]): Chunk[] {
   const chunks: Chunk[] = [];
-  let lines: string[] = [`*${columnName(column)}*`];
+  let lines: string[] = [`*${columnTitle(column)}*`];
   let count = 0;
   for (const ticket of tickets) {
     const line = ticketLine(ticket);
     if (count > 0 && [...lines, line].join('\n').length > SECTION_ROOM) {
       chunks.push({ text: lines.join('\n'), tickets: count });
-      lines = [`*${columnName(column)}* (continued)`];
+      lines = [`*${columnTitle(column)}* (continued)`];
       count = 0;
     }
     lines.push(line);
@@ -56,9 +67,12 @@ export function ticketListView(data: TicketListData): { text: string; blocks: Bl
   if (list.items.length === 0) {
     blocks.push(section('No tickets match.'));
   }
+  // A ticket Radar could not read is counted in one line; the others are listed (the count is `total`).
+  const unread = unreadableTicketsLine(unreadableOf(list.items));
+  if (unread !== null) blocks.push(context(unread));
   // Header, summary and up to two footers stay; the rest of the message holds the columns.
   const room = LIMITS.blocksPerMessage - blocks.length - 2;
-  const chunks = byColumn(list.items).flatMap(([column, tickets]) => chunksOf(column, tickets));
+  const chunks = byColumn(readable(list.items)).flatMap(([column, tickets]) => chunksOf(column, tickets));
   const shown = chunks.slice(0, room);
   blocks.push(...shown.map((c) => section(c.text)));
   const left = chunks.slice(room).reduce((n, c) => n + c.tickets, 0);

@@ -1,4 +1,6 @@
 /** Strategic briefing reads (spec 2.6, 3.3, 4.5): latest run in any state, history, one run. */
+import { z } from 'zod';
+import { boolQuery, calendarDay, pageOf, pagingQuery, timestamp } from '../../docs/schemas.js';
 import type { Route, RouteContext, SandboxState } from '../../types.js';
 import { SandboxHttpError } from '../../types.js';
 import type { BriefingRunSeed, Json, ProjectSeed } from '../../seed/types.js';
@@ -10,6 +12,54 @@ import { editionNumber, ensureEditionTickets } from './editions.js';
 /** The dimension keys the sandbox knows (spec 4.5 names seven of fourteen). */
 const DEEP_DIMENSIONS = ['ai-visibility', 'ai-sources', 'positioning', 'pricing', 'content', 'tech-trust', 'agent-readiness'] as const;
 const SECTIONS = ['hub', 'competitors', ...DEEP_DIMENSIONS.map((d) => `deep-${d}`)];
+
+const RUN_STATUSES = ['done', 'running', 'failed'] as const;
+const count = z.number().int();
+
+const briefingQuery = z.object({
+  sections: z.string().optional().meta({ description: `Comma-separated section names (default hub): ${SECTIONS.join(', ')}, all.` }),
+  includeCharts: boolQuery().optional(),
+});
+
+const diagnosisRow = z.looseObject({ dimension: z.string(), label: z.string(), status: z.string(), note: z.string(), deepDive: z.string().optional() });
+const hubBlock = z.looseObject({
+  type: z.string(),
+  verdict: z.string().nullable().optional().meta({ description: 'On the headline block.' }),
+  rows: z.array(diagnosisRow).optional().meta({ description: 'On the diagnosis block.' }),
+});
+
+const briefingReadSchema = z.object({
+  meta: z.object({
+    runId: z.string().nullable(),
+    status: z.enum(RUN_STATUSES).nullable(),
+    editionNumber: count.nullable(),
+    startedAt: timestamp.nullable(),
+    briefingDate: timestamp.nullable(),
+    progress: z.object({ step: z.string(), startedAt: timestamp, updatedAt: timestamp }).optional(),
+  }),
+  item: z.looseObject({ hub: z.object({ kind: z.literal('hub'), blocks: z.array(hubBlock) }).optional() }).nullable(),
+  coverage: z.object({ type: z.literal('coverage'), items: z.array(z.string()) }).nullable(),
+  contains: z.array(z.string()).nullable(),
+  tickets: z
+    .object({
+      total: count,
+      byStatus: z.object({ triage: count, todo: count, in_progress: count, done: count, dismissed: count }),
+      opened: z.array(z.string()),
+      commented: z.array(z.object({ ticketId: z.string(), commentId: z.string(), kind: z.string(), body: z.string() })),
+      alreadyOnBoard: z.array(z.object({ ticketId: z.string(), move: z.string(), status: z.string() })),
+      recheckedUnchanged: z.array(z.string()),
+    })
+    .nullable(),
+});
+
+const historyRowSchema = z.object({
+  runId: z.string(),
+  editionNumber: count.nullable(),
+  briefingDate: timestamp.nullable(),
+  documentDate: calendarDay,
+  status: z.enum(RUN_STATUSES),
+  headline: z.string().nullable(),
+});
 
 /** `sections` is comma-separated (default hub); `all` asks for every section the edition holds. */
 function requestedSections(query: URLSearchParams): string[] | 'all' {
@@ -99,6 +149,7 @@ export function briefingReadRoutes(state: SandboxState): Route[] {
       method: 'GET',
       pattern: base,
       scope: 'read',
+      doc: { summary: 'The latest briefing run in any state.', query: briefingQuery, response: briefingReadSchema, errors: [400, 404] },
       handler: (ctx) => {
         const project = requireProject(state, ctx);
         return { body: briefingRead(state, ctx, project, project.briefings[0]) };
@@ -108,6 +159,7 @@ export function briefingReadRoutes(state: SandboxState): Route[] {
       method: 'GET',
       pattern: `${base}/history`,
       scope: 'read',
+      doc: { summary: 'Briefing runs, newest first, failed and running ones included.', query: pagingQuery, response: pageOf(historyRowSchema), errors: [400, 404] },
       handler: (ctx) => {
         const project = requireProject(state, ctx);
         return { body: paginate(project.briefings.map((r) => historyRow(project, r)), pagingParams(ctx.query)) };
@@ -117,6 +169,7 @@ export function briefingReadRoutes(state: SandboxState): Route[] {
       method: 'GET',
       pattern: `${base}/history/:runId`,
       scope: 'read',
+      doc: { summary: 'One briefing run.', query: briefingQuery, response: briefingReadSchema, errors: [400, 404] },
       handler: (ctx) => {
         const project = requireProject(state, ctx);
         const runId = ctx.params.runId ?? '';

@@ -1,0 +1,156 @@
+/**
+ * Fair use of one API key: (1) 500 concurrent ticket-picker options requests on one view: every
+ * ack within Slack's 3 s, and how many service calls they became; (2) one person floods
+ * `/radar scan` while another asks `/radar tickets`: that person's answer time against an idle run
+ * measured in the same bench run, with the sandbox's default per-key rate limit (120 a minute on
+ * tool and ticket endpoints) and Radar's default scan limits.
+ */
+import { performance } from 'node:perf_hooks';
+import { ACTION_IDS, CALLBACK_IDS } from '../src/slack/ids.js';
+import type { Ack, SlackDriver, ViewRef } from '../test/support/slack-driver.js';
+import { CHANNELS, USERS } from '../test/support/slack-fixtures.js';
+import { spawnRadar, type SpawnedApp } from './spawn-app.js';
+import type { Measure, TargetCheck } from './support.js';
+import { max, percentile, round, runLoad, waitUntil } from './support.js';
+import type { Services } from './world.js';
+import { BOT_TOKEN, driverFor, errorLines, startServices } from './world.js';
+
+const OPTIONS_REQUESTS = 500;
+/** Queries typed in the one view (a person typing and pausing); the rest repeat them. */
+const QUERIES = ['pricing', 'seo', 'annual', 'discount', '#1'];
+const SLACK_ACK_LIMIT_MS = 3_000;
+const FLOOD_SCANS = 200;
+const TICKET_ASKS = 30;
+const RATIO_TARGET = 1.5;
+
+async function postMessage(services: Services, channel: string, text: string): Promise<string> {
+  const res = await fetch(`${services.slack.url}chat.postMessage`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${BOT_TOKEN}`, 'Content-Type': 'application/json; charset=utf-8' },
+    body: JSON.stringify({ channel, text }),
+  });
+  const body = (await res.json()) as { ok: boolean; ts?: string; error?: string };
+  if (!body.ok || !body.ts) throw new Error(`could not post the bench message: ${body.error}`);
+  return body.ts;
+}
+
+/** Opens the "add to a ticket" modal on a message; resolves with the view holding the picker. */
+async function openPicker(services: Services, driver: SlackDriver): Promise<ViewRef> {
+  const text = 'Pipedrift cut its starter plan to $9';
+  const ts = await postMessage(services, CHANNELS.intel, text);
+  const before = services.calls.count('views.open');
+  const ack = await driver.messageShortcut(CALLBACK_IDS.commentFromMessage, { channel: CHANNELS.intel, message: { ts, text, user: USERS.carol } });
+  if (ack.status !== 200) throw new Error(`the comment shortcut was acked with HTTP ${ack.status}`);
+  await waitUntil(() => services.calls.count('views.open') > before, 'the comment modal');
+  const view = services.slack.latestView();
+  if (!view) throw new Error('no view was opened');
+  return view as unknown as ViewRef;
+}
+
+/** Sends `/radar tickets` and resolves with the time until its answer reached the response_url. */
+async function askTickets(services: Services, driver: SlackDriver, user: string): Promise<number> {
+  const started = performance.now();
+  const sentAt = Date.now();
+  const ack = await driver.command('tickets', { channel: CHANNELS.intel, user });
+  if (ack.status !== 200 || !ack.responseUrl) throw new Error(`/radar tickets was acked with HTTP ${ack.status}`);
+  const id = ack.responseUrl.split('/response/')[1];
+  const answer = await services.calls.waitFor((c) => c.method === 'response_url' && c.responseUrlId === id, 20_000);
+  return Math.max(answer.at - sentAt, performance.now() - started - 5);
+}
+
+const statsOf = (ms: readonly number[]) => ({ p50: percentile(ms, 50), p99: percentile(ms, 99), max: max(ms) });
+
+export const fairUse: Measure = {
+  id: 'fair-use',
+  title: 'Fair use of one key: a burst of picker options, a scan flood beside /radar tickets',
+  async run() {
+    // The sandbox's default per-key limit (120 a minute on tool and ticket endpoints), as in production.
+    const services = await startServices({ speed: 1 });
+    let radar: SpawnedApp | undefined;
+    try {
+      radar = await spawnRadar(services);
+      const driver = driverFor(radar.url, services.slack);
+      const bound = await driver.command('bind northwind', { channel: CHANNELS.intel });
+      if (bound.status !== 200) throw new Error(`/radar bind was acked with HTTP ${bound.status}`);
+      await waitUntil(() => services.calls.count('response_url') >= 1, 'the bind answer');
+
+      // 1. 500 options requests on one view at once (spacing keeps each signed body distinct; the query is trimmed).
+      const view = await openPicker(services, driver);
+      const ticketCalls = () => services.sandbox.control.requests().filter((r) => /\/tickets(\/|$)/.test(r.path)).length;
+      const rateLimited = () => services.sandbox.control.requests().filter((r) => r.status === 429).length;
+      const callsBefore = ticketCalls();
+      const limitedBefore = rateLimited();
+      const typed = (i: number) => `${' '.repeat(Math.floor(i / QUERIES.length) % 40)}${QUERIES[i % QUERIES.length]}${' '.repeat(Math.floor(i / (QUERIES.length * 40)))}`;
+      const optionAcks: Ack[] = await Promise.all(Array.from({ length: OPTIONS_REQUESTS }, (_, i) => driver.options(ACTION_IDS.ticketPicker, typed(i), { view })));
+      const optionMs = optionAcks.map((a) => a.ms);
+      const withOptions = optionAcks.filter((a) => a.status === 200 && Array.isArray((a.body as { options?: unknown }).options)).length;
+      const optionCalls = ticketCalls() - callsBefore;
+      const option429s = rateLimited() - limitedBefore;
+      const options = statsOf(optionMs);
+
+      // Let the key's minute window pass before the second part.
+      services.sandbox.control.advanceClock(61_000);
+
+      // 2. /radar tickets from Bob, idle, then while Alice floods scans in another channel.
+      const idle: number[] = [];
+      for (let i = 0; i < TICKET_ASKS; i++) idle.push(await askTickets(services, driver, USERS.bob));
+      services.sandbox.control.advanceClock(61_000);
+      const floodBefore = services.sandbox.control.requests().length;
+      const flood = runLoad(FLOOD_SCANS, 50, (i) => driver.command(`scan trust flood-${i}-example.com`, { channel: CHANNELS.general, user: USERS.alice }));
+      const busy: number[] = [];
+      for (let i = 0; i < TICKET_ASKS; i++) busy.push(await askTickets(services, driver, USERS.bob));
+      const floodAcks = await flood;
+      const during = services.sandbox.control.requests().slice(floodBefore);
+      const scansStarted = during.filter((r) => r.method === 'POST' && r.path.startsWith('/v1/tools/')).length;
+      const idleStats = statsOf(idle);
+      const busyStats = statsOf(busy);
+      const ratio = busyStats.p99 !== null && idleStats.p99 !== null && idleStats.p99 > 0 ? busyStats.p99 / idleStats.p99 : null;
+
+      const targets: TargetCheck[] = [
+        {
+          target: `${OPTIONS_REQUESTS} concurrent options requests: every ack 200 with options, under ${SLACK_ACK_LIMIT_MS} ms`,
+          met: withOptions === OPTIONS_REQUESTS && options.max !== null && options.max < SLACK_ACK_LIMIT_MS,
+          detail: `${withOptions} of ${OPTIONS_REQUESTS} answered with options; slowest ${round(options.max)} ms`,
+        },
+        {
+          target: 'a burst of options requests is not a burst of service calls (at most one per distinct query)',
+          met: optionCalls <= QUERIES.length,
+          detail: `${optionCalls} ticket calls for ${QUERIES.length} distinct queries; ${option429s} answered 429`,
+        },
+        {
+          target: `/radar tickets beside a scan flood: p99 within ${RATIO_TARGET}x of idle`,
+          met: ratio !== null && ratio <= RATIO_TARGET,
+          detail: `flood p99 ${round(busyStats.p99)} ms, idle p99 ${round(idleStats.p99)} ms: ${round(ratio, 2)}x against ${RATIO_TARGET}x`,
+        },
+      ];
+      const errors = errorLines(radar.stderr().split('\n'));
+      return {
+        method:
+          `Radar (src/main.ts, HTTP mode) as its own process; the sandbox at speed 1 with its default per-key limit (120 a minute on tool and ticket endpoints), ` +
+          `Radar's default scan limits (5 per person, 20 per channel). (1) ${OPTIONS_REQUESTS} signed block_suggestion requests at once on one "add to a ticket" modal, ` +
+          `cycling over ${QUERIES.length} queries; ack time measured by the sender; service calls from the sandbox request log. (2) ${TICKET_ASKS} /radar tickets from one ` +
+          `person, one after another, idle; then the same while another person sends ${FLOOD_SCANS} /radar scan commands from 50 senders in another channel; ` +
+          `answer time from sending the command to its response_url answer. The sandbox clock is moved a minute between parts so each starts with a fresh window.`,
+        metrics: [
+          { name: 'options ack p50', value: round(options.p50), unit: 'ms' },
+          { name: 'options ack p99', value: round(options.p99), unit: 'ms' },
+          { name: 'options ack max', value: round(options.max), unit: 'ms', baseline: { label: 'Slack’s limit', value: SLACK_ACK_LIMIT_MS } },
+          { name: 'options answered with options', value: withOptions, unit: `of ${OPTIONS_REQUESTS}` },
+          { name: 'ticket calls the burst became', value: optionCalls, unit: 'requests', baseline: { label: 'distinct queries', value: QUERIES.length } },
+          { name: 'service 429s during the burst', value: option429s, unit: 'responses' },
+          { name: '/radar tickets answer p50 beside the flood', value: round(busyStats.p50), unit: 'ms', baseline: { label: 'idle', value: round(idleStats.p50) } },
+          { name: '/radar tickets answer p99 beside the flood', value: round(busyStats.p99), unit: 'ms', baseline: { label: 'idle', value: round(idleStats.p99) } },
+          { name: 'p99 ratio to idle', value: round(ratio, 2), unit: 'x' },
+          { name: 'flood commands acked 200', value: floodAcks.filter((a) => a.status === 200).length, unit: `of ${FLOOD_SCANS}` },
+          { name: 'scans the flood started', value: scansStarted, unit: 'scans', baseline: { label: 'per-person limit', value: 5 } },
+          { name: 'service 429s during the flood', value: during.filter((r) => r.status === 429).length, unit: 'responses' },
+        ],
+        targets,
+        notes: errors.length > 0 ? [`Radar logged ${errors.length} error lines, e.g. ${errors[0]?.slice(0, 200) ?? ''}`] : [],
+      };
+    } finally {
+      await radar?.stop();
+      await services.stop();
+    }
+  },
+};

@@ -1,0 +1,132 @@
+/**
+ * The skeleton of a background poller that posts to bound channels (the digest poller today, a
+ * watch poller next): the replica holding the poller's lease (src/features/background/leadership.ts)
+ * runs one cycle per interval, spreading the groups it polls (projects) across the interval; polls
+ * of one group never overlap and other groups never wait for them; a group's channels are handled
+ * under one concurrency bound (`timing.maxConcurrentPolls`), a channel's failure logged without
+ * stopping the others; and a channel Slack refuses until a person acts is marked failing, the mark
+ * cleared once something is posted there again. What a poll reads and posts is the poller's own.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { RadarDeps, Worker } from '../../deps.js';
+import { forEachLimited } from '../../limiter.js';
+import type { Logger } from '../../log.js';
+import type { Binding } from '../../store/bindings.js';
+import type { DigestSettings, DigestSettingsPatch } from '../../store/digest-settings.js';
+import { createLeadership } from './leadership.js';
+
+export interface PollerOptions<G> {
+  /** The worker's name (`digest-poller`). */
+  name: string;
+  /** The lease one replica holds to poll (`digest:poller`). */
+  lease: string;
+  intervalMs: number;
+  deps: Pick<RadarDeps, 'store' | 'timing' | 'now'>;
+  logger: Logger;
+  /** Logged at error level when a whole cycle fails. */
+  cycleFailed: string;
+  /** This cycle's work, read once per cycle: groups keyed by what one poll reads (a project id). */
+  groups(): Promise<Map<string, G>>;
+  /** Polls one group. */
+  poll(key: string, group: G, signal: AbortSignal): Promise<void>;
+}
+
+export function createPoller<G>(options: PollerOptions<G>): Worker {
+  const { deps, logger, intervalMs } = options;
+  const stopping = new AbortController();
+  let nextCycle: NodeJS.Timeout | undefined;
+  /** Cycles in progress; `stop` waits for them. */
+  const running = new Set<Promise<void>>();
+  /** The poll of each group in progress: polls of one group never overlap, other groups' never wait. */
+  const polling = new Map<string, Promise<void>>();
+
+  const runCycle = (signal: AbortSignal, spreadMs: number): Promise<void> => {
+    const cycle = pollAll(AbortSignal.any([signal, stopping.signal]), spreadMs).catch((error: unknown) => logger.error(options.cycleFailed, { error }));
+    running.add(cycle);
+    return cycle.finally(() => running.delete(cycle));
+  };
+
+  const schedule = (signal: AbortSignal, delayMs: number) => {
+    clearTimeout(nextCycle);
+    if (signal.aborted || stopping.signal.aborted) return;
+    nextCycle = setTimeout(() => {
+      const startedAt = deps.now().getTime();
+      void runCycle(signal, intervalMs).finally(() => schedule(signal, Math.max(0, startedAt + intervalMs - deps.now().getTime())));
+    }, delayMs);
+    nextCycle.unref();
+  };
+
+  const leadership = createLeadership({
+    coordinator: deps.store.coordinator,
+    name: options.lease,
+    ttlMs: deps.timing.leaseTtlMs,
+    logger,
+    onElected: (signal) => schedule(signal, 0),
+  });
+
+  async function pollAll(signal: AbortSignal, spreadMs: number): Promise<void> {
+    const groups = [...(await options.groups()).entries()];
+    await Promise.all(
+      groups.map(async ([key, group], i) => {
+        const offset = Math.floor((spreadMs * i) / groups.length);
+        if (offset > 0) await sleep(offset, undefined, { signal }).catch(() => undefined);
+        if (!signal.aborted) await pollOnce(key, group, signal);
+      }),
+    );
+  }
+
+  function pollOnce(key: string, group: G, signal: AbortSignal): Promise<void> {
+    const previous = polling.get(key) ?? Promise.resolve();
+    const poll = previous.catch(() => undefined).then(() => (signal.aborted ? undefined : options.poll(key, group, signal)));
+    polling.set(key, poll);
+    return poll.finally(() => {
+      if (polling.get(key) === poll) polling.delete(key);
+    });
+  }
+
+  return {
+    name: options.name,
+    async start() {
+      await leadership.ensure();
+      leadership.start();
+    },
+    async stop() {
+      stopping.abort();
+      clearTimeout(nextCycle);
+      await Promise.all(running);
+      await leadership.stop();
+    },
+    async tick() {
+      if (!(await leadership.ensure())) return;
+      const signal = leadership.signal;
+      if (signal) await runCycle(signal, 0);
+    },
+  };
+}
+
+/** Every binding, read once, grouped by project (a listing per project would read each binding once per project). */
+export async function bindingsByProject(bindings: Pick<RadarDeps['bindings'], 'listAll'>): Promise<Map<string, Binding[]>> {
+  const byProject = new Map<string, Binding[]>();
+  for (const binding of await bindings.listAll()) {
+    const group = byProject.get(binding.projectId);
+    if (group) group.push(binding);
+    else byProject.set(binding.projectId, [binding]);
+  }
+  return byProject;
+}
+
+/** Handles each channel under the concurrency bound; a channel's failure goes to `failed`, the others go on. */
+export function forEachChannel<T>(timing: RadarDeps['timing'], channels: readonly T[], handle: (channel: T) => Promise<void>, failed: (channel: T, error: unknown) => void): Promise<void> {
+  return forEachLimited(channels, timing.maxConcurrentPolls, (channel) => handle(channel).catch((error: unknown) => failed(channel, error)));
+}
+
+/**
+ * The failing mark after a round of posting to a channel: set when Slack refused the channel
+ * (`failing` is the reason; a mark with the same reason keeps its `since`), cleared once something
+ * was posted there. Empty when the mark stays as it is.
+ */
+export function failingPatch(settings: Pick<DigestSettings, 'failing'>, round: { failing: string | null; posted: boolean }, now: Date): Pick<DigestSettingsPatch, 'failing'> {
+  if (round.posted && settings.failing) return { failing: null };
+  if (round.failing !== null && settings.failing?.reason !== round.failing) return { failing: { reason: round.failing, since: now.toISOString() } };
+  return {};
+}

@@ -1,0 +1,8 @@
+import type { Feature } from '../../plugin.js';
+import { briefingCommand } from './briefing.js';
+
+/** Strategic briefings: `/radar briefing [history]`. */
+export const briefingFeature: Feature = {
+  name: 'briefing',
+  subcommands: [briefingCommand],
+};

@@ -1,0 +1,31 @@
+import type { BlockButtonAction, BlockStaticSelectAction, MessageShortcut, ViewSubmitAction } from '@slack/bolt';
+import type { Feature } from '../../plugin.js';
+import { ACTION_IDS, CALLBACK_IDS } from '../../slack/ids.js';
+import { createSubmissionsRepo } from '../../store/submissions.js';
+import { commentShortcut } from './comment-shortcut.js';
+import { commentSubmit } from './comment-submit.js';
+import { assignPickAction, assignToMeAction, dismissAction, moveAction } from './ticket-actions.js';
+import { ticketCommand } from './ticket-command.js';
+import { ticketPicker } from './ticket-picker.js';
+import { ticketShortcut } from './ticket-shortcut.js';
+import { ticketSubmit } from './ticket-submit.js';
+import { ticketsCommand } from './tickets-command.js';
+
+/** Tickets from conversations: message shortcuts, modals, `/radar tickets` and `/radar ticket` (issue 5). */
+export const ticketsFeature: Feature = {
+  name: 'tickets',
+  subcommands: [ticketsCommand, ticketCommand],
+  register(app, deps) {
+    const submissions = createSubmissionsRepo(deps.store);
+    app.shortcut<MessageShortcut>(CALLBACK_IDS.ticketFromMessage, ticketShortcut(deps));
+    app.view<ViewSubmitAction>(CALLBACK_IDS.ticketModal, ticketSubmit(deps, submissions));
+    app.shortcut<MessageShortcut>(CALLBACK_IDS.commentFromMessage, commentShortcut(deps));
+    app.options(ACTION_IDS.ticketPicker, ticketPicker(deps));
+    app.view<ViewSubmitAction>(CALLBACK_IDS.commentModal, commentSubmit(deps, submissions));
+    app.action<BlockStaticSelectAction>(ACTION_IDS.ticketMove, moveAction(deps));
+    app.action<BlockButtonAction>(ACTION_IDS.ticketAssign, assignToMeAction(deps));
+    app.action<BlockStaticSelectAction>(ACTION_IDS.ticketAssignPick, assignPickAction(deps));
+    app.action<BlockButtonAction>(ACTION_IDS.ticketDismiss, dismissAction(deps));
+    return { runtime: undefined };
+  },
+};

@@ -1,0 +1,104 @@
+/**
+ * The gate in front of Bolt's `HTTPReceiver.requestListener` for `POST /slack/events`. From the
+ * headers alone it refuses what cannot be a Slack request (declared body over the limit: 413; no
+ * signature or timestamp: 401; timestamp more than 5 minutes off, past or future: 401), so their
+ * bodies are never read. Then it reads the body up to the limit (chunked bodies are cut off there:
+ * 413, connection closed), checks the signature with Bolt's own `verifySlackRequest` (timing-safe),
+ * drops replays (`replay-guard.ts`), and hands Bolt the buffered request: Bolt sees `rawBody` and
+ * does not read the stream again, then verifies, parses and acks exactly as before.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { verifySlackRequest } from '@slack/bolt';
+import type { Logger } from '../../log.js';
+import { BodyTooLargeError, readCappedBody } from './capped-body.js';
+import { hasBody, sendJson } from './json-response.js';
+import { createReplayGuard, type SeenBefore } from './replay-guard.js';
+
+export const SLACK_EVENTS_PATH = '/slack/events';
+/** Slack's payloads are a few kB; the largest (view submissions) stay far below this. */
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+/** Slack's rule: refuse a request whose timestamp is more than 5 minutes from now, either way. */
+export const MAX_CLOCK_SKEW_SECONDS = 5 * 60;
+
+const SIGNATURE = /^v0=[0-9a-f]{64}$/;
+const TIMESTAMP = /^[0-9]{1,12}$/;
+
+export interface SlackGateOptions {
+  signingSecret: string;
+  /** Bolt's `HTTPReceiver.requestListener`; it only ever sees verified, buffered, first-seen requests. */
+  dispatch: (req: IncomingMessage, res: ServerResponse) => void;
+  logger: Logger;
+  /** The replay check (see `replay-guard.ts`); without it every verified request is dispatched. */
+  seenBefore?: SeenBefore;
+  /** How long the replay check may take before the request is dispatched unchecked (default 1 s). */
+  seenBeforeTimeoutMs?: number;
+  maxBodyBytes?: number;
+  /** The clock in ms (default `Date.now`). */
+  now?: () => number;
+}
+
+export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+
+export function createSlackGate(options: SlackGateOptions): RequestHandler {
+  const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const now = options.now ?? Date.now;
+  const logger = options.logger;
+  const replayVerdict = options.seenBefore
+    ? createReplayGuard({ seenBefore: options.seenBefore, logger, ...(options.seenBeforeTimeoutMs !== undefined ? { timeoutMs: options.seenBeforeTimeoutMs } : {}) })
+    : null;
+
+  return async (req, res) => {
+    // Refused before the body is read: the connection is closed instead of drained.
+    const refuse = (status: number, error: string, reason: string) => {
+      logger.warn('refused a request to the Slack endpoint', { status, reason });
+      sendJson(req, res, status, { error }, { close: hasBody(req) });
+    };
+
+    const declared = req.headers['content-length'];
+    if (declared !== undefined && Number(declared) > maxBody) return refuse(413, 'payload_too_large', `declared body of ${declared} bytes`);
+
+    const signature = req.headers['x-slack-signature'];
+    const timestamp = req.headers['x-slack-request-timestamp'];
+    if (typeof signature !== 'string' || !SIGNATURE.test(signature)) return refuse(401, 'unauthorized', 'missing or malformed x-slack-signature');
+    if (typeof timestamp !== 'string' || !TIMESTAMP.test(timestamp)) return refuse(401, 'unauthorized', 'missing or malformed x-slack-request-timestamp');
+    const timestampSeconds = Number(timestamp);
+    if (Math.abs(now() / 1000 - timestampSeconds) > MAX_CLOCK_SKEW_SECONDS) return refuse(401, 'unauthorized', 'timestamp more than 5 minutes from now');
+
+    let body: Buffer;
+    try {
+      if (/100-continue/i.test(req.headers.expect ?? '')) res.writeContinue();
+      body = await readCappedBody(req, maxBody);
+    } catch (error) {
+      if (error instanceof BodyTooLargeError) return refuse(413, 'payload_too_large', `body over ${maxBody} bytes`);
+      // The client went away mid-body: nobody is left to answer.
+      logger.debug('a request to the Slack endpoint ended before its body', { error });
+      res.destroy();
+      return;
+    }
+
+    try {
+      verifySlackRequest({
+        signingSecret: options.signingSecret,
+        body: body.toString('utf8'),
+        headers: { 'x-slack-signature': signature, 'x-slack-request-timestamp': timestampSeconds },
+      });
+    } catch (error) {
+      logger.warn('refused a request to the Slack endpoint', { status: 401, reason: error instanceof Error ? error.message : String(error) });
+      sendJson(req, res, 401, { error: 'unauthorized' });
+      return;
+    }
+
+    // Claimed only once the signature is proven, so unsigned traffic never writes to the store.
+    if (replayVerdict && (await replayVerdict(signature)) === 'replay') {
+      logger.info('ignored a replayed Slack request (same signature seen within 5 minutes)', { retryNum: req.headers['x-slack-retry-num'] });
+      res.writeHead(200, { 'content-length': 0 });
+      res.end();
+      return;
+    }
+
+    // Bolt reuses a Buffer `rawBody` instead of reading the (consumed) stream again.
+    Object.assign(req, { rawBody: body });
+    req.url = SLACK_EVENTS_PATH;
+    options.dispatch(req, res);
+  };
+}

@@ -1,0 +1,116 @@
+/**
+ * The Slack gate with a stub in Bolt's place (real loopback HTTP): what it refuses from the headers,
+ * what it hands on (the buffered body, verified), and the replay check failing or hanging.
+ */
+import type { IncomingMessage } from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createLogger } from '../../../src/log.js';
+import { startHttpServer, type RunningServer } from '../../../src/slack/receivers/http-server.js';
+import { createSlackGate, type SlackGateOptions } from '../../../src/slack/receivers/slack-gate.js';
+import { createSlackDriver } from '../../support/slack-driver.js';
+import { MiB, rawRequest, requestHead } from './raw-http.js';
+
+const SECRET = 'gate-test-signing-secret';
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+const servers: RunningServer[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+});
+
+async function gate(options: Partial<SlackGateOptions> = {}) {
+  const lines: string[] = [];
+  const logger = createLogger({ level: 'debug', sink: (l) => lines.push(l), secrets: [SECRET] });
+  const dispatched: { rawBody: string; url: string | undefined }[] = [];
+  const slack = createSlackGate({
+    signingSecret: SECRET,
+    logger,
+    dispatch: (req, res) => {
+      dispatched.push({ rawBody: (req as IncomingMessage & { rawBody: Buffer }).rawBody.toString(), url: req.url });
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"dispatched":true}');
+    },
+    ...options,
+  });
+  const server = await startHttpServer({ port: 0, host: '127.0.0.1', health: async () => ({ ok: true }), slack, logger });
+  servers.push(server);
+  const driver = createSlackDriver({ url: `${server.url}/slack/events?from=test`, signingSecret: SECRET, responseUrlBase: 'http://127.0.0.1:1/response' });
+  return { lines, dispatched, driver, url: server.url };
+}
+
+describe('the Slack gate', () => {
+  it('hands a verified request on with its body buffered and the path normalised', async () => {
+    const { driver, dispatched } = await gate();
+    const body = 'command=%2Fradar&text=help';
+    const ack = await driver.raw(body, { ...FORM, ...driver.sign(body) });
+    expect(ack).toMatchObject({ status: 200, body: { dispatched: true } });
+    expect(dispatched).toEqual([{ rawBody: body, url: '/slack/events' }]);
+  });
+
+  it('refuses wrong signatures, duplicated signature headers and timestamps outside ±5 minutes', async () => {
+    const now = Date.now();
+    const { driver, dispatched, lines } = await gate({ now: () => now });
+    const body = 'command=%2Fradar&text=help';
+    const seconds = Math.floor(now / 1000);
+    const statuses = [
+      (await driver.raw(body, { ...FORM, ...driver.sign(`${body}x`) })).status,
+      (await driver.raw(body, { ...FORM, ...driver.sign(body, seconds - 301) })).status,
+      (await driver.raw(body, { ...FORM, ...driver.sign(body, seconds + 301) })).status,
+      (await driver.raw(body, { ...FORM, ...driver.sign(body), 'X-Slack-Signature': 'v1=abc' })).status,
+      (await driver.raw(body, { ...FORM, ...driver.sign(body), 'X-Slack-Request-Timestamp': '12.5' })).status,
+    ];
+    expect(statuses).toEqual([401, 401, 401, 401, 401]);
+    // Inside the window either way: accepted.
+    expect((await driver.raw(body, { ...FORM, ...driver.sign(body, seconds - 299) })).status).toBe(200);
+    expect((await driver.raw(body, { ...FORM, ...driver.sign(body, seconds + 299) })).status).toBe(200);
+    expect(dispatched).toHaveLength(2);
+    expect(lines.join('\n')).not.toContain(SECRET);
+  });
+
+  it('dispatches, and logs, when the replay check throws or hangs (a store outage must not stop Slack traffic)', async () => {
+    const throwing = await gate({
+      seenBefore: async () => {
+        throw new Error('store down');
+      },
+    });
+    const body = 'command=%2Fradar&text=help';
+    expect((await throwing.driver.raw(body, { ...FORM, ...throwing.driver.sign(body) })).status).toBe(200);
+    expect(throwing.dispatched).toHaveLength(1);
+    expect(throwing.lines.some((l) => l.includes('replay check failed') && l.includes('store down'))).toBe(true);
+
+    const hanging = await gate({ seenBefore: () => new Promise(() => {}), seenBeforeTimeoutMs: 20 });
+    expect((await hanging.driver.raw(body, { ...FORM, ...hanging.driver.sign(body) })).status).toBe(200);
+    expect(hanging.dispatched).toHaveLength(1);
+    expect(hanging.lines.some((l) => l.includes('replay check failed'))).toBe(true);
+  });
+
+  it('asks the replay check only about verified requests, and drops what it has seen', async () => {
+    const asked: string[] = [];
+    const seen = new Set<string>();
+    const { driver, dispatched } = await gate({
+      seenBefore: async (signature) => {
+        asked.push(signature);
+        if (seen.has(signature)) return true;
+        seen.add(signature);
+        return false;
+      },
+    });
+    const body = 'command=%2Fradar&text=help';
+    await driver.raw(body, { ...FORM, ...driver.sign(`${body}x`) });
+    const signed = driver.sign(body);
+    const headers = { ...FORM, ...signed };
+    expect((await driver.raw(body, headers)).status).toBe(200);
+    expect(await driver.raw(body, headers)).toMatchObject({ status: 200, body: '' });
+    expect(asked).toEqual([signed['X-Slack-Signature'], signed['X-Slack-Signature']]);
+    expect(dispatched).toHaveLength(1);
+  });
+
+  it('answers Expect: 100-continue only once the headers have passed, and refuses without inviting the body', async () => {
+    const { url } = await gate();
+    const post = (headers: Record<string, string | number>) =>
+      rawRequest(url, requestHead('POST /slack/events HTTP/1.1', { expect: '100-continue', 'content-type': 'application/x-www-form-urlencoded', ...headers }));
+    const signature = { 'x-slack-signature': `v0=${'0'.repeat(64)}`, 'x-slack-request-timestamp': Math.floor(Date.now() / 1000) };
+    expect((await post({ 'content-length': 2 * MiB, ...signature })).status).toBe(413);
+    expect((await post({ 'content-length': 100 })).status).toBe(401);
+    expect((await post({ 'content-length': 100, ...signature })).status).toBe(100);
+  });
+});

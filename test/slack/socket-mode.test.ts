@@ -1,0 +1,260 @@
+/**
+ * Socket Mode, end to end on loopback: Radar started through `startRadar` with SLACK_APP_TOKEN, its
+ * Slack API (SLACK_API_URL) the Socket Mode stand-in, which answers apps.connections.open, speaks
+ * Slack's WebSocket protocol and passes every other Web API call to the fake Slack.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.js';
+import { startRadar, type RadarInstance, type StartOptions } from '../../src/radar.js';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { CALLBACK_IDS } from '../../src/slack/ids.js';
+import type { WebApiCall } from '../../src/slack/local-web-api/index.js';
+import { loadBlockKitSchema } from '../support/block-kit-schema.js';
+import { expectNoViolations, startFakeSlack, type FakeSlack } from '../support/fake-slack.js';
+import { BOT_TOKEN, TEST_RETRY, TEST_TIMING, replyText } from '../support/radar-harness.js';
+import { CHANNELS, USERS } from '../support/slack-fixtures.js';
+import { startSocketModeStandin, type SocketModeStandin, type StandinOptions } from '../support/socket-mode-standin.js';
+
+const APP_TOKEN = 'xapp-1-A0STANDIN1-1234567890123-0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a6978';
+const SLACK_ACK_MS = 3_000;
+
+interface World {
+  sandbox: Sandbox;
+  fake: FakeSlack;
+  standin: SocketModeStandin;
+  logs: string[];
+  tempDir: string;
+  start(options?: { env?: Record<string, string>; timing?: StartOptions['timing']; logSink?: (line: string) => void }): Promise<RadarInstance>;
+  close(): Promise<void>;
+}
+
+async function world(standinOptions: Partial<StandinOptions> = {}): Promise<World> {
+  const sandbox = await startSandbox({ port: 0, speed: 1000 });
+  const fake = await startFakeSlack();
+  // The fake's referee compiles Slack's Block Kit schema on first use, holding this process's event
+  // loop for a second or two; done here, it cannot delay a pong and make the client drop its socket.
+  loadBlockKitSchema();
+  const standin = await startSocketModeStandin({ appToken: APP_TOKEN, webApiUrl: fake.url, ...standinOptions });
+  const tempDir = mkdtempSync(join(tmpdir(), 'radar-socket-'));
+  const logs: string[] = [];
+  let closed = false;
+  return {
+    sandbox,
+    fake,
+    standin,
+    logs,
+    tempDir,
+    start: ({ env = {}, timing = {}, logSink } = {}) =>
+      startRadar(
+        loadConfig({
+          SLACK_BOT_TOKEN: BOT_TOKEN,
+          SLACK_APP_TOKEN: APP_TOKEN,
+          SLACK_API_URL: standin.apiUrl,
+          SVC_BASE_URL: sandbox.url,
+          SVC_API_KEY: sandbox.keys.readWrite,
+          STORE_URL: `sqlite://${join(tempDir, `${randomUUID()}.sqlite`)}`,
+          PORT: '0',
+          LOG_LEVEL: 'debug',
+          ...env,
+        }),
+        {
+          logSink: (line) => {
+            logs.push(line);
+            logSink?.(line);
+          },
+          // A shorter ping timeout makes the client's wait before reconnecting 2 s instead of 5 s.
+          timing: { ...TEST_TIMING, socketPingTimeoutMs: 2_000, ...timing },
+          serviceRetry: TEST_RETRY,
+        },
+      ),
+    async close() {
+      if (closed) return;
+      closed = true;
+      await standin.close();
+      await fake.close();
+      await sandbox.close();
+      rmSync(tempDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Posts a message into the fake Slack as the bot (so a shortcut's permalink finds it); resolves to its ts. */
+async function postMessage(fake: FakeSlack, channel: string, text: string): Promise<string> {
+  const res = await fetch(`${fake.url}chat.postMessage`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${BOT_TOKEN}`, 'Content-Type': 'application/json; charset=utf-8' },
+    body: JSON.stringify({ channel, text }),
+  });
+  const body = (await res.json()) as { ok: boolean; ts?: string };
+  if (!body.ok || !body.ts) throw new Error('could not post the test message');
+  return body.ts;
+}
+
+/** `/healthz`'s body; its status must agree with `ok` (200 when this replica can serve, else 503). */
+async function healthz(radar: RadarInstance | string): Promise<Record<string, unknown>> {
+  const base = typeof radar === 'string' ? radar : radar.url;
+  const res = await fetch(`${base}/healthz`);
+  const body = (await res.json()) as Record<string, unknown>;
+  expect(res.status).toBe(body.ok === true ? 200 : 503);
+  return body;
+}
+
+describe('Socket Mode', () => {
+  let w: World;
+  let radar: RadarInstance;
+  let responseCount = 0;
+
+  /** `/radar text` over the socket: acked under 3 s, answered at its own response_url. */
+  async function command(text: string, options: { channel?: string; user?: string } = {}): Promise<WebApiCall> {
+    const id = `socket-command-${++responseCount}`;
+    const ack = await w.standin.command(text, { responseUrl: w.fake.responseUrl(id), ...options });
+    expect(ack.ms).toBeLessThan(SLACK_ACK_MS);
+    return w.fake.waitForCall('response_url', (c) => c.responseUrlId === id, { timeoutMs: 5_000 });
+  }
+
+  beforeAll(async () => {
+    w = await world();
+    radar = await w.start();
+  });
+  afterEach(() => expectNoViolations(w.fake));
+  afterAll(async () => {
+    await radar?.stop();
+    await w?.close();
+  });
+
+  it('opens its connection through SLACK_API_URL with the app token, and /healthz says connected', async () => {
+    expect(radar.mode).toBe('socket');
+    const opens = w.standin.httpCalls.filter((c) => c.method === 'apps.connections.open');
+    expect(opens).toHaveLength(1);
+    expect(opens[0]?.headers.authorization).toBe(`Bearer ${APP_TOKEN}`);
+    expect(w.standin.connections()).toBe(1);
+    // Bot-token calls reached the fake Slack through the same URL.
+    expect(w.fake.calls.some((c) => c.method === 'auth.test' && c.token === BOT_TOKEN)).toBe(true);
+
+    const health = await healthz(radar);
+    expect(health).toMatchObject({ ok: true, mode: 'socket', socket: { state: 'connected', connections: 1 }, service: { reachable: true } });
+  });
+
+  it('acks /radar help and answers it at the command’s response_url', async () => {
+    const reply = await command('help');
+    expect(replyText(reply)).toContain('Radar: competitive intelligence in Slack');
+    expect(reply.args.response_type).toBe('ephemeral');
+  });
+
+  it('acks /radar projects and answers with the service’s projects', async () => {
+    const reply = await command('projects', { channel: CHANNELS.general });
+    expect(replyText(reply)).toContain('Northwind CRM');
+    expect(replyText(reply)).toContain('Lumen Docs');
+  });
+
+  it('opens the right modal for each message shortcut within 3 s of the envelope', async () => {
+    expect(replyText(await command('bind northwind', { channel: CHANNELS.intel }))).toContain('now bound to *Northwind CRM*');
+    const modals = [
+      [CALLBACK_IDS.ticketFromMessage, CALLBACK_IDS.ticketModal],
+      [CALLBACK_IDS.commentFromMessage, CALLBACK_IDS.commentModal],
+    ] as const;
+    for (const [shortcut, modal] of modals) {
+      const text = `Attio launched a cheaper plan (${shortcut})`;
+      const ts = await postMessage(w.fake, CHANNELS.intel, text);
+      const sentAt = Date.now();
+      const ack = await w.standin.messageShortcut(shortcut, {
+        channel: CHANNELS.intel,
+        message: { ts, text, user: USERS.bob },
+        responseUrl: w.fake.responseUrl(`socket-shortcut-${shortcut}`),
+      });
+      expect(ack.ms).toBeLessThan(SLACK_ACK_MS);
+      const opened = await w.fake.waitForCall('views.open', (c) => c.args.trigger_id === ack.triggerId, { timeoutMs: 5_000 });
+      expect(opened.at - sentAt).toBeLessThan(SLACK_ACK_MS);
+      expect(opened.args.view).toMatchObject({ type: 'modal', callback_id: modal });
+    }
+  });
+
+  it('after Slack asks for a refresh, opens a new connection and keeps answering', async () => {
+    // One connection so far: none dropped on its own (a dropped one would lose envelopes, as with Slack).
+    expect(w.standin.connections()).toBe(1);
+    expect(w.standin.opens()).toBe(1);
+    await w.standin.disconnect('refresh_requested');
+    await w.standin.waitForOpens(2);
+    await w.standin.waitForConnection(2);
+    const reopened = w.standin.httpCalls.filter((c) => c.method === 'apps.connections.open');
+    expect(reopened.at(-1)?.headers.authorization).toBe(`Bearer ${APP_TOKEN}`);
+
+    const id = `socket-after-refresh`;
+    const ack = await w.standin.command('help', { responseUrl: w.fake.responseUrl(id) });
+    expect(ack.connection).toBe(2);
+    expect(ack.ms).toBeLessThan(SLACK_ACK_MS);
+    expect(replyText(await w.fake.waitForCall('response_url', (c) => c.responseUrlId === id, { timeoutMs: 5_000 }))).toContain('Radar help');
+    expect(await healthz(radar)).toMatchObject({ ok: true, socket: { state: 'connected', connections: 2 } });
+  });
+
+  it('never writes the app token to a log line, a frame, or any call but apps.connections.open’s Authorization header', () => {
+    expect(w.logs.length).toBeGreaterThan(0);
+    expect(w.logs.some((line) => line.includes('Socket Mode: connecting to Slack'))).toBe(true);
+    expect(w.logs.filter((line) => line.includes(APP_TOKEN))).toEqual([]);
+
+    expect(w.standin.frames.length).toBeGreaterThan(0);
+    expect(w.standin.frames.filter((f) => f.data.includes(APP_TOKEN))).toEqual([]);
+
+    for (const call of w.standin.httpCalls) {
+      const { authorization, ...otherHeaders } = call.headers;
+      expect(JSON.stringify({ ...call, headers: otherHeaders })).not.toContain(APP_TOKEN);
+      if (call.method === 'apps.connections.open') expect(authorization).toBe(`Bearer ${APP_TOKEN}`);
+      else expect(authorization ?? '').not.toContain(APP_TOKEN);
+    }
+    expect(w.fake.calls.filter((c) => JSON.stringify(c).includes(APP_TOKEN))).toEqual([]);
+  });
+});
+
+describe('Socket Mode when Slack cannot be reached at start', () => {
+  let w: World;
+  afterAll(() => w?.close());
+
+  it('refuses a wrong app token with one line naming SLACK_APP_TOKEN, without the token', async () => {
+    w = await world({ appToken: 'xapp-1-A0OTHER-the-token-slack-knows' });
+    const error = await w.start().then(
+      () => null,
+      (e: unknown) => e as Error,
+    );
+    expect(error?.message).toMatch(/apps\.connections\.open at http:\/\/127\.0\.0\.1:\d+\/api\/.*invalid_auth.*SLACK_APP_TOKEN/);
+    expect(error?.message).not.toContain('\n');
+    expect(error?.message).not.toContain(APP_TOKEN);
+    expect(w.logs.filter((line) => line.includes(APP_TOKEN))).toEqual([]);
+    await w.close();
+  });
+
+  it('reports socket: connecting on /healthz until Slack says hello, then starts', async () => {
+    w = await world({ hello: 'manual' });
+    let healthUrl: (url: string) => void = () => {};
+    const healthSeen = new Promise<string>((resolve) => (healthUrl = resolve));
+    const starting = w.start({
+      logSink: (line) => {
+        if (line.includes('Socket Mode: connecting to Slack')) healthUrl((JSON.parse(line) as { health: string }).health.replace(/\/healthz$/, ''));
+      },
+    });
+    const base = await healthSeen;
+    await w.standin.waitForOpens(1);
+    expect(await healthz(base)).toMatchObject({ ok: false, mode: 'socket', socket: { state: 'connecting', connections: 0 } });
+
+    w.standin.sendHello();
+    const radar = await starting;
+    expect(await healthz(radar)).toMatchObject({ ok: true, socket: { state: 'connected', connections: 1 } });
+    await radar.stop();
+    await w.close();
+  });
+
+  it('fails start with one line after socketConnectTimeoutMs when the connection never completes', async () => {
+    w = await world({ hello: 'manual' });
+    const error = await w.start({ timing: { socketConnectTimeoutMs: 300 } }).then(
+      () => null,
+      (e: unknown) => e as Error,
+    );
+    expect(error?.message).toMatch(/^Socket Mode did not connect to Slack within 0\.3 s \(apps\.connections\.open at http:\/\/127\.0\.0\.1:\d+\/api\//);
+    expect(error?.message).not.toContain('\n');
+    expect(w.standin.opens()).toBe(1);
+    await w.close();
+  });
+});

@@ -1,0 +1,38 @@
+/** `store.claim`: one caller records a key until its ttl passes, on every store kind (and across replicas on Redis). */
+import { afterEach, describe, expect, it } from 'vitest';
+import { PLACE_KINDS, type Place } from './places.js';
+
+for (const kind of PLACE_KINDS) {
+  describe.skipIf(kind.skip)(`store.claim (${kind.name})`, () => {
+    let place: Place;
+    afterEach(async () => place.cleanup());
+
+    it('lets exactly one of many concurrent callers claim a key, and keeps keys apart', async () => {
+      place = kind.create();
+      const stores = kind.name === 'redis' ? [await place.open(), await place.open()] : [await place.open()];
+      const results = await Promise.all(Array.from({ length: 40 }, (_, i) => stores[i % stores.length]!.claim('seen-test', 'sig-1', 60_000)));
+      expect(results.filter(Boolean)).toHaveLength(1);
+      expect(await stores[0]!.claim('seen-test', 'sig-2', 60_000)).toBe(true);
+      expect(await stores[0]!.claim('other-test', 'sig-1', 60_000)).toBe(true);
+    });
+
+    it('frees a key once its ttl has passed', async () => {
+      place = kind.create();
+      const store = await place.open();
+      expect(await store.claim('seen-test', 'short', 30)).toBe(true);
+      expect(await store.claim('seen-test', 'short', 30)).toBe(false);
+      // Waiting is the point here: the ttl is enforced by the backend's own clock.
+      await new Promise((resolve) => setTimeout(resolve, 80));
+      expect(await store.claim('seen-test', 'short', 30)).toBe(true);
+    });
+
+    it('survives a restart: a key claimed before is still claimed after reopening', async () => {
+      place = kind.create();
+      const first = await place.open();
+      expect(await first.claim('seen-test', 'kept', 60_000)).toBe(true);
+      await first.close();
+      const second = await place.open();
+      expect(await second.claim('seen-test', 'kept', 60_000)).toBe(false);
+    });
+  });
+}

@@ -1,0 +1,43 @@
+/**
+ * Checks for view unit tests: a rendered message or modal is valid Block Kit within Slack's limits
+ * (the same referee the fake Slack applies), and its readable text is what a person would see
+ * (src/slack/blocks/render-text.ts), so assertions read like the screen rather than like JSON.
+ *
+ *   const text = messageText(pricingView('Acme', read));
+ *   expect(text).toContain('Market average');
+ */
+import { expect } from 'vitest';
+import { renderBlocksText, renderViewText } from '../../src/slack/blocks/render-text.js';
+import { messageLimitProblems, modalLimitProblems } from './block-kit-limits.js';
+import { loadBlockKitSchema } from './block-kit-schema.js';
+
+/** A message as views return it: a notification fallback and its blocks. */
+export interface RenderedMessage {
+  text: string;
+  blocks: readonly unknown[];
+}
+
+/** Fails unless the message's blocks are valid Block Kit within the limits and it has a fallback text. */
+export function expectValidMessage(message: RenderedMessage): void {
+  expect(message.text.trim(), 'a message needs a fallback text').not.toBe('');
+  const blocks = [...message.blocks];
+  expect([...loadBlockKitSchema().messageBlocks(blocks), ...messageLimitProblems(blocks)]).toEqual([]);
+}
+
+/** Fails unless the modal is valid Block Kit within Slack's modal limits. */
+export function expectValidModal(view: object): void {
+  const json = view as Record<string, unknown>;
+  expect([...loadBlockKitSchema().modalView(json), ...modalLimitProblems(json)]).toEqual([]);
+}
+
+/** Checks the message, then returns what a person reads in it (blocks, or the fallback without). */
+export function messageText(message: RenderedMessage): string {
+  expectValidMessage(message);
+  return renderBlocksText(message.blocks, message.text);
+}
+
+/** Checks the modal, then returns what a person reads in it: title, blocks and buttons. */
+export function modalText(view: object): string {
+  expectValidModal(view);
+  return renderViewText(view as Record<string, unknown>);
+}
