@@ -47,7 +47,8 @@ describe('the ticket picker under a burst of options requests', () => {
     expect(searches().length - before).toBeGreaterThanOrEqual(1);
 
     // The same query again within 30 s: from the cache, no call.
-    const again = await h.driver.options(ACTION_IDS.ticketPicker, ' pricing   ', { view });
+    // Padding none of the 200 used: an identical signed body within the same second would be a replay.
+    const again = await h.driver.options(ACTION_IDS.ticketPicker, `pricing${' '.repeat(20)}`, { view });
     expect(again.body).toEqual(acks[0]?.body);
     expect(searches().length - before).toBeLessThanOrEqual(2);
   });
