@@ -10,6 +10,7 @@ export const bindCommand: Subcommand = {
   name: 'bind',
   usage: 'bind <project id | name | domain>',
   summary: 'Bind this channel to a project; other commands then use it.',
+  area: 'setup',
   example: `${COMMAND} bind northwindcrm.com`,
   async run(inv) {
     requireAdmin(inv.deps.config, inv.userId, 'bind a channel to a project');

@@ -8,6 +8,7 @@ export const projectsCommand: Subcommand = {
   name: 'projects',
   usage: 'projects',
   summary: 'List the organisation’s projects with competitor counts and when each was last monitored.',
+  area: 'setup',
   example: `${COMMAND} projects`,
   async run(inv) {
     // With RADAR_PROJECTS_ALLOWED set, only the allowed projects are listed (an unreadable entry,

@@ -11,6 +11,7 @@ export const statusCommand: Subcommand = {
   name: 'status',
   usage: 'status',
   summary: 'Show this channel’s binding, digest setting, and whether the service answers.',
+  area: 'setup',
   example: `${COMMAND} status`,
   async run(inv) {
     const { deps } = inv;

@@ -7,6 +7,7 @@ export const unbindCommand: Subcommand = {
   name: 'unbind',
   usage: 'unbind',
   summary: 'Remove this channel’s project binding (digests stop).',
+  area: 'setup',
   example: `${COMMAND} unbind`,
   async run(inv) {
     requireAdmin(inv.deps.config, inv.userId, 'unbind a channel');

@@ -11,6 +11,7 @@ export const briefingCommand: Subcommand = {
   name: 'briefing',
   usage: 'briefing [history [--page N]]',
   summary: 'The latest strategic briefing edition’s headline, or the list of editions.',
+  area: 'briefing',
   example: `${COMMAND} briefing`,
   flags: { values: { ...PROJECT_FLAG, ...PAGE_FLAG } },
   async run(inv) {

@@ -23,6 +23,7 @@ export const digestCommand: Subcommand<DeliveryContext> = {
   name: 'digest',
   usage: 'digest now | on | off',
   summary: 'Post the latest briefing edition’s digest here now, or turn this channel’s automatic digests on or off.',
+  area: 'briefing',
   example: `${COMMAND} digest now`,
   flags: { values: PROJECT_FLAG },
   async run(inv, delivery) {

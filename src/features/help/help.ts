@@ -6,6 +6,7 @@ export const helpCommand: Subcommand = {
   name: 'help',
   usage: 'help',
   summary: 'List every command with an example.',
+  area: 'setup',
   example: `${COMMAND} help`,
   async run(inv) {
     await inv.reply(helpView(inv.commands));

@@ -9,6 +9,7 @@ export const pricingCommand: Subcommand = {
   name: 'pricing',
   usage: 'pricing',
   summary: 'Pricing gaps against competitors: gap flags, market average, your position, every competitor.',
+  area: 'market',
   example: `${COMMAND} pricing --share`,
   flags: { values: PROJECT_FLAG },
   async run(inv) {

@@ -48,6 +48,7 @@ export const scanCommand: Subcommand<ScanFollower> = {
   name: 'scan',
   usage: 'scan trust|agents <domain or URL> [--fix-prompts]',
   summary: 'Scans a website for trust signals or for agent adoption, and posts the result in this channel when it is done.',
+  area: 'tools',
   example: `${COMMAND} scan trust northwindcrm.com`,
   flags: { switches: ['fix-prompts'] },
   run: (inv, follower) => runScan(inv, follower),

@@ -10,6 +10,7 @@ export const ticketCommand: Subcommand = {
   name: 'ticket',
   usage: 'ticket <number>',
   summary: 'One ticket with its description and latest comments; move, assign or dismiss it from there.',
+  area: 'tickets',
   example: `${COMMAND} ticket 12`,
   flags: { values: PROJECT_FLAG },
   async run(inv) {

@@ -10,6 +10,7 @@ export const ticketsCommand: Subcommand = {
   name: 'tickets',
   usage: 'tickets [column…] [search words] [--all]',
   summary: 'The project’s tickets in board order, by column; closed ones from the last 30 days unless --all.',
+  area: 'tickets',
   example: `${COMMAND} tickets todo pricing`,
   flags: { values: PROJECT_FLAG, switches: ['all'] },
   async run(inv) {

@@ -92,17 +92,17 @@ export function takeWithRest<T>(items: readonly T[], max: number): { shown: T[];
  * Groups lines into texts that each fit one section (with room to spare), in order; a single line
  * longer than that is cut. For lists of rows that would overrun one section's 3,000 characters.
  */
-export function chunkLines(lines: readonly string[]): string[] {
+export function chunkLines(lines: readonly string[], separator = '\n'): string[] {
   const max = LIMITS.sectionText - 100;
   const chunks: string[] = [];
   let current = '';
   for (const raw of lines) {
     const line = truncate(raw, max);
-    if (current && current.length + 1 + line.length > max) {
+    if (current && current.length + separator.length + line.length > max) {
       chunks.push(current);
       current = '';
     }
-    current = current ? `${current}\n${line}` : line;
+    current = current ? `${current}${separator}${line}` : line;
   }
   if (current) chunks.push(current);
   return chunks;

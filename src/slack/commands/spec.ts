@@ -11,6 +11,18 @@ export interface CommandFlags {
   switches?: readonly string[];
 }
 
+/** Where help lists a subcommand; help shows the areas in this order. */
+export const HELP_AREAS = {
+  setup: 'Channel setup',
+  briefing: 'Briefing and digests',
+  market: 'Market reads',
+  ai: 'AI visibility and sources',
+  tools: 'Scans and tools',
+  tickets: 'Tickets',
+  watches: 'Watches',
+} as const;
+export type HelpArea = keyof typeof HELP_AREAS;
+
 export interface SubcommandSpec {
   /** The word after `/radar`, lower-case. */
   name: string;
@@ -18,6 +30,8 @@ export interface SubcommandSpec {
   /** e.g. `bind <project id | name | domain>` */
   usage: string;
   summary: string;
+  /** The group help lists it under. */
+  area: HelpArea;
   /** One working example, e.g. `/radar bind northwind`. */
   example: string;
   flags?: CommandFlags;

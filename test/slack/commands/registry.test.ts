@@ -13,6 +13,7 @@ const sub = (name: string, extra: Partial<Subcommand> = {}): Subcommand => ({
   name,
   usage: name,
   summary: `Does ${name}.`,
+  area: 'market',
   example: `/radar ${name}`,
   run: async () => {},
   ...extra,
