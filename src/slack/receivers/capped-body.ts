@@ -4,6 +4,7 @@
  * so a client can never make Radar hold more than `limit` bytes of one request.
  */
 import type { IncomingMessage } from 'node:http';
+import type { BodyBudget } from './body-budget.js';
 
 export class BodyTooLargeError extends Error {
   constructor(readonly limit: number) {
@@ -12,11 +13,36 @@ export class BodyTooLargeError extends Error {
   }
 }
 
-export function readCappedBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  return new Promise<Buffer>((resolve, reject) => {
+/** The process-wide body budget could not cover this request (see `body-budget.ts`). */
+export class BodyBudgetExhaustedError extends Error {
+  constructor() {
+    super('too many large request bodies at once');
+    this.name = 'BodyBudgetExhaustedError';
+  }
+}
+
+/** A body read so far: its bytes, and `release()` returning what it borrowed from the budget (idempotent). */
+export interface CappedBody {
+  body: Buffer;
+  release(): void;
+}
+
+/**
+ * Reads `req`'s body up to `limit` bytes. With a `budget`, bytes past the budget's per-request
+ * allowance are borrowed from its shared pool as they arrive; when the pool is empty the read stops
+ * with `BodyBudgetExhaustedError`. What was borrowed is returned when the read fails, and by
+ * `release()` after a successful read, once the caller no longer needs the body buffered.
+ */
+export function readCappedBody(req: IncomingMessage, limit: number, budget?: BodyBudget): Promise<CappedBody> {
+  return new Promise<CappedBody>((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    let borrowed = 0;
     let settled = false;
+    const release = () => {
+      if (borrowed > 0) budget?.giveBack(borrowed);
+      borrowed = 0;
+    };
     const settle = (error: Error | null, body?: Buffer) => {
       if (settled) return;
       settled = true;
@@ -24,16 +50,25 @@ export function readCappedBody(req: IncomingMessage, limit: number): Promise<Buf
       req.off('end', onEnd);
       req.off('error', onError);
       req.off('close', onClose);
-      if (error) reject(error);
-      else resolve(body ?? Buffer.alloc(0));
+      if (error) {
+        release();
+        reject(error);
+      } else resolve({ body: body ?? Buffer.alloc(0), release });
+    };
+    const stop = (error: Error) => {
+      req.pause();
+      chunks.length = 0;
+      settle(error);
     };
     const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > limit) {
-        req.pause();
-        chunks.length = 0;
-        settle(new BodyTooLargeError(limit));
-        return;
+      if (size > limit) return stop(new BodyTooLargeError(limit));
+      if (budget) {
+        const need = Math.max(0, size - budget.allowance) - borrowed;
+        if (need > 0) {
+          if (!budget.borrow(need)) return stop(new BodyBudgetExhaustedError());
+          borrowed += need;
+        }
       }
       chunks.push(chunk);
     };

@@ -10,7 +10,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { verifySlackRequest } from '@slack/bolt';
 import type { Logger } from '../../log.js';
-import { BodyTooLargeError, readCappedBody } from './capped-body.js';
+import { createBodyBudget, type BodyBudget } from './body-budget.js';
+import { BodyBudgetExhaustedError, BodyTooLargeError, readCappedBody } from './capped-body.js';
 import { hasBody, sendJson } from './json-response.js';
 import { createReplayGuard, type SeenBefore } from './replay-guard.js';
 
@@ -33,6 +34,11 @@ export interface SlackGateOptions {
   /** How long the replay check may take before the request is dispatched unchecked (default 1 s). */
   seenBeforeTimeoutMs?: number;
   maxBodyBytes?: number;
+  /**
+   * Bytes of not-yet-verified bodies all requests together may hold past a small per-request
+   * allowance (`body-budget.ts`); default 4 MiB past 64 KiB each. Past it a request is refused 503.
+   */
+  bodyBudget?: BodyBudget;
   /** The clock in ms (default `Date.now`). */
   now?: () => number;
 }
@@ -41,6 +47,7 @@ export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => Prom
 
 export function createSlackGate(options: SlackGateOptions): RequestHandler {
   const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const budget = options.bodyBudget ?? createBodyBudget();
   const now = options.now ?? Date.now;
   const logger = options.logger;
   const replayVerdict = options.seenBefore
@@ -49,9 +56,9 @@ export function createSlackGate(options: SlackGateOptions): RequestHandler {
 
   return async (req, res) => {
     // Refused before the body is read: the connection is closed instead of drained.
-    const refuse = (status: number, error: string, reason: string) => {
+    const refuse = (status: number, error: string, reason: string, headers?: Record<string, string>) => {
       logger.warn('refused a request to the Slack endpoint', { status, reason });
-      sendJson(req, res, status, { error }, { close: hasBody(req) });
+      sendJson(req, res, status, { error }, { close: hasBody(req), ...(headers ? { headers } : {}) });
     };
 
     const declared = req.headers['content-length'];
@@ -65,11 +72,13 @@ export function createSlackGate(options: SlackGateOptions): RequestHandler {
     if (Math.abs(now() / 1000 - timestampSeconds) > MAX_CLOCK_SKEW_SECONDS) return refuse(401, 'unauthorized', 'timestamp more than 5 minutes from now');
 
     let body: Buffer;
+    let release: () => void;
     try {
       if (/100-continue/i.test(req.headers.expect ?? '')) res.writeContinue();
-      body = await readCappedBody(req, maxBody);
+      ({ body, release } = await readCappedBody(req, maxBody, budget));
     } catch (error) {
       if (error instanceof BodyTooLargeError) return refuse(413, 'payload_too_large', `body over ${maxBody} bytes`);
+      if (error instanceof BodyBudgetExhaustedError) return refuse(503, 'server_busy', 'too many large bodies at once', { 'retry-after': '1' });
       // The client went away mid-body: nobody is left to answer.
       logger.debug('a request to the Slack endpoint ended before its body', { error });
       res.destroy();
@@ -83,10 +92,13 @@ export function createSlackGate(options: SlackGateOptions): RequestHandler {
         headers: { 'x-slack-signature': signature, 'x-slack-request-timestamp': timestampSeconds },
       });
     } catch (error) {
+      release();
       logger.warn('refused a request to the Slack endpoint', { status: 401, reason: error instanceof Error ? error.message : String(error) });
       sendJson(req, res, 401, { error: 'unauthorized' });
       return;
     }
+    // Signed by Slack: what it borrowed no longer counts against unverified traffic.
+    release();
 
     // Claimed only once the signature is proven, so unsigned traffic never writes to the store.
     if (replayVerdict && (await replayVerdict(signature)) === 'replay') {

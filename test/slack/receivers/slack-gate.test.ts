@@ -3,12 +3,14 @@
  * what it hands on (the buffered body, verified), and the replay check failing or hanging.
  */
 import type { IncomingMessage } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { connect } from 'node:net';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../../../src/log.js';
 import { startHttpServer, type RunningServer } from '../../../src/slack/receivers/http-server.js';
 import { createSlackGate, type SlackGateOptions } from '../../../src/slack/receivers/slack-gate.js';
+import { createBodyBudget } from '../../../src/slack/receivers/body-budget.js';
 import { createSlackDriver } from '../../support/slack-driver.js';
-import { MiB, rawRequest, requestHead } from './raw-http.js';
+import { chunkedBody, MiB, rawRequest, requestHead } from './raw-http.js';
 
 const SECRET = 'gate-test-signing-secret';
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
@@ -112,5 +114,39 @@ describe('the Slack gate', () => {
     expect((await post({ 'content-length': 2 * MiB, ...signature })).status).toBe(413);
     expect((await post({ 'content-length': 100 })).status).toBe(401);
     expect((await post({ 'content-length': 100, ...signature })).status).toBe(100);
+  });
+
+  it('holds unverified bodies within one shared budget: past it a request is refused 503, and the budget comes back', async () => {
+    const KiB = 1024;
+    const budget = createBodyBudget(256 * KiB, 16 * KiB);
+    const { url, driver, dispatched } = await gate({ bodyBudget: budget });
+    const wrongSignature = () => ({ 'x-slack-signature': `v0=${'0'.repeat(64)}`, 'x-slack-request-timestamp': Math.floor(Date.now() / 1000) });
+    const head = () => requestHead('POST /slack/events HTTP/1.1', { 'content-type': 'application/x-www-form-urlencoded', 'transfer-encoding': 'chunked', ...wrongSignature() });
+
+    // One request sends 200 KiB of its body and stalls: it holds 184 KiB of the pool.
+    const { hostname, port } = new URL(url);
+    const holder = connect({ host: hostname, port: Number(port) });
+    holder.on('error', () => {});
+    holder.write(head());
+    for (const chunk of chunkedBody(200 * KiB)) if (chunk.length > 10) holder.write(chunk);
+    await vi.waitFor(() => expect(budget.borrowed()).toBe(184 * KiB));
+
+    // Another needing more than what is left is refused at once, without waiting for its end.
+    const refused = await rawRequest(url, head(), { stream: chunkedBody(300 * KiB) });
+    expect(refused.status).toBe(503);
+    expect(refused.headers['retry-after']).toBe('1');
+    expect(budget.borrowed()).toBe(184 * KiB);
+
+    // The stalled client leaves: its bytes come back, and the next request is judged on its signature.
+    holder.destroy();
+    await vi.waitFor(() => expect(budget.borrowed()).toBe(0));
+    expect((await rawRequest(url, head(), { stream: chunkedBody(200 * KiB) })).status).toBe(401);
+    expect(budget.borrowed()).toBe(0);
+
+    // A signed body past the allowance is read, handed on, and gives its bytes back once verified.
+    const body = `command=%2Fradar&text=${'a'.repeat(100 * KiB)}`;
+    expect((await driver.raw(body, { ...FORM, ...driver.sign(body) })).status).toBe(200);
+    expect(dispatched).toHaveLength(1);
+    expect(budget.borrowed()).toBe(0);
   });
 });
