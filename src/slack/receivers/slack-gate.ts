@@ -3,7 +3,8 @@
  * headers alone it refuses what cannot be a Slack request (declared body over the limit: 413; no
  * signature or timestamp: 401; timestamp more than 5 minutes off, past or future: 401), so their
  * bodies are never read. Then it reads the body up to the limit (chunked bodies are cut off there:
- * 413, connection closed), checks the signature with Bolt's own `verifySlackRequest` (timing-safe),
+ * 413, connection closed) within the process-wide budget for unverified bodies (`body-budget.ts`:
+ * 503 once a flood of large bodies has used it up), checks the signature with Bolt's own `verifySlackRequest` (timing-safe),
  * drops replays (`replay-guard.ts`), and hands Bolt the buffered request: Bolt sees `rawBody` and
  * does not read the stream again, then verifies, parses and acks exactly as before.
  */
