@@ -22,6 +22,7 @@ import type { Installation } from './slack/installation.js';
 import { sealerFor } from './slack/sealed-values.js';
 import { boltLogger } from './slack/bolt-logger.js';
 import { createHttpReceiver, startHttpServer, type HealthReport, type HttpLimits, type RunningServer } from './slack/receivers/http-server.js';
+import { createAckOrder } from './slack/receivers/ack-order.js';
 import { createSlackGate } from './slack/receivers/slack-gate.js';
 import { seenBeforeIn } from './slack/receivers/replay-guard.js';
 import { createSocketMode } from './slack/receivers/socket-mode.js';
@@ -156,10 +157,11 @@ async function startMode(
   if (config.mode === 'http') {
     const signingSecret = config.slack.signingSecret ?? '';
     const receiver = createHttpReceiver(signingSecret, bolt);
-    const { app, workers, installation } = createSlackApp(deps, { ...features, receiver, botToken: config.slack.botToken ?? '', apiUrl: config.slack.apiUrl });
+    const ackOrder = createAckOrder();
+    const { app, workers, installation } = createSlackApp(deps, { ...features, receiver, ackOrder, botToken: config.slack.botToken ?? '', apiUrl: config.slack.apiUrl });
     await learnInstallation(installation, deps);
     const logger = deps.logger.child({ component: 'http' });
-    const slack = createSlackGate({ signingSecret, dispatch: receiver.requestListener, seenBefore: seenBeforeIn(deps.store), logger });
+    const slack = createSlackGate({ signingSecret, dispatch: receiver.requestListener, seenBefore: seenBeforeIn(deps.store), logger, ackOrder });
     const server = await startHttpServer({ port: config.port, health, slack, logger, ...(options.httpLimits ? { limits: options.httpLimits } : {}) });
     closers.push(() => server.close());
     return { mode: 'http', url: server.url, app, workers };

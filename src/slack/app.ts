@@ -11,6 +11,7 @@ import type { ProjectResolver } from './commands/invocation.js';
 import { registerCommand } from './commands/register.js';
 import type { CommandRegistry } from './commands/registry.js';
 import { installationBoundary, installationOf, type Installation } from './installation.js';
+import type { AckOrder } from './receivers/ack-order.js';
 
 export interface SlackAppOptions {
   receiver: Receiver;
@@ -22,6 +23,8 @@ export interface SlackAppOptions {
   resolveProject: ProjectResolver;
   /** Who Radar is (team, enterprise, app); default: learned once through the app's client (`auth.test`). */
   installation?: () => Promise<Installation>;
+  /** Where the HTTP edge tracks unanswered requests: `/radar` answers wait for the acks before them. */
+  ackOrder?: AckOrder;
 }
 
 export function createSlackApp(deps: RadarDeps, options: SlackAppOptions): { app: App; workers: Worker[]; installation: () => Promise<Installation> } {
@@ -36,7 +39,12 @@ export function createSlackApp(deps: RadarDeps, options: SlackAppOptions): { app
   const installation = options.installation ?? installationOf(app.client);
   app.use(installationBoundary(installation, deps.logger.child({ component: 'access' })));
   const runtimes = new Map<AnyFeature, unknown>();
-  registerCommand(app, deps, { registry: options.commands, resolveProject: options.resolveProject, runtimeOf: (feature) => runtimes.get(feature) });
+  registerCommand(app, deps, {
+    registry: options.commands,
+    resolveProject: options.resolveProject,
+    runtimeOf: (feature) => runtimes.get(feature),
+    ...(options.ackOrder ? { ackOrder: options.ackOrder } : {}),
+  });
   const workers: Worker[] = [];
   for (const feature of options.commands.features) {
     const parts = feature.register?.(app, deps);

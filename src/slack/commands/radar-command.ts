@@ -1,4 +1,7 @@
-/** The one `/radar` listener: ack at once, then run the text (the answer follows via response_url). */
+/**
+ * The one `/radar` listener: ack at once, then run the text (the answer follows via response_url)
+ * once the requests that arrived before it have been acked (`receivers/ack-order.ts`).
+ */
 import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from '@slack/bolt';
 import type { RadarDeps } from '../../deps.js';
 import { decodeSlackEntities } from '../blocks/text.js';
@@ -7,6 +10,7 @@ import { runCommand, type CommandRouter } from './run-command.js';
 export function radarCommand(deps: RadarDeps, router: CommandRouter) {
   return async ({ command, ack, respond, client }: SlackCommandMiddlewareArgs & AllMiddlewareArgs): Promise<void> => {
     await ack();
+    await router.ackOrder?.acksBefore();
     await runCommand(deps, router, {
       // Slack sends `&`, `<`, `>` as entities; parsed as typed, escaped once on output.
       text: decodeSlackEntities(command.text ?? ''),

@@ -13,6 +13,7 @@ import { isServiceError } from '../../service/errors.js';
 import { createInvocation, type ProjectResolver } from './invocation.js';
 import type { CommandRegistry } from './registry.js';
 import { COMMAND } from '../ids.js';
+import type { AckOrder } from '../receivers/ack-order.js';
 
 /** A bare `/radar` runs this subcommand. */
 const DEFAULT_SUBCOMMAND = 'help';
@@ -23,6 +24,8 @@ export interface CommandRouter {
   resolveProject: ProjectResolver;
   /** What each feature's `register` built for this app, handed to its subcommands' `run`. */
   runtimeOf(feature: AnyFeature): unknown;
+  /** The HTTP edge's request tracker: an acked command answers after the acks admitted before it. */
+  ackOrder?: AckOrder;
 }
 
 export interface CommandSource {

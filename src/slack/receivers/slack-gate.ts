@@ -11,6 +11,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { verifySlackRequest } from '@slack/bolt';
 import type { Logger } from '../../log.js';
+import type { AckOrder } from './ack-order.js';
 import { createBodyBudget, type BodyBudget } from './body-budget.js';
 import { BodyBudgetExhaustedError, BodyTooLargeError, readCappedBody } from './capped-body.js';
 import { hasBody, sendJson } from './json-response.js';
@@ -40,6 +41,8 @@ export interface SlackGateOptions {
    * allowance (`body-budget.ts`); default 4 MiB past 64 KiB each. Past it a request is refused 503.
    */
   bodyBudget?: BodyBudget;
+  /** Told about each request from its whole body until its response is written (`ack-order.ts`). */
+  ackOrder?: AckOrder;
   /** The clock in ms (default `Date.now`). */
   now?: () => number;
 }
@@ -84,6 +87,13 @@ export function createSlackGate(options: SlackGateOptions): RequestHandler {
       logger.debug('a request to the Slack endpoint ended before its body', { error });
       res.destroy();
       return;
+    }
+
+    // Counted from a whole body to its answer (a client trickling its body is not waited for).
+    if (options.ackOrder) {
+      const leave = options.ackOrder.enter();
+      res.once('finish', leave);
+      res.once('close', leave);
     }
 
     try {

@@ -1,0 +1,51 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createAckOrder } from '../../../src/slack/receivers/ack-order.js';
+
+/** Whether `p` has settled by the time the microtask queue is drained. */
+async function settled(p: Promise<void>): Promise<boolean> {
+  let done = false;
+  void p.then(() => (done = true));
+  await Promise.resolve();
+  await Promise.resolve();
+  return done;
+}
+
+describe('acks before answers', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('lets an answer go at once when no request is waiting for its ack', async () => {
+    const order = createAckOrder();
+    expect(await settled(order.acksBefore())).toBe(true);
+    const leave = order.enter();
+    leave();
+    leave();
+    expect(order.pending()).toBe(0);
+    expect(await settled(order.acksBefore())).toBe(true);
+  });
+
+  it('holds an answer until every request admitted before it is answered, but not those admitted after', async () => {
+    const order = createAckOrder();
+    const first = order.enter();
+    const second = order.enter();
+    const answer = order.acksBefore();
+    const later = order.enter();
+    second();
+    expect(await settled(answer)).toBe(false);
+    first();
+    expect(await settled(answer)).toBe(true);
+    expect(order.pending()).toBe(1);
+    later();
+    expect(order.pending()).toBe(0);
+  });
+
+  it('never holds an answer longer than its limit', async () => {
+    vi.useFakeTimers();
+    const order = createAckOrder(1_000);
+    order.enter();
+    const answer = order.acksBefore();
+    await vi.advanceTimersByTimeAsync(999);
+    expect(await settled(answer)).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await settled(answer)).toBe(true);
+  });
+});
