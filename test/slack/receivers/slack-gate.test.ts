@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../../../src/log.js';
 import { startHttpServer, type RunningServer } from '../../../src/slack/receivers/http-server.js';
 import { createSlackGate, type SlackGateOptions } from '../../../src/slack/receivers/slack-gate.js';
+import { createAckOrder } from '../../../src/slack/receivers/ack-order.js';
 import { createBodyBudget } from '../../../src/slack/receivers/body-budget.js';
 import { createSlackDriver } from '../../support/slack-driver.js';
 import { chunkedBody, MiB, rawRequest, requestHead } from './raw-http.js';
@@ -148,5 +149,36 @@ describe('the Slack gate', () => {
     expect((await driver.raw(body, { ...FORM, ...driver.sign(body) })).status).toBe(200);
     expect(dispatched).toHaveLength(1);
     expect(budget.borrowed()).toBe(0);
+  });
+
+  it('tells the ack order about a request from its whole body until its answer, and not about a trickling one', async () => {
+    const ackOrder = createAckOrder();
+    const held: (() => void)[] = [];
+    const { url, driver } = await gate({
+      ackOrder,
+      dispatch: (_req, res) => {
+        held.push(() => {
+          res.writeHead(200);
+          res.end();
+        });
+      },
+    });
+    // A client that sends its headers and part of a body, then stalls: not counted.
+    const { hostname, port } = new URL(url);
+    const stalled = connect({ host: hostname, port: Number(port) });
+    stalled.on('error', () => {});
+    stalled.write(requestHead('POST /slack/events HTTP/1.1', { ...FORM, 'content-length': 1000, 'x-slack-signature': `v0=${'0'.repeat(64)}`, 'x-slack-request-timestamp': Math.floor(Date.now() / 1000) }));
+    stalled.write('command=');
+
+    const body = 'command=%2Fradar&text=help';
+    const ack = driver.raw(body, { ...FORM, ...driver.sign(body) });
+    await vi.waitFor(() => expect(held).toHaveLength(1));
+    expect(ackOrder.pending()).toBe(1);
+    const answer = ackOrder.acksBefore();
+    held[0]?.();
+    await answer;
+    expect((await ack).status).toBe(200);
+    expect(ackOrder.pending()).toBe(0);
+    stalled.destroy();
   });
 });
