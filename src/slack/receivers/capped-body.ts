@@ -4,7 +4,7 @@
  * so a client can never make Radar hold more than `limit` bytes of one request.
  */
 import type { IncomingMessage } from 'node:http';
-import type { BodyBudget } from './body-budget.js';
+import type { BodyLoan } from './body-budget.js';
 
 export class BodyTooLargeError extends Error {
   constructor(readonly limit: number) {
@@ -21,28 +21,17 @@ export class BodyBudgetExhaustedError extends Error {
   }
 }
 
-/** A body read so far: its bytes, and `release()` returning what it borrowed from the budget (idempotent). */
-export interface CappedBody {
-  body: Buffer;
-  release(): void;
-}
-
 /**
- * Reads `req`'s body up to `limit` bytes. With a `budget`, bytes past the budget's per-request
- * allowance are borrowed from its shared pool as they arrive; when the pool is empty the read stops
- * with `BodyBudgetExhaustedError`. What was borrowed is returned when the read fails, and by
- * `release()` after a successful read, once the caller no longer needs the body buffered.
+ * Reads `req`'s body up to `limit` bytes. With a `budget` and this request's `loan` from it, bytes
+ * past the budget's per-request allowance are borrowed as they arrive; when the pool cannot cover
+ * them the read stops with `BodyBudgetExhaustedError`. Repaying is the caller's: it knows whether
+ * the body proved to be Slack's.
  */
-export function readCappedBody(req: IncomingMessage, limit: number, budget?: BodyBudget): Promise<CappedBody> {
-  return new Promise<CappedBody>((resolve, reject) => {
+export function readCappedBody(req: IncomingMessage, limit: number, budget?: { allowance: number; loan: BodyLoan }): Promise<Buffer> {
+  return new Promise<Buffer>((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    let borrowed = 0;
     let settled = false;
-    const release = () => {
-      if (borrowed > 0) budget?.giveBack(borrowed);
-      borrowed = 0;
-    };
     const settle = (error: Error | null, body?: Buffer) => {
       if (settled) return;
       settled = true;
@@ -50,10 +39,8 @@ export function readCappedBody(req: IncomingMessage, limit: number, budget?: Bod
       req.off('end', onEnd);
       req.off('error', onError);
       req.off('close', onClose);
-      if (error) {
-        release();
-        reject(error);
-      } else resolve({ body: body ?? Buffer.alloc(0), release });
+      if (error) reject(error);
+      else resolve(body ?? Buffer.alloc(0));
     };
     const stop = (error: Error) => {
       req.pause();
@@ -64,11 +51,8 @@ export function readCappedBody(req: IncomingMessage, limit: number, budget?: Bod
       size += chunk.length;
       if (size > limit) return stop(new BodyTooLargeError(limit));
       if (budget) {
-        const need = Math.max(0, size - budget.allowance) - borrowed;
-        if (need > 0) {
-          if (!budget.borrow(need)) return stop(new BodyBudgetExhaustedError());
-          borrowed += need;
-        }
+        const need = Math.max(0, size - budget.allowance) - budget.loan.size;
+        if (need > 0 && !budget.loan.borrow(need)) return stop(new BodyBudgetExhaustedError());
       }
       chunks.push(chunk);
     };

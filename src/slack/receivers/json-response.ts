@@ -4,13 +4,12 @@
  * connection cannot be reused without reading it, and reading it is the attack), with a lingering
  * close: closing a socket while the client is still sending makes the kernel answer with a reset,
  * which can discard our answer before the client has read it (it then sees "connection reset"
- * instead of 413). So after the answer and our FIN, what the client still sends is read and dropped
- * (never buffered) for at most LINGER_MS or LINGER_BYTES, then the socket is destroyed.
+ * instead of 413). So the socket stops reading, and after the answer and our FIN it lingers for at
+ * most LINGER_MS before it is destroyed.
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 
 const LINGER_MS = 1_000;
-const LINGER_BYTES = 1024 * 1024;
 
 export function sendJson(
   req: IncomingMessage,
@@ -32,25 +31,26 @@ export function sendJson(
   res.end(req.method === 'HEAD' ? undefined : text);
 }
 
-/** Node destroys the socket once the answer is written (`destroySoon`); this one half-closes first. */
+/**
+ * Node destroys the socket once the answer is written (`destroySoon`); this one stops reading first,
+ * then half-closes after the answer and destroys the socket LINGER_MS later (or when the client
+ * closes, which it does once it has read the answer). Nothing the client still sends is read: Node
+ * would otherwise pull the rest of the body off the wire and drop it (`IncomingMessage._dump`),
+ * megabytes a second per connection that the garbage collector reclaims only later, so a flood of
+ * refused bodies would grow RSS by tens of MiB. Unread, it stays in the kernel's buffers, and the
+ * client, its window full, stops sending.
+ */
 function lingerOnClose(req: IncomingMessage): void {
   const socket = req.socket;
-  let dropped = 0;
-  let timer: NodeJS.Timeout | undefined;
-  const destroy = () => {
-    clearTimeout(timer);
-    socket.destroy();
-  };
-  req.on('data', (chunk: Buffer) => {
-    dropped += chunk.length;
-    if (dropped > LINGER_BYTES) destroy();
-  });
-  req.on('end', destroy);
-  req.resume();
+  // Marks the request as being read (so Node does not dump it when the answer ends), then stops
+  // the socket: nothing more is read from it.
+  req.read(0);
+  socket.pause();
   socket.destroySoon = () => {
-    socket.end();
-    timer = setTimeout(destroy, LINGER_MS);
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS);
     timer.unref();
+    socket.once('close', () => clearTimeout(timer));
+    socket.end();
   };
 }
 

@@ -37,8 +37,9 @@ export interface SlackGateOptions {
   seenBeforeTimeoutMs?: number;
   maxBodyBytes?: number;
   /**
-   * Bytes of not-yet-verified bodies all requests together may hold past a small per-request
-   * allowance (`body-budget.ts`); default 4 MiB past 64 KiB each. Past it a request is refused 503.
+   * Bytes of not-yet-verified bodies all requests together may read past a small per-request
+   * allowance (`body-budget.ts`; default 4 MiB past 64 KiB each, refused requests' bytes charged for
+   * a second). Past it a request is refused 503.
    */
   bodyBudget?: BodyBudget;
   /** Told about each request from its whole body until its response is written (`ack-order.ts`). */
@@ -76,11 +77,12 @@ export function createSlackGate(options: SlackGateOptions): RequestHandler {
     if (Math.abs(now() / 1000 - timestampSeconds) > MAX_CLOCK_SKEW_SECONDS) return refuse(401, 'unauthorized', 'timestamp more than 5 minutes from now');
 
     let body: Buffer;
-    let release: () => void;
+    const loan = budget.loan();
     try {
       if (/100-continue/i.test(req.headers.expect ?? '')) res.writeContinue();
-      ({ body, release } = await readCappedBody(req, maxBody, budget));
+      body = await readCappedBody(req, maxBody, { allowance: budget.allowance, loan });
     } catch (error) {
+      loan.repayLater();
       if (error instanceof BodyTooLargeError) return refuse(413, 'payload_too_large', `body over ${maxBody} bytes`);
       if (error instanceof BodyBudgetExhaustedError) return refuse(503, 'server_busy', 'too many large bodies at once', { 'retry-after': '1' });
       // The client went away mid-body: nobody is left to answer.
@@ -103,13 +105,13 @@ export function createSlackGate(options: SlackGateOptions): RequestHandler {
         headers: { 'x-slack-signature': signature, 'x-slack-request-timestamp': timestampSeconds },
       });
     } catch (error) {
-      release();
+      loan.repayLater();
       logger.warn('refused a request to the Slack endpoint', { status: 401, reason: error instanceof Error ? error.message : String(error) });
       sendJson(req, res, 401, { error: 'unauthorized' });
       return;
     }
     // Signed by Slack: what it borrowed no longer counts against unverified traffic.
-    release();
+    loan.repay();
 
     // Claimed only once the signature is proven, so unsigned traffic never writes to the store.
     if (replayVerdict && (await replayVerdict(signature)) === 'replay') {

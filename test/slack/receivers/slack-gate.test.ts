@@ -16,6 +16,14 @@ import { chunkedBody, MiB, rawRequest, requestHead } from './raw-http.js';
 const SECRET = 'gate-test-signing-secret';
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 const servers: RunningServer[] = [];
+/** The head of a chunked POST with a well-formed, wrong signature and a current timestamp. */
+const chunkedHead = () =>
+  requestHead('POST /slack/events HTTP/1.1', {
+    'content-type': 'application/x-www-form-urlencoded',
+    'transfer-encoding': 'chunked',
+    'x-slack-signature': `v0=${'0'.repeat(64)}`,
+    'x-slack-request-timestamp': Math.floor(Date.now() / 1000),
+  });
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.close()));
 });
@@ -119,36 +127,48 @@ describe('the Slack gate', () => {
 
   it('holds unverified bodies within one shared budget: past it a request is refused 503, and the budget comes back', async () => {
     const KiB = 1024;
-    const budget = createBodyBudget(256 * KiB, 16 * KiB);
+    const budget = createBodyBudget({ pool: 256 * KiB, allowance: 16 * KiB, refusedHoldMs: 0 });
     const { url, driver, dispatched } = await gate({ bodyBudget: budget });
-    const wrongSignature = () => ({ 'x-slack-signature': `v0=${'0'.repeat(64)}`, 'x-slack-request-timestamp': Math.floor(Date.now() / 1000) });
-    const head = () => requestHead('POST /slack/events HTTP/1.1', { 'content-type': 'application/x-www-form-urlencoded', 'transfer-encoding': 'chunked', ...wrongSignature() });
 
     // One request sends 200 KiB of its body and stalls: it holds 184 KiB of the pool.
     const { hostname, port } = new URL(url);
     const holder = connect({ host: hostname, port: Number(port) });
     holder.on('error', () => {});
-    holder.write(head());
+    holder.write(chunkedHead());
     for (const chunk of chunkedBody(200 * KiB)) if (chunk.length > 10) holder.write(chunk);
     await vi.waitFor(() => expect(budget.borrowed()).toBe(184 * KiB));
 
     // Another needing more than what is left is refused at once, without waiting for its end.
-    const refused = await rawRequest(url, head(), { stream: chunkedBody(300 * KiB) });
+    const refused = await rawRequest(url, chunkedHead(), { stream: chunkedBody(300 * KiB) });
     expect(refused.status).toBe(503);
     expect(refused.headers['retry-after']).toBe('1');
-    expect(budget.borrowed()).toBe(184 * KiB);
 
     // The stalled client leaves: its bytes come back, and the next request is judged on its signature.
     holder.destroy();
     await vi.waitFor(() => expect(budget.borrowed()).toBe(0));
-    expect((await rawRequest(url, head(), { stream: chunkedBody(200 * KiB) })).status).toBe(401);
-    expect(budget.borrowed()).toBe(0);
+    expect((await rawRequest(url, chunkedHead(), { stream: chunkedBody(200 * KiB) })).status).toBe(401);
+    await vi.waitFor(() => expect(budget.borrowed()).toBe(0));
 
     // A signed body past the allowance is read, handed on, and gives its bytes back once verified.
     const body = `command=%2Fradar&text=${'a'.repeat(100 * KiB)}`;
     expect((await driver.raw(body, { ...FORM, ...driver.sign(body) })).status).toBe(200);
     expect(dispatched).toHaveLength(1);
     expect(budget.borrowed()).toBe(0);
+  });
+
+  it('keeps a refused body’s bytes charged for a while, so a flood of them is read at most a pool at a time', async () => {
+    const KiB = 1024;
+    const budget = createBodyBudget({ pool: 256 * KiB, allowance: 16 * KiB, refusedHoldMs: 60_000 });
+    const { url } = await gate({ bodyBudget: budget });
+    expect((await rawRequest(url, chunkedHead(), { stream: chunkedBody(200 * KiB) })).status).toBe(401);
+    expect(budget.borrowed()).toBe(184 * KiB);
+    // The next large unverifiable body finds the pool still charged and is refused after its allowance.
+    expect((await rawRequest(url, chunkedHead(), { stream: chunkedBody(200 * KiB) })).status).toBe(503);
+    // What it read before the refusal is charged too; never more than the pool.
+    expect(budget.borrowed()).toBeGreaterThanOrEqual(184 * KiB);
+    expect(budget.borrowed()).toBeLessThanOrEqual(256 * KiB);
+    // Small bodies never borrow: they are still judged on their signature.
+    expect((await rawRequest(url, chunkedHead(), { stream: chunkedBody(8 * KiB) })).status).toBe(401);
   });
 
   it('tells the ack order about a request from its whole body until its answer, and not about a trickling one', async () => {
