@@ -26,9 +26,7 @@ import { createAckOrder } from './slack/receivers/ack-order.js';
 import { createSlackGate } from './slack/receivers/slack-gate.js';
 import { seenBeforeIn } from './slack/receivers/replay-guard.js';
 import { createSocketMode } from './slack/receivers/socket-mode.js';
-import { startLocalWebApi, LOCAL_WORKSPACE, type LocalWebApi } from './slack/local-web-api/index.js';
-import { ConsoleReceiver } from './console/console-receiver.js';
-import { renderCall, runConsole } from './console/run-console.js';
+import type { LocalWebApi } from './slack/local-web-api/index.js';
 import { DEFAULT_TIMING, type Timing } from './timing.js';
 import { createLimiter } from './limiter.js';
 
@@ -159,11 +157,13 @@ async function startMode(
     const receiver = createHttpReceiver(signingSecret, bolt);
     const ackOrder = createAckOrder();
     const { app, workers, installation } = createSlackApp(deps, { ...features, receiver, ackOrder, botToken: config.slack.botToken ?? '', apiUrl: config.slack.apiUrl });
-    await learnInstallation(installation, deps);
+    // Learned while the server comes up: a request that arrives first waits for the same answer.
+    const learning = learnInstallation(installation, deps);
     const logger = deps.logger.child({ component: 'http' });
     const slack = createSlackGate({ signingSecret, dispatch: receiver.requestListener, seenBefore: seenBeforeIn(deps.store), logger, ackOrder });
     const server = await startHttpServer({ port: config.port, health, slack, logger, ...(options.httpLimits ? { limits: options.httpLimits } : {}) });
     closers.push(() => server.close());
+    await learning;
     return { mode: 'http', url: server.url, app, workers };
   }
 
@@ -197,7 +197,13 @@ async function startMode(
     return { mode: 'socket', url: server.url, app, workers };
   }
 
-  // Console mode: the real app, a receiver fed from the terminal, and a local Web API that prints.
+  // Console mode: the real app, a receiver fed from the terminal, and a local Web API that prints
+  // (loaded only here: HTTP and Socket Mode start without them).
+  const [{ startLocalWebApi, LOCAL_WORKSPACE }, { ConsoleReceiver }, { renderCall, runConsole }] = await Promise.all([
+    import('./slack/local-web-api/index.js'),
+    import('./console/console-receiver.js'),
+    import('./console/run-console.js'),
+  ]);
   const output = options.consoleOutput ?? process.stdout;
   const webApi: LocalWebApi = await startLocalWebApi({
     users: { U0CONSOLE: { name: 'you', real_name: 'Console User' } },
@@ -229,7 +235,8 @@ async function startMode(
 }
 
 /**
- * Learns Radar's team and app at start (`auth.test`), so the first request is not kept waiting; a
+ * Learns Radar's team and app at start (`auth.test`), so the first request is not kept waiting (in
+ * HTTP mode while the server starts listening); a
  * failure is logged and learning is retried on the next request (served only once it succeeds).
  */
 async function learnInstallation(installation: () => Promise<Installation>, deps: RadarDeps): Promise<void> {
