@@ -40,6 +40,9 @@ beforeAll(async () => {
   raw.lumen = await get('/v1/projects/prj_lumen/ai-visibility');
   raw.lumenAnswers = await get('/v1/projects/prj_lumen/ai-visibility?includeAnswers=true&brand=docsmith.io&includeSummary=true');
   raw.history = await get(`${nw}/history?page=1&limit=10`);
+  raw.quarry = await get('/v1/projects/prj_quarry/ai-visibility');
+  const quarryCheck = ((await get('/v1/projects/prj_quarry/ai-visibility/history?page=1&limit=1')).items as Json[])[0]!.checkId;
+  raw.quarryDetail = await get(`/v1/projects/prj_quarry/ai-visibility/history/${String(quarryCheck)}?includeAnswers=true&includeSummary=true`);
 });
 afterAll(() => sandbox?.close());
 
@@ -151,6 +154,14 @@ describe('no filter changes the summary', () => {
     expect(text).toContain('(model claude, prompt 2 only)');
     expect(text).toContain("no figure of the check's summary changes with it");
     expect(text).not.toMatch(/summary (rose|fell|changed|is now)/i);
+  });
+});
+
+describe('a check keeps its own model set', () => {
+  it('the latest read names its models; a check detail adds providerStatus and queries sent where recorded', () => {
+    expect(messageText(overviewView('Quarry Pay', readAiVisibility(item(raw.quarry!))))).toContain('2 models: chatgpt, google-ai-overview');
+    const detail = messageText(overviewView('Quarry Pay', readAiVisibility(item(raw.quarryDetail!))));
+    expect(detail).toContain('2 models: chatgpt (ok), google-ai-overview (ok) · 6 queries sent');
   });
 });
 
