@@ -8,7 +8,7 @@ import { lumenPricing, northwindPricing, quarryPricing } from './seed/pricing.js
 import { northwindTechTrust, simpleTechTrust } from './seed/tech-trust.js';
 import { northwindChangelog, northwindContent, simpleContent } from './seed/content.js';
 import { northwindPositioning, simplePositioning } from './seed/positioning.js';
-import { northwindAiVisibility, simpleAiVisibility } from './seed/ai-visibility.js';
+import { northwindAiVisibility, quarryAiVisibility, simpleAiVisibility } from './seed/ai-visibility.js';
 import { lumenBriefings, northwindBriefings, quarryBriefings, singleEdition } from './seed/briefings.js';
 import { aiSources, alerts, schedules } from './seed/other-reads.js';
 import { daysAgo } from './seed/ids.js';
@@ -69,7 +69,7 @@ export function seedProjects(): ProjectSeed[] {
     ...base({ id: 'prj_quarry', organizationId: ORG_IDS.acme, name: 'Quarry Pay', domain: 'quarrypay.com', competitors: QUARRY_COMPETITORS, monitoringPrompts: PROMPTS.quarry }, 150),
     status: 'paused',
     dimensions: { ...simpleDimensions('quarry', QUARRY_COMPETITORS), pricing: quarryPricing(QUARRY_COMPETITORS) },
-    aiVisibility: simpleAiVisibility('quarry', QUARRY_COMPETITORS, PROMPTS.quarry, false),
+    aiVisibility: quarryAiVisibility(QUARRY_COMPETITORS, PROMPTS.quarry),
     briefings: quarryBriefings(),
   };
   const sprout: ProjectSeed = {

@@ -16,8 +16,8 @@ import { DEFAULT_RETRY_POLICY } from './retry.js';
 import type { RetryPolicy } from './retry.js';
 import { aiSourcesHistorySchema, aiSourcesReadSchema } from './schemas/ai-sources.js';
 import type { AiSourcesHistory, AiSourcesRead } from './schemas/ai-sources.js';
-import { aiVisibilityHistorySchema, aiVisibilityReadSchema } from './schemas/ai-visibility.js';
-import type { AiVisibilityHistory, AiVisibilityQuery, AiVisibilityRead } from './schemas/ai-visibility.js';
+import { aiVisibilityHistorySchema, aiVisibilityReadSchema, aiVisibilityTrendSchema } from './schemas/ai-visibility.js';
+import type { AiVisibilityHistory, AiVisibilityQuery, AiVisibilityRead, AiVisibilityTrend } from './schemas/ai-visibility.js';
 import { briefingHistoryRowSchema, briefingReadSchema } from './schemas/briefing.js';
 import type { BriefingHistoryRow, BriefingQuery, BriefingRead } from './schemas/briefing.js';
 import {
@@ -118,6 +118,8 @@ export interface ServiceClient {
   getAiVisibility(projectId: string, query?: AiVisibilityQuery): Promise<AiVisibilityRead>;
   getAiVisibilityHistory(projectId: string, query?: PageQuery): Promise<AiVisibilityHistory>;
   getAiVisibilityCheck(projectId: string, checkId: string, query?: AiVisibilityQuery): Promise<AiVisibilityRead>;
+  /** GET .../ai-visibility/trend: parameters and payload not shown, so any query is passed as given and the whole body returned. */
+  getAiVisibilityTrend(projectId: string, query?: Record<string, string | number | boolean | undefined>): Promise<AiVisibilityTrend>;
   /** AI sources: parameters are not shown, so any query is passed as given. */
   getAiSources(projectId: string, query?: Record<string, string | number | boolean | undefined>): Promise<AiSourcesRead>;
   getAiSourcesHistory(projectId: string, query?: PageQuery): Promise<AiSourcesHistory>;
@@ -257,6 +259,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       get(`${PROJECT}/ai-visibility/history`, { projectId }, aiVisibilityHistorySchema, query),
     getAiVisibilityCheck: async (projectId, checkId, query) =>
       (await get(`${PROJECT}/ai-visibility/history/{checkId}`, { projectId, checkId }, aiVisibilityItem, query)).item,
+    getAiVisibilityTrend: (projectId, query) => get(`${PROJECT}/ai-visibility/trend`, { projectId }, aiVisibilityTrendSchema, query),
     getAiSources: async (projectId, query) =>
       (await get(`${PROJECT}/ai-sources`, { projectId }, aiSourcesItem, query)).item,
     getAiSourcesHistory: (projectId, query) =>

@@ -175,6 +175,7 @@ export const SERVICE_CONTRACT: readonly ContractEndpoint[] = [
     query: AI_VISIBILITY_QUERY,
     fields: AI_VISIBILITY_FIELDS.filter((x) => !x.path.includes('latestCheck')),
   },
+  { name: 'ai-visibility trend', method: 'GET', path: `${PROJECT}/ai-visibility/trend`, client: ['getAiVisibilityTrend'], queryPassthrough: true, fields: [t('item', 'the trend')] },
   { name: 'ai-sources', method: 'GET', path: `${PROJECT}/ai-sources`, client: ['getAiSources'], queryPassthrough: true, fields: [f('item', 'the AI sources check')] },
   { name: 'ai-sources history', method: 'GET', path: `${PROJECT}/ai-sources/history`, client: ['getAiSourcesHistory'], query: PAGING, fields: [f('items', 'the checks'), ...PAGINATION] },
   { name: 'ai-sources check', method: 'GET', path: `${PROJECT}/ai-sources/history/{checkId}`, client: ['getAiSourcesCheck'], queryPassthrough: true, fields: [f('item', 'the check')] },

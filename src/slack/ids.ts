@@ -29,6 +29,8 @@ export const ACTION_IDS = {
   digestMove: 'digest_move',
   digestDismiss: 'digest_dismiss',
   ticketPicker: 'ticket_picker',
+  /** AI visibility: the next page of the compact market map. */
+  aiMoreBrands: 'ai_more_brands',
 } as const;
 
 /** `block_id`s of modal input blocks; `view.state.values` is keyed by these. */

@@ -43,6 +43,7 @@ const CALLS: Calls = {
   getAiVisibility: (c) => [c.getAiVisibility(P, AI)],
   getAiVisibilityHistory: (c) => [c.getAiVisibilityHistory(P, PAGE)],
   getAiVisibilityCheck: (c) => [c.getAiVisibilityCheck(P, 'chk_1', AI)],
+  getAiVisibilityTrend: (c) => [c.getAiVisibilityTrend(P, { provider: 'm' })],
   getAiSources: (c) => [c.getAiSources(P)],
   getAiSourcesHistory: (c) => [c.getAiSourcesHistory(P, PAGE)],
   getAiSourcesCheck: (c) => [c.getAiSourcesCheck(P, 'chk_1')],

@@ -4,13 +4,18 @@ import { boolQuery, intQuery, openObject, paginationSchema, timestamp } from '..
 import type { Route, RouteContext, SandboxState } from '../types.js';
 import { SandboxHttpError } from '../types.js';
 import type { AiCheckSeed, Json } from '../seed/types.js';
-import { AI_PROVIDERS } from '../seed/ai-visibility.js';
+import { AI_PROVIDERS, points } from '../seed/ai-visibility.js';
 import { CHECK_ID_PATTERN } from '../seed/ids.js';
 import { boolParam, enumParam, intParam, invalid, noData, paginate, pagingParams, requireProject } from './params.js';
 
 const VIEWS = ['compact', 'full'] as const;
 /** Rows per compact page when no `limit` is sent. */
 const DEFAULT_PAGE = 10;
+/**
+ * The history's response size cap (spec 2.5 and 8 name one; its value is not shown): whole entries
+ * are dropped from the end of `items` past this many bytes, and `truncated` says so.
+ */
+export const HISTORY_BYTE_CAP = 12_000;
 
 const READING_GUIDE = {
   'summary.customer.score': '0 to 100 over the top 5 positions of answers that named the brand; never a standing claim',
@@ -49,6 +54,8 @@ const checkItemSchema = z.object({
     })
     .optional(),
   answers: z.array(z.object({ provider: z.string(), promptIndex: z.number().int(), prompt: z.string().nullable(), brands: z.array(openObject) })).optional(),
+  unansweredQueries: z.array(openObject).optional().meta({ description: 'With includeAnswers: queries with no usable answer (they assert nothing), narrowed like answers.' }),
+  noAnswerShown: z.array(openObject).optional().meta({ description: 'With includeAnswers: queries read with nothing to show (excluded from every count), narrowed like answers.' }),
   providerStatus: openObject.optional(),
   answerCoverage: z.looseObject({ queriesSent: z.number().int() }).optional(),
   latestCheckDataAvailable: openObject.optional(),
@@ -120,11 +127,20 @@ function answersOf(check: AiCheckSeed, opts: ReadOptions): Json[] {
     }));
 }
 
+/** Unanswered or no-answer-shown query references, narrowed by provider and prompt like the answers. */
+function queriesOf(refs: Json[] | undefined, check: AiCheckSeed, opts: ReadOptions): Json[] {
+  return (refs ?? [])
+    .filter((r) => (opts.provider === null || r.provider === opts.provider) && (opts.promptIndex === null || r.promptIndex === opts.promptIndex))
+    .map((r) => ({ ...r, prompt: check.prompts[Number(r.promptIndex)] ?? null }));
+}
+
 function checkItem(check: AiCheckSeed, opts: ReadOptions, detail: boolean): Json {
   const item: Json = { checkId: check.checkId, checkedAt: check.checkedAt, providers: check.providers, view: opts.view, readingGuide: READING_GUIDE };
   if (opts.showSummary) item.summary = summaryOf(check, opts);
   if (opts.includeAnswers) {
     item.answers = answersOf(check, opts);
+    item.unansweredQueries = queriesOf(check.unansweredQueries, check, opts);
+    item.noAnswerShown = queriesOf(check.noAnswerShown, check, opts);
     if (detail) {
       item.providerStatus = check.providerStatus;
       if (check.answerCoverage) item.answerCoverage = check.answerCoverage;
@@ -137,6 +153,75 @@ function historyRow(check: AiCheckSeed): Json {
   const { rows, page } = compactList(check.summary.competitorRankings, { offset: 0, limit: DEFAULT_PAGE });
   const { customer, topCompetitor } = check.summary;
   return { checkId: check.checkId, checkedAt: check.checkedAt, summary: { customer, topCompetitor, competitorRankings: rows, competitorRankingsPage: page } };
+}
+
+/** Drops whole entries from the end past the byte cap (spec 2.5: `truncated`, `pagination` unchanged). */
+function capped(items: Json[]): { items: Json[]; truncated: boolean } {
+  const kept: Json[] = [];
+  let bytes = 2;
+  for (const item of items) {
+    bytes += JSON.stringify(item).length + 1;
+    if (bytes > HISTORY_BYTE_CAP) return { items: kept, truncated: true };
+    kept.push(item);
+  }
+  return { items: kept, truncated: false };
+}
+
+const trendQuery = z.object({
+  provider: z.enum(AI_PROVIDERS).optional().meta({ description: "Sandbox's design (the spec does not show the trend's parameters): one model's figures; ranks are then null." }),
+  limit: intQuery(1, 52).optional().meta({ description: "Sandbox's design: how many checks, newest first (default 12)." }),
+});
+
+const trendBrand = z.object({
+  domain: z.string(),
+  name: z.string(),
+  isOwn: z.boolean(),
+  tracked: z.boolean(),
+  mentionRate: z.number().nullable(),
+  score: z.number().nullable(),
+  answersNaming: z.number().int(),
+  rank: z.number().int().nullable().meta({ description: 'Presence rank across every model; null when no answer named the brand, and always under a provider filter.' }),
+  rankChange: z.number().int().nullable().meta({ description: 'Previous rank minus this rank (positive: moved up); null when either rank is null or there is no earlier check.' }),
+});
+
+const trendSchema = z.object({
+  item: z.object({
+    provider: z.string().nullable(),
+    points: z.array(z.object({ checkId: z.string(), checkedAt: timestamp, answersCounted: z.number().int(), brands: z.array(trendBrand) })),
+  }),
+});
+
+/** One check as a trend point: own and tracked brands over the answers of `provider` (every model when null). */
+function trendPoint(check: AiCheckSeed, provider: string | null): Json & { brands: Json[] } {
+  const answers = check.answers.filter((a) => provider === null || a.provider === provider);
+  const brands = check.summary.competitorRankings.map((row) => {
+    const ranks = answers.flatMap((a) => a.brands.filter((b) => b.domain === row.domain).map((b) => b.rank));
+    return {
+      domain: row.domain,
+      name: row.name,
+      isOwn: row.isOwn === true,
+      tracked: row.tracked === true,
+      mentionRate: answers.length === 0 ? null : Math.round((ranks.length / answers.length) * 1000) / 1000,
+      score: answers.length === 0 ? null : ranks.length === 0 ? 0 : Math.round(ranks.reduce((s, r) => s + points(r), 0) / ranks.length),
+      answersNaming: ranks.length,
+      rank: provider === null ? (row.rankByPresence as number | null) : null,
+      rankChange: null as number | null,
+    };
+  });
+  return { checkId: check.checkId, checkedAt: check.checkedAt, answersCounted: answers.length, brands };
+}
+
+function trendOf(checks: AiCheckSeed[], provider: string | null, limit: number): Json[] {
+  const points = checks.slice(0, limit + 1).map((c) => trendPoint(c, provider));
+  points.forEach((point, i) => {
+    const earlier = points[i + 1];
+    for (const b of point.brands) {
+      const before = earlier?.brands.find((x) => x.domain === b.domain);
+      const prev = before?.rank;
+      b.rankChange = typeof prev === 'number' && typeof b.rank === 'number' ? prev - b.rank : null;
+    }
+  });
+  return points.slice(0, limit);
 }
 
 function checksOf(state: SandboxState, ctx: RouteContext) {
@@ -173,7 +258,28 @@ export function aiVisibilityRoutes(state: SandboxState): Route[] {
       },
       handler: (ctx) => {
         const checks = checksOf(state, ctx)?.checks ?? [];
-        return { body: { ...paginate(checks.map(historyRow), pagingParams(ctx.query)), truncated: false } };
+        const page = paginate(checks.map(historyRow), pagingParams(ctx.query));
+        const { items, truncated } = capped(page.items);
+        return { body: { items, pagination: page.pagination, truncated } };
+      },
+    },
+    {
+      method: 'GET',
+      pattern: `${base}/trend`,
+      scope: 'read',
+      doc: {
+        summary: "AI visibility over recent checks (the spec does not show this read's parameters or payload: this is the sandbox's design). Own and tracked brands per check, newest first.",
+        query: trendQuery,
+        response: trendSchema,
+        errors: [400, 404],
+      },
+      handler: (ctx) => {
+        const seed = checksOf(state, ctx);
+        if (!seed || seed.checks.length === 0) throw noData('AI visibility');
+        const provider = ctx.query.get('provider');
+        if (provider !== null && !(AI_PROVIDERS as readonly string[]).includes(provider)) throw invalid(`provider must be one of ${AI_PROVIDERS.join(', ')}.`);
+        const limit = intParam(ctx.query, 'limit', 12, 1, 52);
+        return { body: { item: { provider, points: trendOf(seed.checks, provider, limit) } } };
       },
     },
     {

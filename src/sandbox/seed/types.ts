@@ -48,6 +48,10 @@ export interface AiCheckSeed {
   answers: AiAnswerSeed[];
   providerStatus: Json;
   answerCoverage?: Json;
+  /** Queries that came back without a usable answer: `{ provider, promptIndex }`. */
+  unansweredQueries?: Json[];
+  /** Queries read with nothing to show (e.g. no AI overview): `{ provider, promptIndex, reason }`. */
+  noAnswerShown?: Json[];
 }
 
 export interface AiAnswerSeed {

@@ -1,0 +1,46 @@
+/**
+ * `/radar ai history`: scored checks, newest first, with the customer's score and mention rate per
+ * check; the count is `pagination.total`. When the service's size cap dropped entries, Radar asked
+ * again with a lower `limit` (spec 2.5) and says which checks the page holds.
+ */
+import { isRecord, lookup, read, recordAt } from '../../../service/tolerant.js';
+import type { HistoryPage } from '../load-history.js';
+import type { Part } from '../../../service/tolerant.js';
+import { z } from 'zod';
+import { chunkLines, context, escapeMrkdwn, fitBlocks, header, plural, section, type Block } from '../../../slack/blocks/index.js';
+import { dateText, NOT_MEASURED, RATES_NOTE, rateText, SCORE_NOTE, scoreText } from '../format.js';
+
+const numOrNull = z.number().nullable();
+
+function rowLine(raw: unknown): string {
+  if (!isRecord(raw)) return "• _A check Radar couldn't read._";
+  const date = read(raw, 'checkedAt', z.string(), { down: false });
+  const dateShown = date.kind === 'value' ? dateText(date) : dateText(read(raw, 'date', z.string(), { down: false }));
+  const summary = recordAt(raw, 'summary', { down: false });
+  const hit = lookup(summary, 'customer', { up: raw });
+  if (!hit.found || (hit.value !== null && !isRecord(hit.value))) return `• *${dateShown}*: _your figures: couldn't read this part of the service's answer_`;
+  if (hit.value === null) return `• *${dateShown}*: your figures ${NOT_MEASURED}`;
+  const c = hit.value;
+  const rate: Part<number | null> = read(c, 'mentionRate', numOrNull, { down: false, absent: 'unreadable' });
+  const score: Part<number | null> = read(c, 'score', numOrNull, { down: false, absent: 'unreadable' });
+  return `• *${dateShown}*: named in ${rateText(rate)} · score ${scoreText(score, rate)}`;
+}
+
+export function historyView(projectName: string, history: HistoryPage): { text: string; blocks: Block[] } {
+  const total = history.total;
+  const offset = (history.page - 1) * history.pageSize;
+  const blocks: Block[] = [header(`${projectName}: AI visibility checks`)];
+  if (history.items.length === 0) {
+    blocks.push(section(total === 0 ? 'No scored AI visibility check yet.' : `No checks on page ${history.page}: there ${total === 1 ? 'is' : 'are'} ${plural(total, 'scored check')}.`));
+  } else {
+    const title = `*${plural(total, 'scored check')}*, newest first (showing ${offset + 1}–${offset + history.items.length + history.stillDropped})`;
+    for (const chunk of chunkLines([title, ...history.items.map(rowLine)])) blocks.push(section(chunk));
+  }
+  const notes: string[] = [];
+  if (history.loweredTo !== null) notes.push(`_The service's response size cap dropped checks from this page, so Radar asked again for ${plural(history.loweredTo, 'check')} at a time rather than paging forward._`);
+  if (history.stillDropped > 0) notes.push(`_${plural(history.stillDropped, 'check')} on this page ${history.stillDropped === 1 ? 'was' : 'were'} too large for the service's size cap even on ${history.stillDropped === 1 ? 'its' : 'their'} own._`);
+  if (history.hasMore) notes.push(`Older checks: \`/radar ai history --page ${history.page + 1}\``);
+  notes.push(RATES_NOTE, SCORE_NOTE);
+  blocks.push(context(...notes));
+  return { text: `${escapeMrkdwn(projectName)}: AI visibility checks`, blocks: fitBlocks(blocks, 48) };
+}

@@ -1,0 +1,93 @@
+/**
+ * `/radar ai`: the latest AI visibility check in one read. The customer's score and mention rate,
+ * the check's date and own model set, the per-model breakdown, the market map (brands by presence,
+ * own row and tracked competitors) and `summary.totalEntries`.
+ */
+import type { AiModelFacts, AiVisibilityFacts } from '../../../service/index.js';
+import { unreadableText } from '../../../service/tolerant.js';
+import { actions, button, chunkLines, context, escapeMrkdwn, fitBlocks, header, humanise, plural, section, type Block } from '../../../slack/blocks/index.js';
+import { countText, dateText, partValue, presenceText, RATES_NOTE, rateText, SCORE_NOTE, scoreText } from '../format.js';
+import { ACTION_IDS } from '../../../slack/ids.js';
+import { brandLine, mapCountText, standingText } from './market-map.js';
+
+/** The header line about an abandoned latest check (spec 2.5: everything describes an earlier check). */
+export function abandonedLine(facts: Pick<AiVisibilityFacts, 'latestCheck' | 'checkedAt'>): string | null {
+  if (!facts.latestCheck.unavailable) return null;
+  const why = facts.latestCheck.reason ? ` (${escapeMrkdwn(humanise(facts.latestCheck.reason))})` : '';
+  return `:warning: The latest AI visibility check was abandoned as incomplete${why}. Everything shown here describes an earlier check, from ${dateText(facts.checkedAt)}.`;
+}
+
+function modelsText(facts: AiVisibilityFacts): string {
+  const models = facts.models;
+  if (models.kind !== 'value') return models.kind === 'omitted' ? '_models not reported_' : unreadableText('Models');
+  const status = partValue(facts.providerStatus);
+  const names = models.value.map((m) => {
+    const s = status?.[m];
+    const state = typeof s === 'string' ? s : s && typeof s === 'object' && typeof (s as Record<string, unknown>).status === 'string' ? String((s as Record<string, unknown>).status) : null;
+    return `${escapeMrkdwn(m)}${state ? ` (${escapeMrkdwn(humanise(state))})` : ''}`;
+  });
+  return `${plural(models.value.length, 'model')}: ${names.join(', ')}`;
+}
+
+function modelLine(m: AiModelFacts): string {
+  return `• *${escapeMrkdwn(m.model)}*: named in ${rateText(m.mentionRate)} · score ${scoreText(m.score, m.mentionRate)} · ${countText(m.answersCounted)} answers counted`;
+}
+
+export interface OverviewOptions {
+  /** The sealed value of the "More brands" button, when the market map has more pages. */
+  moreValue?: string | null;
+}
+
+export function overviewView(projectName: string, facts: AiVisibilityFacts, options: OverviewOptions = {}): { text: string; blocks: Block[] } {
+  const blocks: Block[] = [header(`${projectName}: AI visibility`)];
+  const abandoned = abandonedLine(facts);
+  if (abandoned) blocks.push(section(abandoned));
+
+  const check = [`*Check of ${dateText(facts.checkedAt)}*`, modelsText(facts)];
+  if (facts.queriesSent.kind === 'value') check.push(`${plural(facts.queriesSent.value, 'query', 'queries')} sent`);
+  check.push(`${countText(facts.totalEntries)} raw answer entries`);
+  blocks.push(section(check.join(' · ')));
+
+  const customer = facts.customer;
+  if (customer.kind !== 'value') {
+    blocks.push(section(unreadableText('Your AI visibility')));
+  } else if (customer.value === null) {
+    blocks.push(section(`*You:* ${'_not measured_'}: the service has no measurement of your brand in this check.`));
+  } else {
+    const c = customer.value;
+    const own = c.domain.kind === 'value' ? ` (${escapeMrkdwn(c.domain.value)})` : '';
+    blocks.push(
+      section(
+        [
+          `*You${own}*`,
+          `*Mention rate:* ${rateText(c.mentionRate)}`,
+          `*Presence:* ${presenceText(c.rankByPresence, c.answersNaming)}`,
+          `*Score:* ${scoreText(c.score, c.mentionRate)}`,
+        ].join('\n'),
+      ),
+    );
+    if (c.perModel.kind === 'value' && c.perModel.value.length > 0) {
+      for (const chunk of chunkLines([`*By model* (your figures over each model's answers)`, ...c.perModel.value.map(modelLine)])) blocks.push(section(chunk));
+    } else if (c.perModel.kind === 'unreadable') {
+      blocks.push(context(unreadableText('Per-model breakdown')));
+    }
+  }
+
+  if (facts.brands.kind !== 'value') {
+    blocks.push(section(unreadableText('Market map')));
+  } else {
+    const rows = facts.brands.value;
+    const page = partValue(facts.brandsPage) ?? null;
+    const count = mapCountText(page);
+    const standing = standingText(rows);
+    if (standing) blocks.push(section(standing));
+    const title = `*Market map* (brands by presence${count ? `; ${count}` : ''})`;
+    for (const chunk of chunkLines([title, ...rows.map(brandLine)])) blocks.push(section(chunk));
+    if (facts.brandsPage.kind === 'unreadable') blocks.push(context(unreadableText('Market map paging')));
+    if (page?.hasMore && options.moreValue) blocks.push(actions([button({ text: 'More brands', actionId: ACTION_IDS.aiMoreBrands, value: options.moreValue })]));
+    const own = rows.find((r) => r?.isOwn);
+    if (!own && customer.kind === 'value' && customer.value) blocks.push(context('_Your own row is not on this page of the market map._'));
+  }
+  blocks.push(context(RATES_NOTE, SCORE_NOTE));
+  return { text: `${escapeMrkdwn(projectName)}: AI visibility`, blocks: fitBlocks(blocks, 48) };
+}

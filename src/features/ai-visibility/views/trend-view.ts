@@ -1,0 +1,76 @@
+/**
+ * `/radar ai trend`: the trend read, whose parameters and payload the spec does not show. Radar
+ * finds a list of points (docs/assumptions.md) and renders each point's own row, then the latest
+ * point's brands; `rank` / `rankChange` are shown as sent, a null rank read by the spec's rank
+ * exception: "not named in any answer", or under a model filter "ranks exist only across every model".
+ */
+import type { AiTrendBrand, AiTrendPoint, AiVisibilityTrend } from '../../../service/index.js';
+import { readAiTrend } from '../../../service/index.js';
+import { unreadableText } from '../../../service/tolerant.js';
+import type { Part } from '../../../service/tolerant.js';
+import { chunkLines, context, escapeMrkdwn, fitBlocks, header, section, type Block } from '../../../slack/blocks/index.js';
+import { absentText, dateText, NOT_MEASURED, NOT_NAMED, partValue, RANK_ONLY_ACROSS_MODELS, RATES_NOTE, rateText, SCORE_NOTE, scoreText } from '../format.js';
+
+/** Points shown at most. */
+const MAX_POINTS = 12;
+
+function rankText(rank: Part<number | null>, model: string | null): string {
+  const absent = absentText(rank);
+  if (absent) return `rank ${absent}`;
+  const r = partValue(rank);
+  if (typeof r === 'number') return `presence rank ${escapeMrkdwn(String(r))}`;
+  return model ? `no rank (${RANK_ONLY_ACROSS_MODELS})` : `no rank (${NOT_NAMED})`;
+}
+
+function changeText(change: Part<number | null>, rank: Part<number | null>, model: string | null): string | null {
+  if (change.kind === 'omitted') return null;
+  if (change.kind === 'unreadable') return `rank change ${absentText(change) ?? ''}`;
+  const c = change.value;
+  if (typeof c === 'number') return `rank change ${c > 0 ? '+' : ''}${escapeMrkdwn(String(c))}`;
+  // A null change beside a null rank is read with the rank; beside a rank it has no earlier rank to compare with.
+  if (partValue(rank) === null) return null;
+  return model ? `rank change: none (${RANK_ONLY_ACROSS_MODELS})` : `rank change ${NOT_MEASURED}`;
+}
+
+function brandFigures(b: AiTrendBrand, model: string | null): string {
+  const parts = [`named in ${rateText(b.mentionRate)}`, `score ${scoreText(b.score, b.mentionRate)}`, rankText(b.rank, model)];
+  const change = changeText(b.rankChange, b.rank, model);
+  if (change) parts.push(change);
+  return parts.join(' · ');
+}
+
+function label(b: AiTrendBrand): string {
+  const name = partValue(b.name);
+  return `*${escapeMrkdwn(name ?? b.domain ?? 'unnamed brand')}*${b.isOwn ? ' _(you)_' : ''}`;
+}
+
+function pointLine(p: AiTrendPoint, model: string | null): string {
+  const own = p.brands.find((b) => b?.isOwn);
+  if (!own) return `• *${dateText(p.date)}*: _your row is not in this point_`;
+  return `• *${dateText(p.date)}*: ${brandFigures(own, model)}`;
+}
+
+export function trendView(projectName: string, trend: AiVisibilityTrend, model: string | null): { text: string; blocks: Block[] } {
+  const title = `${projectName}: AI visibility trend${model ? ` in ${model}` : ''}`;
+  const blocks: Block[] = [header(title)];
+  const points = readAiTrend(trend);
+  if (points.kind !== 'value') {
+    blocks.push(section(unreadableText('Trend')));
+  } else if (points.value.length === 0) {
+    blocks.push(section('The trend has no points yet.'));
+  } else {
+    const shown = points.value.slice(0, MAX_POINTS);
+    for (const chunk of chunkLines([`*You, check by check* (as the service sent them)`, ...shown.map((p) => pointLine(p, model))])) blocks.push(section(chunk));
+    const latest = shown[0] as AiTrendPoint;
+    const others = latest.brands.filter((b) => !b?.isOwn);
+    if (others.length > 0) {
+      const lines = others.map((b) => (b ? `• ${label(b)}: ${brandFigures(b, model)}` : "• _A brand row Radar couldn't read._"));
+      for (const chunk of chunkLines([`*Brands at the latest point (${dateText(latest.date)})*`, ...lines])) blocks.push(section(chunk));
+    }
+    if (points.value.length > MAX_POINTS) blocks.push(context(`_…and ${points.value.length - MAX_POINTS} earlier points._`));
+  }
+  const notes = [RATES_NOTE, SCORE_NOTE];
+  if (model) notes.unshift(`_Figures over ${escapeMrkdwn(model)}'s answers only; presence ranks exist only across every model._`);
+  blocks.push(context(...notes));
+  return { text: escapeMrkdwn(title), blocks: fitBlocks(blocks, 48) };
+}
