@@ -23,12 +23,12 @@ for (const kind of PLACE_KINDS) {
 
     it('expires entries written with a ttl, keeps those without, and sets the ttl afresh on each write', async () => {
       const store = await place.open();
-      await store.update('ttl-test', 'short', () => ({ n: 1 }), { ttlMs: 400 });
-      await store.update('ttl-test', 'renewed', () => ({ n: 1 }), { ttlMs: 400 });
+      await store.update('ttl-test', 'short', () => ({ n: 1 }), { ttlMs: 1_500 });
+      await store.update('ttl-test', 'renewed', () => ({ n: 1 }), { ttlMs: 1_500 });
       await store.update('ttl-test', 'forever', () => ({ n: 1 }));
       await store.update<{ n: number }>('ttl-test', 'renewed', (current) => ({ n: (current?.n ?? 0) + 1 }), { ttlMs: 60_000 });
       expect((await store.list<{ n: number }>('ttl-test')).length).toBe(3);
-      await pause(450);
+      await pause(1_600);
       expect(await store.keyv('ttl-test').get('short')).toBeUndefined();
       expect(await store.keyv('ttl-test').get('renewed')).toEqual({ n: 2 });
       expect((await store.entries<{ n: number }>('ttl-test')).map((e) => e.key).sort()).toEqual(['forever', 'renewed']);
@@ -95,24 +95,24 @@ describe.skipIf(!REDIS_URL)('the Redis namespace index', () => {
 
   it('drops expired and vanished entries from the index', async () => {
     const store = await open();
-    await store.update('things', 'short', () => 1, { ttlMs: 250 });
-    await store.keyv('things').set('short-too', 2, 250);
+    await store.update('things', 'short', () => 1, { ttlMs: 1_000 });
+    await store.keyv('things').set('short-too', 2, 1_000);
     await store.update('things', 'kept', () => 3);
     await store.keyv('things').set('removed-by-hand', 4);
     expect(await store.list('things')).toHaveLength(4);
     expect(await admin.zcard(index('things'))).toBe(4);
 
     await admin.del(`${prefix}things::removed-by-hand`);
-    await pause(300);
+    await pause(1_100);
     expect(await store.list('things')).toEqual([3]);
     expect(await admin.zrange(index('things'), 0, -1)).toEqual([`${prefix}things::kept`]);
   });
 
   it('a write drops members expired by then, so a namespace never listed keeps a small index', async () => {
     const store = await open();
-    await Promise.all([0, 1, 2, 3, 4].map((i) => store.update('ledger-like', `k${i}`, () => i, { ttlMs: 250 })));
+    await Promise.all([0, 1, 2, 3, 4].map((i) => store.update('ledger-like', `k${i}`, () => i, { ttlMs: 1_000 })));
     expect(await admin.zcard(index('ledger-like'))).toBe(5);
-    await pause(300);
+    await pause(1_100);
     await store.update('ledger-like', 'fresh', () => 'x', { ttlMs: 60_000 });
     expect(await admin.zrange(index('ledger-like'), 0, -1)).toEqual([`${prefix}ledger-like::fresh`]);
   });
