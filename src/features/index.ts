@@ -4,6 +4,7 @@
  * the Slack app; to add a feature, export one `Feature` from its folder and list it here.
  */
 import type { AnyFeature } from '../plugin.js';
+import { aiSourcesFeature } from './ai-sources/feature.js';
 import { bindingsFeature } from './bindings/feature.js';
 import { briefingFeature } from './briefing/feature.js';
 import { digestFeature } from './digest/feature.js';
@@ -12,4 +13,4 @@ import { pricingFeature } from './pricing/feature.js';
 import { scansFeature } from './scans/feature.js';
 import { ticketsFeature } from './tickets/feature.js';
 
-export const FEATURES: readonly AnyFeature[] = [helpFeature, bindingsFeature, briefingFeature, pricingFeature, ticketsFeature, scansFeature, digestFeature];
+export const FEATURES: readonly AnyFeature[] = [helpFeature, bindingsFeature, briefingFeature, pricingFeature, aiSourcesFeature, ticketsFeature, scansFeature, digestFeature];

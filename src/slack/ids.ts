@@ -29,6 +29,11 @@ export const ACTION_IDS = {
   digestMove: 'digest_move',
   digestDismiss: 'digest_dismiss',
   ticketPicker: 'ticket_picker',
+  /** Runs a sealed `/radar` text for the presser (a card's full views, a history row's check); `open_command:<suffix>` keeps buttons of one block distinct. */
+  openCommand: 'open_command',
+  /** AI sources: the next compact page of the cited pages / of the brands. */
+  sourcesMorePages: 'sources_more_pages',
+  sourcesMoreBrands: 'sources_more_brands',
 } as const;
 
 /** `block_id`s of modal input blocks; `view.state.values` is keyed by these. */
