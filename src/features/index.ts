@@ -6,6 +6,7 @@
 import type { AnyFeature } from '../plugin.js';
 import { aiSourcesFeature } from './ai-sources/feature.js';
 import { bindingsFeature } from './bindings/feature.js';
+import { competitorsFeature } from './competitors/feature.js';
 import { briefingFeature } from './briefing/feature.js';
 import { digestFeature } from './digest/feature.js';
 import { helpFeature } from './help/feature.js';
@@ -13,4 +14,4 @@ import { pricingFeature } from './pricing/feature.js';
 import { scansFeature } from './scans/feature.js';
 import { ticketsFeature } from './tickets/feature.js';
 
-export const FEATURES: readonly AnyFeature[] = [helpFeature, bindingsFeature, briefingFeature, pricingFeature, aiSourcesFeature, ticketsFeature, scansFeature, digestFeature];
+export const FEATURES: readonly AnyFeature[] = [helpFeature, bindingsFeature, briefingFeature, pricingFeature, competitorsFeature, aiSourcesFeature, ticketsFeature, scansFeature, digestFeature];
