@@ -10,6 +10,8 @@ import { listTotal, type CitedBrand, type CitedPage, type SourcesFacts, type Sou
 
 /** Core-host page URLs shown under a host before "…and N more". */
 const URLS_SHOWN = 4;
+/** Rows of one list shown in one message (a page is normally 10; the full view or a large limit can send more). */
+export const ROWS_SHOWN = 25;
 
 export type ListName = 'pages' | 'brands';
 
@@ -72,7 +74,9 @@ export function listBlocks<T extends CitedPage | CitedBrand>(name: ListName, lis
   if (rows.length === 0) {
     return [section(`*${title}*${count}${range}\n_${total === 0 ? `No ${NOUNS[name]} in this check.` : `None on this page.`}_`)];
   }
-  const blocks: Block[] = chunkLines([`*${title}*${count}${range}`, ...rows.map(line)]).map((chunk) => section(chunk));
+  const shown = rows.slice(0, ROWS_SHOWN).map(line);
+  if (rows.length > ROWS_SHOWN) shown.push(`_…and ${rows.length - ROWS_SHOWN} more rows in this answer_`);
+  const blocks: Block[] = chunkLines([`*${title}*${count}${range}`, ...shown]).map((chunk) => section(chunk));
   if (list.page.kind === 'unreadable') blocks.push(context(unreadableText(`The ${NOUNS[name]} list's page information`)));
   else if (total === null) blocks.push(context(`_The service did not say how many ${NOUNS[name]}s there are in all._`));
   if (page && page.hasMore && more) {
