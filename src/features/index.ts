@@ -4,8 +4,10 @@
  * the Slack app; to add a feature, export one `Feature` from its folder and list it here.
  */
 import type { AnyFeature } from '../plugin.js';
+import { aiSourcesFeature } from './ai-sources/feature.js';
 import { aiVisibilityFeature } from './ai-visibility/feature.js';
 import { bindingsFeature } from './bindings/feature.js';
+import { competitorsFeature } from './competitors/feature.js';
 import { briefingFeature } from './briefing/feature.js';
 import { digestFeature } from './digest/feature.js';
 import { helpFeature } from './help/feature.js';
@@ -13,4 +15,15 @@ import { pricingFeature } from './pricing/feature.js';
 import { scansFeature } from './scans/feature.js';
 import { ticketsFeature } from './tickets/feature.js';
 
-export const FEATURES: readonly AnyFeature[] = [helpFeature, bindingsFeature, briefingFeature, pricingFeature, aiVisibilityFeature, ticketsFeature, scansFeature, digestFeature];
+export const FEATURES: readonly AnyFeature[] = [
+  helpFeature,
+  bindingsFeature,
+  briefingFeature,
+  pricingFeature,
+  competitorsFeature,
+  aiVisibilityFeature,
+  aiSourcesFeature,
+  ticketsFeature,
+  scansFeature,
+  digestFeature,
+];

@@ -10,7 +10,8 @@ import { northwindChangelog, northwindContent, simpleContent } from './seed/cont
 import { northwindPositioning, simplePositioning } from './seed/positioning.js';
 import { northwindAiVisibility, quarryAiVisibility, simpleAiVisibility } from './seed/ai-visibility.js';
 import { lumenBriefings, northwindBriefings, quarryBriefings, singleEdition } from './seed/briefings.js';
-import { aiSources, alerts, schedules } from './seed/other-reads.js';
+import { alerts, schedules } from './seed/other-reads.js';
+import { aiSourcesChecks } from './seed/ai-sources.js';
 import { daysAgo } from './seed/ids.js';
 
 export type { ProjectSeed } from './seed/types.js';
@@ -34,7 +35,7 @@ function base(p: Pick<ProjectSeed, 'id' | 'organizationId' | 'name' | 'domain' |
     dimensions: {},
     changelog: [],
     aiVisibility: null,
-    aiSources: aiSources(key, p.competitors),
+    aiSources: aiSourcesChecks({ projectKey: key, competitors: p.competitors, checks: 2, unnamed: [] }),
     alerts: alerts(key),
     schedules: schedules(key),
     briefings: [],
@@ -57,6 +58,7 @@ export function seedProjects(): ProjectSeed[] {
     },
     changelog: northwindChangelog(),
     aiVisibility: northwindAiVisibility(NORTHWIND_COMPETITORS, PROMPTS.northwind),
+    aiSources: aiSourcesChecks({ projectKey: 'northwind', competitors: NORTHWIND_COMPETITORS, checks: 4, unnamed: ['dealstream.io'] }),
     briefings: northwindBriefings(),
   };
   const lumen: ProjectSeed = {
@@ -108,6 +110,8 @@ function projectIds(id: string) {
     runIds: Object.fromEntries(Object.entries(p.dimensions).map(([d, s]) => [d, s.runs.map((r) => r.runId)])) as Partial<Record<Dimension, string[]>>,
     /** AI-visibility check ids, newest first. */
     checkIds: p.aiVisibility?.checks.map((c) => c.checkId) ?? [],
+    /** AI-sources check ids, newest first. */
+    sourcesCheckIds: p.aiSources.map((c) => c.checkId),
   };
 }
 
@@ -136,6 +140,8 @@ export const SEED = {
     pricingNotResponding: 'cmp_nw_relatekit',
     positioningNeverRead: 'cmp_nw_dealstream',
     neverNamedInAi: 'dealstream.io',
+    /** Also never named in the AI sources brand list. */
+    neverNamedInSources: 'dealstream.io',
   },
   /** The Northwind pricing run that finished without a summary (404 run_not_summarized). */
   unsummarizedPricingRunId: northwind.runIds.pricing?.[2] ?? '',

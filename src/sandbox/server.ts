@@ -157,6 +157,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const url = new URL(req.url ?? '/', 'http://sandbox');
     const method = req.method ?? 'GET';
     const logged = !url.pathname.startsWith('/__sandbox/');
+    const received = logged ? log.tick() : 0;
     const record = (status: number | null): void => {
       if (!logged) return;
       log.record({
@@ -166,6 +167,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         keyId: presentedKey(req.headers)?.id ?? null,
         status,
         time: new Date(clock.now()).toISOString(),
+        received,
+        answered: log.tick(),
       });
     };
     const answer = (status: number, body: unknown, headers?: Record<string, string>): void => {

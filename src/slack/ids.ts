@@ -31,6 +31,11 @@ export const ACTION_IDS = {
   ticketPicker: 'ticket_picker',
   /** AI visibility: the next page of the compact market map. */
   aiMoreBrands: 'ai_more_brands',
+  /** Runs a sealed `/radar` text for the presser (a card's full views, a history row's check); `open_command:<suffix>` keeps buttons of one block distinct. */
+  openCommand: 'open_command',
+  /** AI sources: the next compact page of the cited pages / of the brands. */
+  sourcesMorePages: 'sources_more_pages',
+  sourcesMoreBrands: 'sources_more_brands',
 } as const;
 
 /** `block_id`s of modal input blocks; `view.state.values` is keyed by these. */

@@ -101,8 +101,8 @@ describe('request log', () => {
     await api.anonymous('GET', '/__sandbox/requests');
     const res = await api.anonymous<{ items: RequestLogEntry[] }>('GET', '/__sandbox/requests');
     expect(res.body.items).toEqual([
-      { method: 'GET', path: TICKETS, query: { status: 'todo', closed: 'all' }, keyId: 'key_acme_rw', status: 200, time: expect.any(String) },
-      { method: 'GET', path: TICKETS, query: {}, keyId: 'key_acme_revoked', status: 401, time: expect.any(String) },
+      { method: 'GET', path: TICKETS, query: { status: 'todo', closed: 'all' }, keyId: 'key_acme_rw', status: 200, time: expect.any(String), received: expect.any(Number), answered: expect.any(Number) },
+      { method: 'GET', path: TICKETS, query: {}, keyId: 'key_acme_revoked', status: 401, time: expect.any(String), received: expect.any(Number), answered: expect.any(Number) },
     ]);
     expect(JSON.stringify(res.body)).not.toContain(sandbox.keys.readWrite);
     await api.anonymous('DELETE', '/__sandbox/requests');

@@ -9,11 +9,25 @@ export interface RequestLogEntry {
   status: number | null;
   /** ISO timestamp on the sandbox clock. */
   time: string;
+  /**
+   * Order of events on this sandbox: `received` when the request arrived, `answered` when it was
+   * answered (or dropped), from one counter. Requests in flight together overlap: a read received
+   * after another was answered was sent after it (tests prove parallel reads by this, not by time).
+   */
+  received: number;
+  answered: number;
 }
 
 /** The log of service calls (control calls are not logged), oldest first. */
 export class RequestLog {
   private entries: RequestLogEntry[] = [];
+  private events = 0;
+
+  /** The next number in the order of events (a request's arrival or answer). */
+  tick(): number {
+    this.events += 1;
+    return this.events;
+  }
 
   record(entry: RequestLogEntry): void {
     this.entries.push(entry);

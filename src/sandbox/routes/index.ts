@@ -1,4 +1,5 @@
 import type { Route, SandboxState } from '../types.js';
+import { aiSourcesRoutes } from './ai-sources.js';
 import { aiVisibilityRoutes } from './ai-visibility.js';
 import { briefingControlRoutes } from './briefings/control.js';
 import { briefingReadRoutes } from './briefings/read.js';
@@ -20,6 +21,7 @@ export function allRoutes(state: SandboxState): Route[] {
     ...dimensionRoutes(state),
     ...changelogRoutes(state),
     ...aiVisibilityRoutes(state),
+    ...aiSourcesRoutes(state),
     ...otherReadRoutes(state),
     ...briefingReadRoutes(state),
     ...briefingControlRoutes(state),

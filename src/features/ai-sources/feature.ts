@@ -1,0 +1,16 @@
+import type { BlockButtonAction } from '@slack/bolt';
+import type { Feature } from '../../plugin.js';
+import { ACTION_IDS } from '../../slack/ids.js';
+import { moreAction } from './more-action.js';
+import { sourcesCommand } from './sources.js';
+
+/** AI sources: `/radar sources` (dashboard, history, one check) and its "More" buttons. */
+export const aiSourcesFeature: Feature = {
+  name: 'ai-sources',
+  subcommands: [sourcesCommand],
+  register(app, deps) {
+    app.action<BlockButtonAction>(ACTION_IDS.sourcesMorePages, moreAction(deps, 'pages'));
+    app.action<BlockButtonAction>(ACTION_IDS.sourcesMoreBrands, moreAction(deps, 'brands'));
+    return { runtime: undefined };
+  },
+};

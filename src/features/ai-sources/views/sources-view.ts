@@ -1,0 +1,122 @@
+/**
+ * `/radar sources` and `/radar sources check <id>`: the pages and brands AI answers cite, each list
+ * counted from its page object's `total` (never the page's length), with a "More" button when the
+ * service says there is more. A "More" press shows one list's next page (`sourcesListView`).
+ */
+import { unreadableText } from '../../../service/tolerant.js';
+import { actions, chunkLines, context, escapeMrkdwn, header, plural, relativeAndAbsolute, section, truncate, type Block, type Button } from '../../../slack/blocks/index.js';
+import { extrasText, namingText, rankText } from '../format.js';
+import { listTotal, type CitedBrand, type CitedPage, type SourcesFacts, type SourcesList } from '../read-sources.js';
+
+/** Core-host page URLs shown under a host before "…and N more". */
+const URLS_SHOWN = 4;
+/** Rows of one list shown in one message (a page is normally 10; the full view or a large limit can send more). */
+export const ROWS_SHOWN = 25;
+
+export type ListName = 'pages' | 'brands';
+
+/** Builds the "More" button for a list's next page (sealed by the caller); null when none can be made. */
+export type MoreButton = (list: ListName, next: { offset: number; limit: number }) => Button | null;
+
+const TITLES: Record<ListName, string> = { pages: 'Pages AI answers cite', brands: 'Brands AI answers name' };
+const NOUNS: Record<ListName, string> = { pages: 'page', brands: 'brand' };
+
+export function pageLine(row: CitedPage | null): string {
+  if (row === null) return `• ${unreadableText('A cited page')}`;
+  const label = row.label === null ? '_a page without a URL_' : `*${escapeMrkdwn(row.label)}*`;
+  const own = row.isOwn ? ' _(you)_' : '';
+  const extras = extrasText(row.extras);
+  const head = `• ${label}${own}${row.pageUrls !== null ? ` · core host, ${plural(row.pageUrls.length, 'page')} cited` : ''}${extras ? ` · ${extras}` : ''}`;
+  if (row.pageUrls === null || row.pageUrls.length === 0) return head;
+  const shown = row.pageUrls.slice(0, URLS_SHOWN).map((u) => escapeMrkdwn(truncate(u, 200)));
+  const rest = row.pageUrls.length - shown.length;
+  return `${head}\n      ${shown.join(', ')}${rest > 0 ? ` …and ${rest} more` : ''}`;
+}
+
+export function brandLine(row: CitedBrand | null): string {
+  if (row === null) return `• ${unreadableText('A brand row')}`;
+  const name = row.name ?? row.domain;
+  const label = name === null ? '_a brand without a name_' : `*${escapeMrkdwn(name)}*`;
+  const domain = row.domain && row.domain !== name ? ` (${escapeMrkdwn(row.domain)})` : '';
+  const own = row.isOwn ? ' _(you)_' : '';
+  const parts = [rankText(row.rankByPresence, row.answersNaming), namingText(row.answersNaming), extrasText(row.extras) || null].filter((p): p is string => Boolean(p));
+  return `• ${label}${domain}${own} · ${parts.join(' · ')}`;
+}
+
+/** The key a row is de-duplicated by: pinned rows (the own row) repeat on every compact page. */
+function rowKey(row: CitedPage | CitedBrand | null): string | null {
+  if (row === null) return null;
+  const key = 'label' in row ? (row.label ?? row.host) : (row.domain ?? row.name);
+  return key === null ? null : key.toLowerCase();
+}
+
+function dedupe<T extends CitedPage | CitedBrand>(rows: (T | null)[], skipOwn: boolean): (T | null)[] {
+  const seen = new Set<string>();
+  return rows.filter((row) => {
+    if (row !== null && skipOwn && row.isOwn) return false;
+    const key = rowKey(row);
+    if (key === null) return true;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** One list's blocks: its title with the count, its rows (deduplicated), and a "More" button. */
+export function listBlocks<T extends CitedPage | CitedBrand>(name: ListName, list: SourcesList<T>, view: string | null, more: MoreButton | null, line: (row: T | null) => string): Block[] {
+  const title = TITLES[name];
+  if (list.rows.kind !== 'value') return [section(unreadableText(title))];
+  const total = listTotal(list, view);
+  const page = list.page.kind === 'value' ? list.page.value : null;
+  const rows = dedupe(list.rows.value, page !== null && page.offset > 0);
+  const count = total === null ? '' : ` (${total})`;
+  const range = page !== null && page.offset > 0 ? `, from ${page.offset + 1}` : '';
+  if (rows.length === 0) {
+    return [section(`*${title}*${count}${range}\n_${total === 0 ? `No ${NOUNS[name]} in this check.` : `None on this page.`}_`)];
+  }
+  const shown = rows.slice(0, ROWS_SHOWN).map(line);
+  if (rows.length > ROWS_SHOWN) shown.push(`_…and ${rows.length - ROWS_SHOWN} more rows in this answer_`);
+  const blocks: Block[] = chunkLines([`*${title}*${count}${range}`, ...shown]).map((chunk) => section(chunk));
+  if (list.page.kind === 'unreadable') blocks.push(context(unreadableText(`The ${NOUNS[name]} list's page information`)));
+  else if (total === null) blocks.push(context(`_The service did not say how many ${NOUNS[name]}s there are in all._`));
+  if (page && page.hasMore && more) {
+    const next = more(name, { offset: page.offset + page.limit, limit: page.limit });
+    if (next) blocks.push(actions([next]));
+  }
+  return blocks;
+}
+
+export interface SourcesViewInput {
+  projectName: string;
+  facts: SourcesFacts;
+  now: Date;
+  /** Set for `/radar sources check <id>`. */
+  checkId?: string;
+  more: MoreButton | null;
+}
+
+function checkLine(facts: SourcesFacts, now: Date): string {
+  const when = facts.checkedAt ? relativeAndAbsolute(facts.checkedAt, now) : '_date not reported_';
+  const extras = extrasText(facts.summaryExtras);
+  return `Check of ${when}${extras ? ` · ${extras}` : ''}`;
+}
+
+export function sourcesView({ projectName, facts, now, checkId, more }: SourcesViewInput): { text: string; blocks: Block[] } {
+  const title = checkId ? `${projectName}: AI sources check ${checkId}` : `${projectName}: AI sources`;
+  const blocks: Block[] = [header(title), context(checkLine(facts, now))];
+  blocks.push(...listBlocks('pages', facts.pages, facts.view, more, pageLine));
+  blocks.push(...listBlocks('brands', facts.brands, facts.view, more, brandLine));
+  blocks.push(
+    context(
+      '_Ranks come from how often answers name a brand (presence). Counts are over the whole check; each list shows one page. A brand no answer named has no rank._',
+    ),
+  );
+  return { text: escapeMrkdwn(title), blocks: blocks.slice(0, 50) };
+}
+
+/** A "More" press: one list's next page. */
+export function sourcesListView(projectName: string, name: ListName, facts: SourcesFacts, now: Date, more: MoreButton | null, checkId?: string): { text: string; blocks: Block[] } {
+  const title = `${projectName}: ${TITLES[name].toLowerCase()}${checkId ? ` (check ${checkId})` : ''}`;
+  const list = name === 'pages' ? listBlocks('pages', facts.pages, facts.view, more, pageLine) : listBlocks('brands', facts.brands, facts.view, more, brandLine);
+  return { text: escapeMrkdwn(title), blocks: [header(title), context(checkLine(facts, now)), ...list].slice(0, 50) };
+}

@@ -1,0 +1,91 @@
+/**
+ * `/radar competitor <domain or name>`: the competitor list (to find it), then one read per
+ * dimension, all in parallel, each bounded by the service client's own timeout; the card is posted
+ * when every part has answered or failed, each part shown whatever happened to the others.
+ */
+import type { Subcommand } from '../../plugin.js';
+import { isServiceError } from '../../service/errors.js';
+import { escapeMrkdwn, section, truncate, type Button } from '../../slack/blocks/index.js';
+import type { CommandInvocation } from '../../slack/commands/invocation.js';
+import { openCommandButton, projectArg } from '../../slack/commands/open-action.js';
+import { PROJECT_FLAG, UsageError } from '../../slack/commands/parse.js';
+import { describeError } from '../../slack/error-text.js';
+import { COMMAND } from '../../slack/ids.js';
+import { aiPart } from './card/ai-part.js';
+import { changelogPart, contentPart } from './card/content-part.js';
+import type { CardPart } from './card/parts.js';
+import { positioningPart } from './card/positioning-part.js';
+import { pricingPart } from './card/pricing-part.js';
+import { sourcesPart } from './card/sources-part.js';
+import { trustPart } from './card/trust-part.js';
+import { competitorRefs, refLabel, type CompetitorRef } from './competitor-ref.js';
+import { closestCompetitors, findCompetitor } from './match.js';
+import { cardView, type CardSection, type PartOutcome } from './views/card-view.js';
+
+/** The card's parts, in the order shown: one read each (content's changelog is its own endpoint). */
+export const CARD_PARTS: readonly CardPart[] = [pricingPart, aiPart, sourcesPart, trustPart, contentPart, changelogPart, positioningPart];
+
+/** Button labels per full view. */
+const OPENS: Record<string, string> = { pricing: 'Pricing', ai: 'AI visibility', sources: 'AI sources', tech: 'Tech and trust', content: 'Content', positioning: 'Positioning' };
+
+async function outcomeOf(part: CardPart, inv: CommandInvocation, projectId: string, ref: CompetitorRef): Promise<PartOutcome> {
+  try {
+    return { kind: 'lines', lines: await part.read(inv.deps.service, projectId, ref) };
+  } catch (error) {
+    if (isServiceError(error) && error.code === 'no_data_available') {
+      return { kind: 'state', sentence: part.command === 'ai' ? 'No scored AI visibility check yet.' : 'No completed run of this dimension yet.' };
+    }
+    inv.deps.logger.info('a competitor card part failed', { part: part.title, error });
+    return { kind: 'failed', sentence: describeError(error, { action: `read ${part.title.toLowerCase()}` }) };
+  }
+}
+
+function fullViewButtons(inv: CommandInvocation, project: { id: string }): Button[] {
+  const about = { projectId: project.id, explicit: inv.parsed.values.project !== undefined };
+  const scope = { channel: inv.channelId, team: inv.teamId };
+  const registered = new Set(inv.commands.map((c) => c.name));
+  const commands = [...new Set(CARD_PARTS.map((p) => p.command))].filter((c) => registered.has(c));
+  return commands.flatMap((c) => openCommandButton(inv.deps, scope, OPENS[c] ?? c, { ...about, text: `${c}${projectArg(about)}` }, `:${c}`) ?? []);
+}
+
+async function unknown(inv: CommandInvocation, projectName: string, query: string, refs: CompetitorRef[]): Promise<void> {
+  const close = closestCompetitors(refs, query);
+  const typed = escapeMrkdwn(truncate(query, 60));
+  const names = (list: CompetitorRef[]) => list.map((r) => `*${escapeMrkdwn(refLabel(r))}*`).join(', ');
+  const hint = close.length > 0 ? `Did you mean ${names(close)}?` : refs.length > 0 ? `Its competitors: ${names(refs.slice(0, 20))}${refs.length > 20 ? ', …' : ''}.` : 'It has no competitors listed.';
+  await inv.reply({
+    text: `No competitor “${typed}”`,
+    blocks: [section(`*${escapeMrkdwn(projectName)}* monitors no competitor “${typed}”. ${hint}`)],
+  });
+}
+
+export const competitorCommand: Subcommand = {
+  name: 'competitor',
+  usage: 'competitor <domain or name>',
+  summary: 'One card on one competitor: pricing, AI visibility, AI sources, trust, content and positioning together.',
+  area: 'market',
+  example: `${COMMAND} competitor pipedrift.com`,
+  flags: { values: PROJECT_FLAG },
+  async run(inv) {
+    const query = inv.parsed.args.join(' ').trim();
+    if (query === '') throw new UsageError(`Usage: ${COMMAND} competitor <domain or name>, e.g. ${COMMAND} competitor pipedrift.com`);
+    const project = await inv.project();
+    const { refs } = competitorRefs(await inv.deps.service.listCompetitors(project.id));
+    const ref = findCompetitor(refs, query);
+    if (!ref) return unknown(inv, project.name, query, refs);
+    const outcomes = await Promise.all(CARD_PARTS.map((part) => outcomeOf(part, inv, project.id, ref)));
+    // The changelog's lines join the content part (one section per dimension).
+    const sections: CardSection[] = [];
+    CARD_PARTS.forEach((part, i) => {
+      const outcome = outcomes[i] as PartOutcome;
+      const previous = sections.at(-1);
+      if (part === changelogPart && previous?.title === contentPart.title && previous.outcome.kind === 'lines') {
+        const extra = outcome.kind === 'lines' ? outcome.lines : [outcome.kind === 'state' ? `_${outcome.sentence}_` : `:warning: _Changelog couldn't be read: ${outcome.sentence}_`];
+        previous.outcome = { kind: 'lines', lines: [...previous.outcome.lines, ...extra] };
+        return;
+      }
+      sections.push({ title: part.title, outcome });
+    });
+    await inv.reply({ ...cardView(project.name, ref, sections, fullViewButtons(inv, project)), shareable: true });
+  },
+};
