@@ -29,6 +29,8 @@ export const ACTION_IDS = {
   digestMove: 'digest_move',
   digestDismiss: 'digest_dismiss',
   ticketPicker: 'ticket_picker',
+  /** Market reads: a competitor's full positioning view from the compact one. */
+  positioningCompetitor: 'positioning_competitor',
 } as const;
 
 /** `block_id`s of modal input blocks; `view.state.values` is keyed by these. */
