@@ -61,7 +61,7 @@ export function positioningCompactView(projectName: string, facts: PositioningFa
   }
   const tail = [...analysisBlocks(facts), context(LEGEND)];
   // Leave room for the Share button the reply adds.
-  const body = fitBlocks(blocks, LIMITS.blocksPerMessage - 1 - tail.length, 'more competitors: `/radar positioning <domain>` shows any one');
+  const body = fitBlocks(blocks, LIMITS.blocksPerMessage - 1 - tail.length, 'more competitors: `/radar positioning &lt;domain&gt;` shows any one');
   return { text: `${escapeMrkdwn(projectName)}: positioning`, blocks: [...body, ...tail] };
 }
 
