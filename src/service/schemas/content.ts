@@ -71,7 +71,7 @@ export interface ContentFacts {
 const count = z.number().nullable();
 const STRATEGIC_KEYS = ['strategicUrls', 'strategicUrlAnalysis', 'strategicAnalysis', 'strategic'];
 const GAP_KEYS = ['gaps', 'gapAssessment', 'competitiveGaps', 'contentGaps'];
-const CATEGORY_RECORD_KEYS = ['categories', 'categoryCounts', 'byCategory', 'contentCategories'];
+const CATEGORY_RECORD_KEYS = ['categories', 'categoryCounts', 'counts', 'byCategory', 'contentCategories'];
 const STRATEGIC_KNOWN = keySet(['url', 'category', 'competitorId', 'domain', 'id']);
 
 function firstRecord(obj: unknown, keys: readonly string[]): JsonRecord | null {
