@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changesView, type ChangesQuery } from '../../../../src/features/content/views/changes-view.js';
 import { contentCompetitorView, contentView } from '../../../../src/features/content/views/content-view.js';
-import { createServiceClient, readContent, type ContentChangelog, type ContentRow, type ServiceClient } from '../../../../src/service/index.js';
+import { contentChangelogSchema, createServiceClient, readContent, type ContentChangelog, type ContentRow, type ServiceClient } from '../../../../src/service/index.js';
 import { startSandbox, type Sandbox } from '../../../../src/sandbox/index.js';
 import { LIMITS } from '../../../../src/slack/blocks/index.js';
 import { messageText } from '../../../support/view-checks.js';
@@ -137,6 +137,13 @@ describe('changes view', () => {
     expect(text).toContain('• *Case studies:* 2 new — https://rival.com/c/a, https://rival.com/c/b');
     expect(text).toContain('• :dart: *Comparison:* 1 new — https://rival.com/vs');
     expect(text).toContain("A changelog entry: Radar couldn't read this part");
+  });
+
+  it('a row that is not an object does not fail the read: the page still parses', () => {
+    const parsed = contentChangelogSchema.parse({ items: ['garbage', row()], pagination: pagination(2), truncated: false });
+    const text = view(parsed);
+    expect(text).toContain("A changelog entry: Radar couldn't read");
+    expect(text).toContain('*rival.com* · 2026-11-20');
   });
 
   it('every URL of many entries stays within Slack’s limits; what Radar leaves out is told apart from the service’s cut', () => {
