@@ -9,8 +9,10 @@ import { aiVisibilityFeature } from './ai-visibility/feature.js';
 import { bindingsFeature } from './bindings/feature.js';
 import { competitorsFeature } from './competitors/feature.js';
 import { briefingFeature } from './briefing/feature.js';
+import { contentFeature } from './content/feature.js';
 import { digestFeature } from './digest/feature.js';
 import { helpFeature } from './help/feature.js';
+import { positioningFeature } from './positioning/feature.js';
 import { pricingFeature } from './pricing/feature.js';
 import { scansFeature } from './scans/feature.js';
 import { ticketsFeature } from './tickets/feature.js';
@@ -20,6 +22,8 @@ export const FEATURES: readonly AnyFeature[] = [
   bindingsFeature,
   briefingFeature,
   pricingFeature,
+  positioningFeature,
+  contentFeature,
   competitorsFeature,
   aiVisibilityFeature,
   aiSourcesFeature,

@@ -23,3 +23,6 @@ export * from './schemas/briefing.js';
 export * from './schemas/tickets.js';
 export * from './schemas/scans.js';
 export * from './schemas/tools.js';
+export * from './schemas/competitor-row.js';
+export * from './schemas/positioning.js';
+export * from './schemas/content.js';

@@ -36,6 +36,8 @@ export const ACTION_IDS = {
   /** AI sources: the next compact page of the cited pages / of the brands. */
   sourcesMorePages: 'sources_more_pages',
   sourcesMoreBrands: 'sources_more_brands',
+  /** Market reads: a competitor's full positioning view from the compact one. */
+  positioningCompetitor: 'positioning_competitor',
 } as const;
 
 /** `block_id`s of modal input blocks; `view.state.values` is keyed by these. */

@@ -57,7 +57,9 @@ const changelogItem = z.object({
   competitorId: z.string(),
   domain: z.string(),
   detectedAt: timestamp,
-  categories: z.record(z.string(), z.object({ count: z.number().int(), urls: z.array(z.string()) })),
+  categories: z
+    .partialRecord(z.enum(CONTENT_CATEGORIES), z.object({ count: z.number().int().meta({ description: 'New URLs in this category.' }), urls: z.array(z.string()) }))
+    .meta({ description: 'Per content category: the count, and up to 3 sample URLs (every URL with allUrlsPerCategory=true, within the byte cap). Only categories with changes appear.' }),
 });
 
 const changelogDoc = {
@@ -67,7 +69,11 @@ const changelogDoc = {
     category: z.enum(CONTENT_CATEGORIES).optional(),
     allUrlsPerCategory: boolQuery().optional().meta({ description: 'Every URL per category (subject to a byte cap) instead of 3 samples.' }),
   }),
-  response: z.object({ items: z.array(changelogItem), pagination: paginationSchema, truncated: z.boolean() }),
+  response: z.object({
+    items: z.array(changelogItem),
+    pagination: paginationSchema,
+    truncated: z.boolean().meta({ description: 'true only with allUrlsPerCategory=true when the byte cap trimmed URLs or whole items (pagination.total still counts them); always false otherwise.' }),
+  }),
   errors: [400, 404],
 };
 

@@ -6,6 +6,7 @@ import { SandboxHttpError } from '../types.js';
 import type { Dimension, DimensionSeed, Json } from '../seed/types.js';
 import { DIMENSIONS } from '../seed/types.js';
 import { CRAWLER_CATALOG } from '../seed/tech-trust.js';
+import { CONTENT_CATEGORIES } from '../seed/content.js';
 import { enumParam, noData, paginate, pagingParams, requireProject } from './params.js';
 
 const VIEWS = ['compact', 'full'] as const;
@@ -47,11 +48,57 @@ const pricingDashboard = z.looseObject({
   ),
 });
 
+/** A homepage messaging string (spec 2.5, "Positioning"). */
+const messaging = z.string().nullable().meta({ description: "'' (empty): the page was read and has no such element, a finding; null: the page was never read." });
+
+/** The positioning dashboard as the sandbox lays it out (docs/assumptions.md, "Positioning"). */
+const positioningDashboard = z.looseObject({
+  competitors: z.array(
+    z.looseObject({
+      competitorId: z.string(),
+      domain: z.string(),
+      isOwn: z.boolean(),
+      headline: messaging,
+      subheadline: messaging,
+      primaryCta: messaging,
+      secondaryCta: messaging,
+      targetAudience: messaging,
+      valuePropositions: z.array(z.string()).nullable().meta({ description: '[]: the page was read and states none; null: never read.' }),
+    }),
+  ).meta({ description: 'Every tracked competitor, the own domain (isOwn) included.' }),
+  messagingAnalysis: z
+    .looseObject({ differentiationScore: z.number().nullable(), crowdedClaims: z.array(z.string()), uncontestedClaims: z.array(z.string()) })
+    .meta({ description: 'The competitive messaging analysis, across competitors.' }),
+});
+
+const gapList = z.array(z.string()).nullable().meta({ description: 'null: no comparison ran; []: a comparison ran and found none.' });
+
+/** The content dashboard as the sandbox lays it out (docs/assumptions.md, "Content and its changelog"). */
+const contentDashboard = z.looseObject({
+  competitors: z.array(
+    z.looseObject({
+      competitorId: z.string(),
+      domain: z.string(),
+      isOwn: z.boolean(),
+      urlCount: z.number().int().nullable(),
+      categories: z
+        .object(Object.fromEntries(CONTENT_CATEGORIES.map((c) => [c, z.number().int().nullable()])))
+        .meta({ description: 'URL counts per content category (spec 2.5), decided over the whole sitemap.' }),
+    }),
+  ),
+  strategicUrls: z
+    .array(z.looseObject({ competitorId: z.string(), url: z.string(), category: z.enum(CONTENT_CATEGORIES), why: z.string() }))
+    .meta({ description: 'The strategic URL analysis: competitor pages worth a look, and why.' }),
+  gaps: z
+    .object({ missingCategories: gapList, missingComparisonPages: gapList, missingIntegrationPages: gapList, missingProgrammaticPages: gapList })
+    .meta({ description: 'The competitive gap assessment: the four gap lists.' }),
+});
+
 const DASHBOARDS: Record<Dimension, z.ZodObject> = {
   pricing: pricingDashboard,
   'tech-trust': z.looseObject({ view: z.enum(VIEWS), readingGuide: openObject, competitors: z.array(openObject), crawlerCatalog: z.array(openObject).optional() }),
-  content: openObject,
-  positioning: z.looseObject({ competitors: z.array(openObject) }),
+  content: contentDashboard,
+  positioning: positioningDashboard,
 };
 
 const runHead = z.object({ runId: z.string(), completedAt: timestamp });

@@ -77,7 +77,10 @@ function urls(domain: string, path: string, slugs: string[]): string[] {
   return slugs.map((s) => `https://${domain}/${path}/${s}`);
 }
 
-/** Northwind's changelog: one entry carries 60 programmatic pages so the verbose byte cap trims it. */
+/**
+ * Northwind's changelog (13 entries: two pages at ten a page): one entry carries 60 programmatic pages
+ * so the verbose byte cap trims it; comparison pages from pipedrift, salesloom and hubforge.
+ */
 export function northwindChangelog(): ChangelogEntrySeed[] {
   const cities = Array.from({ length: 60 }, (_, i) => `crm-for-agencies-in-city-${String(i + 1).padStart(2, '0')}`);
   const entries: [string, number, ChangelogEntrySeed['urls']][] = [
@@ -87,5 +90,23 @@ export function northwindChangelog(): ChangelogEntrySeed[] {
     ['cmp_nw_closewise', 6, { caseStudies: urls('closewise.com', 'customers', ['brightlane-logistics']), webinars: urls('closewise.com', 'webinars', ['revops-in-2027']) }],
     ['cmp_nw_relatekit', 9, { docs: urls('relatekit.com', 'docs', ['api/webhooks', 'api/contacts', 'api/rate-limits', 'sso/okta']), tools: urls('relatekit.com', 'tools', ['quota-calculator']) }],
   ];
-  return entries.map(([competitorId, days, u], i) => ({ id: hexId('chg', `northwind:${i}`), competitorId, detectedAt: daysAgo(days), urls: u }));
+  return [...entries, ...olderChanges()].map(([competitorId, days, u], i) => ({ id: hexId('chg', `northwind:${i}`), competitorId, detectedAt: daysAgo(days), urls: u }));
+}
+
+/**
+ * Older changes (none in `blog`), so the changelog runs to a second page at ten a page and carries
+ * comparison pages from three competitors, one of them aimed at Northwind by name.
+ */
+function olderChanges(): [string, number, ChangelogEntrySeed['urls']][] {
+  const industries = ['saas', 'agencies', 'real-estate', 'insurance', 'logistics', 'healthcare', 'fintech', 'education'];
+  return [
+    ['cmp_nw_salesloom', 12, { comparison: urls('salesloom.com', 'compare', ['salesloom-vs-northwind', 'salesloom-vs-pipedrift', 'salesloom-vs-closewise', 'salesloom-alternatives']) }],
+    ['cmp_nw_hubforge', 15, { comparison: urls('hubforge.io', 'compare', ['hubforge-vs-northwind']), landing: urls('hubforge.io', 'lp', ['crm-for-startups']) }],
+    ['cmp_nw_pipedrift', 18, { caseStudies: urls('pipedrift.com', 'customers', ['acme-logistics', 'brightpath-saas']), integrations: urls('pipedrift.com', 'integrations', ['slack', 'hubspot-import']) }],
+    ['cmp_nw_dealstream', 21, { landing: urls('dealstream.io', 'lp', ['pricing-2027']), legal: urls('dealstream.io', 'legal', ['dpa', 'subprocessors']) }],
+    ['cmp_nw_closewise', 24, { webinars: urls('closewise.com', 'webinars', ['cold-calling-in-2027', 'inside-sales-metrics']) }],
+    ['cmp_nw_relatekit', 27, { changelog: urls('relatekit.com', 'changelog', ['v3-2', 'v3-1']), docs: urls('relatekit.com', 'docs', ['sdk/python']) }],
+    ['cmp_nw_salesloom', 30, { programmatic: urls('salesloom.com', 'playbooks', industries.map((i) => `sales-playbook-for-${i}`)), other: urls('salesloom.com', 'about', ['careers']) }],
+    ['cmp_nw_hubforge', 33, { tools: urls('hubforge.io', 'tools', ['roi-calculator']), webinars: urls('hubforge.io', 'webinars', ['state-of-crm-2027']) }],
+  ];
 }

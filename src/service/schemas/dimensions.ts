@@ -41,9 +41,13 @@ export type DimensionRun = z.infer<typeof dimensionRunSchema>;
 export const changelogRowSchema = looseRecordSchema;
 export type ChangelogRow = z.infer<typeof changelogRowSchema>;
 
-/** `{ items, pagination, truncated }` of the content changelog. */
+/**
+ * `{ items, pagination, truncated }` of the content changelog. The rows' shape is not shown: each is
+ * read on its own by `readChangelogRow` (`content.ts`), so a row of another shape (even one that is
+ * not an object) is one "couldn't read" line, never a failed read.
+ */
 export const contentChangelogSchema = z.looseObject({
-  items: z.array(changelogRowSchema),
+  items: z.array(z.unknown()),
   pagination: paginationSchema,
   truncated: z.boolean(),
 });

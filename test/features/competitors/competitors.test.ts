@@ -56,7 +56,7 @@ describe('/radar competitors and /radar competitor', () => {
     expect(text).toContain('Trust signals: 17 of the 26 found · security grade _not measured_: the site shields its response headers');
     expect(text).toContain('which is not a bad grade');
     expect(text).toMatch(/\*Content\*\nURLs in its sitemap: 2210/);
-    expect(text).toMatch(/Changelog: 1 entry, latest:\n\s+\d{4}-\d\d-\d\d: 60 programmatic, 2 blog URLs added/);
+    expect(text).toMatch(/Changelog: 3 entries, latest:\n\s+\d{4}-\d\d-\d\d: 60 programmatic, 2 blog URLs added/);
     expect(text).toContain('Homepage headline: “Grow better with one connected platform”');
     const r = reads();
     expect(r).toHaveLength(1 + CARD_PARTS.length);

@@ -1,0 +1,48 @@
+/**
+ * `/radar content [competitor]`: one read (GET .../content); a competitor named by a name the rows
+ * do not carry adds one read of the competitor list.
+ */
+import type { Subcommand } from '../../plugin.js';
+import { ownFirst, readContent, type ContentRow } from '../../service/index.js';
+import { isServiceError } from '../../service/errors.js';
+import { valuePart } from '../../service/tolerant.js';
+import { escapeMrkdwn, section } from '../../slack/blocks/index.js';
+import { PROJECT_FLAG } from '../../slack/commands/parse.js';
+import { COMMAND } from '../../slack/ids.js';
+import { findRow } from '../competitor-match/find-competitor.js';
+import { contentCompetitorView, contentView } from './views/content-view.js';
+
+export const contentCommand: Subcommand = {
+  name: 'content',
+  usage: 'content [competitor]',
+  summary: 'URL counts by content category per competitor, the strategic URLs, and your content gaps.',
+  area: 'market',
+  example: `${COMMAND} content pipedrift`,
+  flags: { values: PROJECT_FLAG },
+  async run(inv) {
+    const project = await inv.project();
+    let item;
+    try {
+      item = await inv.deps.service.getDimension(project.id, 'content');
+    } catch (error) {
+      if (isServiceError(error) && error.code === 'no_data_available') {
+        await inv.reply({
+          text: 'No content data yet',
+          blocks: [section(`*${escapeMrkdwn(project.name)}* has no completed content run yet, so there are no URL counts or gaps to show.`)],
+        });
+        return;
+      }
+      throw error;
+    }
+    const read = readContent(item);
+    const facts = read.rows.kind === 'value' ? { ...read, rows: valuePart(ownFirst(read.rows.value)) } : read;
+    const typed = inv.parsed.args.join(' ').trim();
+    if (typed && facts.rows.kind === 'value') {
+      const rows = facts.rows.value.filter((r): r is ContentRow => r !== null);
+      const row = await findRow(inv.deps.service, project.id, rows, typed);
+      await inv.reply({ ...contentCompetitorView(project.name, facts, row), shareable: true });
+      return;
+    }
+    await inv.reply({ ...contentView(project.name, facts), shareable: true });
+  },
+};

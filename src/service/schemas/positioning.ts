@@ -1,0 +1,125 @@
+/**
+ * The positioning dashboard (spec 2.5, "Positioning"): homepage messaging, value propositions, CTAs,
+ * target audience and the competitive messaging analysis, per competitor.
+ *
+ * The spec names none of these fields and places none, so nothing is required: the `item` is a
+ * loose object and `readPositioning` looks every part up tolerantly (docs/assumptions.md,
+ * "Positioning"). For messaging strings an empty string is a finding (the page was read and has no
+ * such element) and null means never read; an omitted key is a third state (spec 2.2.3). The
+ * sandbox's picks: rows under `competitors` with `headline`, `subheadline`, `primaryCta`,
+ * `secondaryCta`, `targetAudience`, `valuePropositions`, and `messagingAnalysis` beside them.
+ */
+import { z } from 'zod';
+import { arrayAt, collect, isRecord, keyIn, keySet, lookup, OMITTED, read, UNREADABLE, valuePart, type JsonRecord, type Part } from '../tolerant.js';
+import { looseRecordSchema } from './common.js';
+import { elementText, identityOf, type RowIdentity } from './competitor-row.js';
+
+export const positioningReadSchema = looseRecordSchema;
+export type PositioningRead = z.infer<typeof positioningReadSchema>;
+
+/** A messaging string: "" the page has none, null never read; omitted and unreadable are their own states. */
+export type MessagingPart = Part<string | null>;
+/** A messaging list: [] the page has none, null never read. */
+export type MessagingList = Part<string[] | null>;
+
+export interface CallToAction {
+  /** The key it was found at (`primaryCta`, `ctas`…), for its label. */
+  key: string;
+  value: Part<string | string[] | null>;
+}
+
+export interface PositioningRow {
+  identity: RowIdentity;
+  headline: MessagingPart;
+  subheadline: MessagingPart;
+  valuePropositions: MessagingList;
+  /** Every key naming a call to action (`…cta…`, any case) on the row or one level down; none found is `omitted`. */
+  ctas: Part<CallToAction[]>;
+  targetAudience: MessagingPart;
+  /** Other keys of the row with a string, number, boolean, null or list value, in the order received. */
+  extras: [string, unknown][];
+}
+
+export interface PositioningFacts {
+  /** One row per competitor in the order received (null for an entry that is not an object); `unreadable` when no list was found. */
+  rows: Part<(PositioningRow | null)[]>;
+  /** The competitive messaging analysis: an object or a text; `omitted` when the answer carries none. */
+  analysis: Part<JsonRecord | string | null>;
+}
+
+const messagingString = z.string().nullable();
+const CTA_KEY = /cta|calltoaction/i;
+const ROW_LIST_KEYS = ['competitors', 'rows', 'items'];
+const ANALYSIS_KEYS = ['messagingAnalysis', 'competitiveMessagingAnalysis', 'competitiveAnalysis', 'analysis'];
+const KNOWN = keySet(['competitorId', 'id', 'domain', 'name', 'isOwn', 'headline', 'subheadline', 'valuePropositions', 'targetAudience']);
+
+/** A list of messaging elements: each element as text (objects by their title or text); null stays null. */
+function listPart(row: JsonRecord, key: string): MessagingList {
+  const hit = lookup(row, key);
+  if (!hit.found) return OMITTED;
+  if (hit.value === null) return valuePart(null);
+  if (Array.isArray(hit.value)) return valuePart(hit.value.map(elementText));
+  if (typeof hit.value === 'string') return valuePart(hit.value === '' ? [] : [hit.value]);
+  return UNREADABLE;
+}
+
+function ctasOf(row: JsonRecord): Part<CallToAction[]> {
+  const found = collect(row, (k) => CTA_KEY.test(k), 1);
+  if (found.length === 0) return OMITTED;
+  return valuePart(
+    found.map(([key, value]): CallToAction => {
+      if (value === null || typeof value === 'string') return { key, value: valuePart(value) };
+      if (Array.isArray(value)) return { key, value: valuePart(value.map(elementText)) };
+      return { key, value: isRecord(value) ? valuePart(elementText(value)) : UNREADABLE };
+    }),
+  );
+}
+
+function extrasOf(row: JsonRecord): [string, unknown][] {
+  return Object.entries(row).filter(([k, v]) => !keyIn(k, KNOWN) && !CTA_KEY.test(k) && (!isRecord(v) || v === null));
+}
+
+function rowOf(raw: unknown): PositioningRow | null {
+  if (!isRecord(raw)) return null;
+  return {
+    identity: identityOf(raw),
+    headline: read(raw, 'headline', messagingString),
+    subheadline: read(raw, 'subheadline', messagingString),
+    valuePropositions: listPart(raw, 'valuePropositions'),
+    ctas: ctasOf(raw),
+    targetAudience: read(raw, 'targetAudience', messagingString),
+    extras: extrasOf(raw),
+  };
+}
+
+/** The first list of rows found at one of the usual keys, on the item or one level down. */
+export function rowListOf(item: unknown, keys: readonly string[] = ROW_LIST_KEYS): unknown[] | null {
+  for (const key of keys) {
+    const list = arrayAt(item, key);
+    if (list) return list;
+  }
+  return null;
+}
+
+/** Reads a positioning `item` tolerantly (see the module comment). */
+export function readPositioning(item: PositioningRead): PositioningFacts {
+  const rows = rowListOf(item);
+  let analysis: Part<JsonRecord | string | null> = OMITTED;
+  for (const key of ANALYSIS_KEYS) {
+    const hit = lookup(item, key);
+    if (!hit.found) continue;
+    const v = hit.value;
+    analysis = v === null || typeof v === 'string' || isRecord(v) ? valuePart(v) : UNREADABLE;
+    break;
+  }
+  return { rows: rows === null ? UNREADABLE : valuePart(rows.map(rowOf)), analysis };
+}
+
+/** True when every messaging part of the row is null: the row was never read. */
+export function neverRead(row: PositioningRow): boolean {
+  const parts: Part<unknown>[] = [row.headline, row.subheadline, row.valuePropositions, row.targetAudience];
+  const values = parts.filter((p) => p.kind === 'value');
+  const ctas = row.ctas.kind === 'value' ? row.ctas.value.map((c) => c.value).filter((p) => p.kind === 'value') : [];
+  const all = [...values, ...ctas] as { kind: 'value'; value: unknown }[];
+  return all.length > 0 && all.every((p) => p.value === null);
+}

@@ -1,0 +1,130 @@
+/**
+ * `/radar content` and `/radar changes` through signed requests against the sandbox: the fewest
+ * reads (counted in the sandbox's request log, with their query), the gap lists' two states, the
+ * twelve categories, the changelog's paging from `pagination.total`, comparison pages first and
+ * marked, `truncated` said plainly, category words as people type them.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoViolations } from '../../support/fake-slack.js';
+import { replyText, startRadarHarness, type RadarHarness } from '../../support/radar-harness.js';
+import { CHANNELS } from '../../support/slack-fixtures.js';
+
+const CHANGELOG = '/v1/projects/prj_northwind/content/changelog';
+const COMPETITORS = '/v1/projects/prj_northwind/competitors';
+
+describe('/radar content and /radar changes', () => {
+  let h: RadarHarness;
+  beforeAll(async () => {
+    h = await startRadarHarness();
+    await h.command('bind northwind', { channel: CHANNELS.intel });
+  });
+  afterEach(() => expectNoViolations(h.slack));
+  afterAll(() => h?.stop());
+
+  const requests = () => h.sandbox.control.requests();
+  const run = async (text: string) => {
+    h.sandbox.control.clearRequests();
+    return replyText(await h.command(text, { channel: CHANNELS.intel }));
+  };
+
+  it('content: one read; every competitor’s URLs, the twelve categories, strategic URLs, and both gap-list states', async () => {
+    const text = await run('content');
+    expect(requests().map((r) => r.path)).toEqual(['/v1/projects/prj_northwind/content']);
+    expect(text).toContain('• *northwindcrm.com* _(you)_: 412 URLs');
+    expect(text).toContain('• *dealstream.io*: 0 URLs');
+    for (const c of ['Blog', 'Docs', 'Tools', 'Landing', 'Case studies', 'Comparison', 'Integrations', 'Changelog', 'Webinars', 'Legal', 'Programmatic', 'Other']) expect(text).toContain(`• *${c}:* northwindcrm.com `);
+    expect(text).toContain('• *Comparison:* northwindcrm.com 0 · pipedrift.com 24');
+    expect(text).toContain('• https://pipedrift.com/compare · comparison · pipedrift.com — Head-to-head comparison page targeting your brand name');
+    // An empty list: compared, none found. A null list: no comparison ran. Neither is the other.
+    expect(text).toContain('• *Missing integration pages:* _compared, none found_');
+    expect(text).toContain('• *Missing programmatic pages:* _no comparison ran_');
+    expect(text).toContain('• *Missing categories:* comparison, case studies, webinars');
+    expect(text).toContain('Share to channel');
+  });
+
+  it('content for one competitor: one read, its twelve counts (0 included) and only its strategic URLs', async () => {
+    const text = await run('content PIPEDRIFT.com');
+    expect(requests().map((r) => r.path)).toEqual(['/v1/projects/prj_northwind/content']);
+    expect(text).toContain('Northwind CRM: content of pipedrift.com');
+    expect(text).toContain('• *Case studies:* 46');
+    expect(text).toContain('• *Tools:* 0');
+    expect(text).toContain('https://pipedrift.com/compare');
+    expect(text).not.toContain('https://hubforge.io/compare');
+    expect(text).toContain('• *Missing programmatic pages:* _no comparison ran_');
+  });
+
+  it('content for a project without a content run says so, with no Share button', async () => {
+    const text = await run('content --project sprout');
+    expect(text).toContain('has no completed content run yet');
+    expect(text).not.toContain('Share to channel');
+  });
+
+  it('changes: one read per page; the count from pagination.total; comparison pages first and marked', async () => {
+    const text = await run('changes');
+    expect(requests().map((r) => [r.path, r.query])).toEqual([[CHANGELOG, { page: '1', limit: '10' }]]);
+    expect(text).toContain('Page 1 of 2 · 13 changes in all');
+    expect(text).toMatch(/:dart: \*New comparison pages:\* pipedrift\.com 2 new \([\d-]+\) · salesloom\.com 4 new \([\d-]+\) · hubforge\.io 1 new/);
+    const summary = text.indexOf(':dart: *New comparison pages:*');
+    expect(summary).toBeGreaterThan(-1);
+    expect(summary).toBeLessThan(text.indexOf('*hubforge.io* ·'));
+    // Inside an entry, comparison comes before the other categories and carries the mark.
+    const entry = text.slice(text.indexOf('*pipedrift.com* ·'));
+    expect(entry.indexOf('• :dart: *Comparison:* 2 new')).toBeLessThan(entry.indexOf('• *Blog:* 4 new'));
+    // Up to three sample URLs, the count from the service.
+    expect(text).toContain('• *Programmatic:* 60 new — https://hubforge.io/solutions/crm-for-agencies-in-city-01, https://hubforge.io/solutions/crm-for-agencies-in-city-02, https://hubforge.io/solutions/crm-for-agencies-in-city-03 _(3 of 60 shown;');
+    expect(text).not.toContain('city-04');
+    expect(text).not.toContain('The service cut this list');
+    expect(text).toContain('Older changes: `/radar changes --page 2`');
+
+    const second = await run('changes --page 2');
+    expect(requests().map((r) => [r.path, r.query])).toEqual([[CHANGELOG, { page: '2', limit: '10' }]]);
+    expect(second).toContain('Page 2 of 2 · 13 changes in all');
+    expect(second).not.toContain('New comparison pages');
+    expect(second).toContain('That is the oldest change on record.');
+  });
+
+  it('changes with a competitor and a category: the competitor list once, then one changelog read filtered by id and category', async () => {
+    const text = await run('changes SalesLoom comparison');
+    expect(requests().map((r) => [r.path, r.query])).toEqual([
+      [COMPETITORS, {}],
+      [CHANGELOG, { page: '1', limit: '10', competitorId: 'cmp_nw_salesloom', category: 'comparison' }],
+    ]);
+    expect(text).toContain('Northwind CRM: content changes of salesloom.com · comparison');
+    expect(text).toContain('• :dart: *Comparison:* 4 new');
+  });
+
+  it('category words as people type them; a category alone reads no competitor list', async () => {
+    await run('changes case studies');
+    expect(requests().map((r) => [r.path, r.query])).toEqual([[CHANGELOG, { page: '1', limit: '10', category: 'caseStudies' }]]);
+    for (const words of ['caseStudies', 'Case-Studies', 'case study']) {
+      await run(`changes pipedrift ${words}`);
+      expect(requests().at(-1)?.query).toMatchObject({ competitorId: 'cmp_nw_pipedrift', category: 'caseStudies' });
+    }
+  });
+
+  it('--all-urls: every URL sent, and the service’s cut said plainly (truncated), apart from the counts', async () => {
+    const text = await run('changes --all-urls');
+    expect(requests().map((r) => [r.path, r.query])).toEqual([[CHANGELOG, { page: '1', limit: '5', allUrlsPerCategory: 'true' }]]);
+    expect(text).toContain('*The service cut this list* (`truncated`)');
+    expect(text).toMatch(/This page holds 1 of its 5 entries/);
+    expect(text).toMatch(/• \*Programmatic:\* 60 new _\(\d+ of 60 URLs sent: the service cut this list\)_/);
+    expect(text).toContain('◦ https://hubforge.io/solutions/crm-for-agencies-in-city-04');
+    const small = await run('changes closewise --all-urls');
+    expect(small).not.toContain('cut this list');
+    expect(small).toContain('◦ https://closewise.com/webinars/inside-sales-metrics');
+  });
+
+  it('an unknown competitor gets "did you mean"; a mistyped category too; nothing is asked of the changelog', async () => {
+    expect(await run('changes pipedrfit')).toContain('Did you mean *pipedrift');
+    expect(requests().map((r) => r.path)).toEqual([COMPETITORS]);
+    expect(await run('changes pipedrift comparisn')).toContain('did you mean the category *comparison*');
+  });
+
+  it('nothing recorded, or a page past the end: one sentence, no Share button', async () => {
+    const none = await run('changes dealstream comparison');
+    expect(none).toContain('No content changes are recorded for *dealstream.io* in *comparison*');
+    expect(none).not.toContain('Share to channel');
+    const past = await run('changes --page 9');
+    expect(past).toContain('There is no page 9: the changelog has 2 pages (13 changes).');
+  });
+});
