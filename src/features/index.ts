@@ -9,7 +9,10 @@ import { briefingFeature } from './briefing/feature.js';
 import { digestFeature } from './digest/feature.js';
 import { helpFeature } from './help/feature.js';
 import { pricingFeature } from './pricing/feature.js';
+import { techFeature } from './tech/feature.js';
+import { runsFeature } from './runs/feature.js';
+import { fetchFeature } from './fetch/feature.js';
 import { scansFeature } from './scans/feature.js';
 import { ticketsFeature } from './tickets/feature.js';
 
-export const FEATURES: readonly AnyFeature[] = [helpFeature, bindingsFeature, briefingFeature, pricingFeature, ticketsFeature, scansFeature, digestFeature];
+export const FEATURES: readonly AnyFeature[] = [helpFeature, bindingsFeature, briefingFeature, pricingFeature, techFeature, runsFeature, ticketsFeature, scansFeature, fetchFeature, digestFeature];

@@ -23,3 +23,4 @@ export * from './schemas/briefing.js';
 export * from './schemas/tickets.js';
 export * from './schemas/scans.js';
 export * from './schemas/tools.js';
+export * from './schemas/tech-trust.js';
