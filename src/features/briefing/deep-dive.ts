@@ -93,7 +93,8 @@ export async function loadDeepDive(service: ServiceClient, projectId: string, di
   const pointed = row?.deepDive !== null && row?.deepDive !== undefined && row.deepDive.toLowerCase() === dimension;
   if (!pointed && !held.includes(name)) return { kind: 'none', edition, row, held };
 
-  const query = { sections: [name], includeCharts };
+  // includeCharts stays at the service's default (false) unless the person asked with --charts.
+  const query = { sections: [name], ...(includeCharts ? { includeCharts: true } : {}) };
   const runId = readableOr(runMetaOf(edition)?.runId, undefined);
   const read = runId !== undefined ? await service.getBriefingRun(projectId, runId, query) : await service.getBriefing(projectId, query);
   const hit = lookup(readableOr(read.item, null), name, { down: false });
