@@ -34,7 +34,7 @@ describe('/radar briefing <dimension>', () => {
   });
 
   it('--charts asks includeCharts and describes the series in words', async () => {
-    const text = replyText(await h.command('briefing pricing --charts --project northwind', { channel: CHANNELS.random }));
+    const text = replyText(await h.command('briefing pricing --charts --project northwind', { channel: CHANNELS.intel }));
     expect(briefingReads(h)[1]?.query).toEqual({ sections: 'deep-pricing', includeCharts: 'true' });
     expect(text).toMatch(/• Northwind CRM: 3 points, from 48 to 55 \(low 48, high 55\)/);
   });

@@ -70,7 +70,7 @@ describe('/radar tech under the null contract', () => {
   });
 
   it('compact view sends no view parameter', async () => {
-    await h.command('tech --project northwind', { channel: CHANNELS.random });
+    await h.command('tech --project northwind', { channel: CHANNELS.intel });
     expect(h.sandbox.control.requests().filter((r) => r.path.endsWith('/tech-trust')).map((r) => r.query)).toEqual([{}]);
   });
 

@@ -37,7 +37,13 @@ const briefingReadSchema = z.object({
     briefingDate: timestamp.nullable(),
     progress: z.object({ step: z.string(), startedAt: timestamp, updatedAt: timestamp }).optional(),
   }),
-  item: z.looseObject({ hub: z.object({ kind: z.literal('hub'), blocks: z.array(hubBlock) }).optional() }).nullable(),
+  item: z
+    .looseObject({ hub: z.object({ kind: z.literal('hub'), blocks: z.array(hubBlock) }).optional() })
+    .meta({
+      description:
+        "Keyed by section. A deep-<dimension> section (structure not stated by the spec; the sandbox's pick) is { kind: 'deep-dive', dimension, title, summary, blocks }, blocks typed text { text }, list { title, items }, table { title, columns, rows } and chart { title, note, series? }; series only with includeCharts=true.",
+    })
+    .nullable(),
   coverage: z.object({ type: z.literal('coverage'), items: z.array(z.string()) }).nullable(),
   contains: z.array(z.string()).nullable(),
   tickets: z
