@@ -61,6 +61,14 @@ describe('/radar history and /radar run', () => {
     expect(text).not.toContain(':warning:');
   });
 
+  it('no_data_available from the service is a state sentence, not a failure', async () => {
+    h.sandbox.control.addFault({ method: 'GET', path: `/v1/projects/${NW.id}/positioning/history`, kind: 'status', status: 404, code: 'no_data_available', times: 1 });
+    const answer = await h.command('history positioning --project northwind', { channel: CHANNELS.intel });
+    expect(replyText(answer)).toContain('*Northwind CRM* has no completed positioning run yet.');
+    expect(replyText(answer)).not.toContain(':warning:');
+    expect(replyText(answer)).not.toContain('Share to channel');
+  });
+
   it('"did you mean" for a mistyped dimension, before any read', async () => {
     const text = replyText(await h.command('history pricnig --project northwind', { channel: CHANNELS.general }));
     expect(text).toContain('Did you mean `pricing`?');
