@@ -31,21 +31,23 @@ const WORDS: Readonly<Record<string, string>> = {
 };
 
 /**
- * The dimension key for a typed word; a word close to a known one (or to `history`) is a usage error
- * with "did you mean"; any other well-formed word passes through (the service has fourteen keys and
- * the spec names seven).
+ * The dimension key for a typed word: one of the seven keys spec 4.5 names or a word for it; a word
+ * close to one of them (or to `history`) is a usage error with "did you mean"; a key the spec does
+ * not name (it has fourteen) is passed through when typed as `deep-<key>`; anything else is a usage
+ * error.
  */
 export function deepDimensionOf(word: string): string {
-  const key = word.toLowerCase().replace(/^deep-/, '');
+  const lower = word.toLowerCase();
+  const key = lower.replace(/^deep-/, '');
   const known = WORDS[key];
   if (known) return known;
-  const guess = suggest(key, [...Object.keys(WORDS), 'history']);
   const typed = escapeMrkdwn(truncate(word, 40));
+  if (lower.startsWith('deep-') && /^[a-z][a-z0-9-]{1,40}$/.test(key)) return key;
+  const guess = suggest(key, [...Object.keys(WORDS), 'history']);
   if (guess) throw new UsageError(`Radar doesn't know “${typed}” here. Did you mean \`${COMMAND} briefing ${guess}\`?`);
-  if (!/^[a-z][a-z0-9-]{1,40}$/.test(key)) {
-    throw new UsageError(`\`${COMMAND} briefing\` takes nothing, \`history\`, or a dimension (pricing, content, positioning, tech, ai-visibility, ai-sources, agent-readiness); “${typed}” is none of them.`);
-  }
-  return key;
+  throw new UsageError(
+    `\`${COMMAND} briefing\` takes nothing or \`history\` (with \`--page N\`), or a dimension for its deep dive (pricing, content, positioning, tech, ai-visibility, ai-sources, agent-readiness, or \`deep-<key>\` for another); “${typed}” is none of them.`,
+  );
 }
 
 export interface HubRow {

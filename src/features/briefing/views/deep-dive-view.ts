@@ -117,7 +117,9 @@ export function deepDiveView(projectName: string, dimension: string, state: Deep
   const rowName = state.row?.label ? escapeMrkdwn(state.row.label) : dim;
   if (state.kind === 'none') {
     const why = state.row?.note ? `: ${escapeMrkdwn(state.row.note)}` : state.row ? '; its hub row gives no reason.' : '; the hub has no row for it.';
-    const held = state.held.map((s) => `\`${escapeMrkdwn(s.replace(/^deep-/, ''))}\``).join(', ');
+    // Each as the word `/radar briefing` takes: a named key without its prefix, another key as `deep-<key>`.
+    const named = ['ai-visibility', 'ai-sources', 'positioning', 'pricing', 'content', 'tech-trust', 'agent-readiness'];
+    const held = state.held.map((s) => `\`${escapeMrkdwn(named.includes(s.slice('deep-'.length)) ? s.slice('deep-'.length) : s)}\``).join(', ');
     const blocks: Block[] = [section(`No deep dive this edition for *${rowName}* (${escapeMrkdwn(edition)})${why}`)];
     blocks.push(context(held ? `This edition's deep dives: ${held} (\`${COMMAND} briefing <dimension>\`).` : 'This edition holds no deep dive.'));
     return { text: `No ${dim} deep dive this edition`, blocks, empty: true };
