@@ -167,7 +167,7 @@ function stackOf(row: JsonRecord): Part<string[] | null> {
 }
 
 function robotsOf(row: JsonRecord): RobotsState {
-  const hit = lookup(row, 'robotsTxt', { down: false });
+  const hit = lookup(row, 'robotsTxt');
   const rowMarker = markerOn(row, (k) => k.startsWith('robots') && k.endsWith('available'));
   if (!hit.found) {
     const why = rowMarker === undefined ? null : unavailable(rowMarker, row);
@@ -205,7 +205,7 @@ function crawlerOf(raw: unknown): CrawlerVerdict | null {
 }
 
 function aiAccessOf(row: JsonRecord): AiAccessState {
-  const hit = lookup(row, 'aiAccess', { down: false });
+  const hit = lookup(row, 'aiAccess');
   if (!hit.found || hit.value === undefined) return { kind: 'absent' };
   if (!isRecord(hit.value)) return { kind: 'unreadable' };
   const access = hit.value;

@@ -69,3 +69,13 @@ describe('techView', () => {
     expect(messageText(view)).toContain('more competitors than one message can hold');
   });
 });
+
+describe('readTechTrust finds parts one level down', () => {
+  it('aiAccess and robotsTxt nested in a child object are read, not reported absent', () => {
+    const { aiAccess: _a, robotsTxt: _r, ...rest } = row({ checks: { aiAccess: { measurement: { status: 'could_not_measure' } }, robotsTxt: { exists: false } } });
+    const text = render({ competitors: [rest] });
+    expect(text).toContain('could not be measured (no verdicts)');
+    expect(text).toContain('publishes no robots.txt');
+    expect(text).not.toContain('carried no AI-access information');
+  });
+});
