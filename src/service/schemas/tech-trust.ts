@@ -183,7 +183,8 @@ function robotsOf(row: JsonRecord): RobotsState {
   if (exists.found && exists.value === false) return why ? { kind: 'not_measured', why } : { kind: 'none' };
   if (why) return { kind: 'not_measured', why };
   if (exists.found && exists.value === null) return { kind: 'not_measured', why: { reason: null } };
-  if (exists.found && exists.value !== true) return { kind: 'unreadable' };
+  // `exists` is what says robots.txt was found; without it Radar asserts nothing.
+  if (!exists.found || exists.value !== true) return { kind: 'unreadable' };
   return { kind: 'published', facts: primitiveFacts(obj, ['exists']).filter(([k]) => !k.toLowerCase().endsWith('available')) };
 }
 
