@@ -14,6 +14,9 @@ import { digestFeature } from './digest/feature.js';
 import { helpFeature } from './help/feature.js';
 import { positioningFeature } from './positioning/feature.js';
 import { pricingFeature } from './pricing/feature.js';
+import { techFeature } from './tech/feature.js';
+import { runsFeature } from './runs/feature.js';
+import { fetchFeature } from './fetch/feature.js';
 import { scansFeature } from './scans/feature.js';
 import { ticketsFeature } from './tickets/feature.js';
 
@@ -24,10 +27,13 @@ export const FEATURES: readonly AnyFeature[] = [
   pricingFeature,
   positioningFeature,
   contentFeature,
+  techFeature,
+  runsFeature,
   competitorsFeature,
   aiVisibilityFeature,
   aiSourcesFeature,
   ticketsFeature,
   scansFeature,
+  fetchFeature,
   digestFeature,
 ];

@@ -145,4 +145,6 @@ export const SEED = {
   },
   /** The Northwind pricing run that finished without a summary (404 run_not_summarized). */
   unsummarizedPricingRunId: northwind.runIds.pricing?.[2] ?? '',
+  /** The Northwind tech-trust run that finished without a summary (404 run_not_summarized). */
+  unsummarizedTechTrustRunId: northwind.runIds['tech-trust']?.[2] ?? '',
 } as const;

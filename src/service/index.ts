@@ -26,3 +26,4 @@ export * from './schemas/tools.js';
 export * from './schemas/competitor-row.js';
 export * from './schemas/positioning.js';
 export * from './schemas/content.js';
+export * from './schemas/tech-trust.js';

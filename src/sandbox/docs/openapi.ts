@@ -44,7 +44,8 @@ const STATUS_TEXT: Record<number, string> = {
   403: 'The key lacks the scope (insufficient_scope), or the entry is not the key\'s to change (forbidden).',
   404: 'Not found (project_not_found, not_found, run_not_found, scan_not_found, no_data_available, run_not_summarized).',
   429: 'Rate limit exceeded (rate_limit_exceeded); honour Retry-After.',
-  502: 'The upstream fetch failed.',
+  502: 'The upstream fetch failed (bad_gateway; fetch-url also bot_protection_blocked, fetch_failed).',
+  503: 'fetch-url only: the target is temporarily unreachable (target_unreachable); retry shortly.',
 };
 
 /** The JSON Schema of a zod schema, without the `$schema` key (the document names the dialect once). */

@@ -135,7 +135,10 @@ function routesFor(state: SandboxState, dimension: Dimension): Route[] {
       pattern: base,
       scope: 'read',
       doc: {
-        summary: `The latest ${dimension} dashboard.`,
+        summary:
+          dimension === 'tech-trust'
+            ? 'The latest tech-trust dashboard. Northwind seeds every null-contract case: hubforge.io shields its headers (grade and score null, trust count real), closewise.com publishes no robots.txt (exists: false, aiAccess measured_no_policy_found), salesloom.com robots.txt unreadable (robotsTxt null with robotsTxtAvailable, aiAccess could_not_measure, verdict keys omitted), dealstream.io has 0 trust signals and no aiAccess. Compact rows name crawlers by id beside crawlerCatalog; view=full merges each crawler\'s facts into the rows.'
+            : `The latest ${dimension} dashboard.`,
         query: viewQuery,
         response: itemOf(runHead.extend(DASHBOARDS[dimension].shape).loose()),
         errors: [400, 404],
@@ -152,7 +155,11 @@ function routesFor(state: SandboxState, dimension: Dimension): Route[] {
       method: 'GET',
       pattern: `${base}/history`,
       scope: 'read',
-      doc: { summary: `The ${dimension} run history, newest first.`, query: pagingQuery, response: pageOf(historyRow), errors: [400, 404] },
+      doc: {
+        summary: `The ${dimension} run history, newest first. A run finished without a summary lists summary null (its detail answers 404 run_not_summarized); a null gap figure means no comparison ran.`, query: pagingQuery,
+        response: pageOf(historyRow),
+        errors: [400, 404],
+      },
       handler: (ctx) => {
         const paging = pagingParams(ctx.query);
         const seed = requireProject(state, ctx).dimensions[dimension];

@@ -1,6 +1,8 @@
 /**
  * `POST /v1/tools/fetch-url` (spec 2.10, 4.7). Never touches the network: a few seeded domains answer
- * with canned pages, a `shielded` host hides its headers, and every other public host answers 502.
+ * with canned pages, a `shielded` host hides its headers (`headersAvailable: false`, `headers: {}`),
+ * `blocked.example.com` answers 502 `bot_protection_blocked`, `unreachable.example.com` 503
+ * `target_unreachable`, and every other public host 502 `fetch_failed`.
  */
 import { isIP } from 'node:net';
 import { z } from 'zod';
@@ -24,6 +26,10 @@ function page(title: string, headline: string): CannedPage {
 
 const CANNED = new Map<string, CannedPage>(NORTHWIND_COMPETITORS.map((c) => [c.domain, page(c.name, `${c.name}: the CRM for growing teams`)]));
 CANNED.set('shielded.example.com', page('Shielded', 'Protected by behavioural fingerprinting'));
+
+/** Hosts that answer the two other fetch-url failures of spec 7. */
+export const BOT_PROTECTED = 'blocked.example.com';
+export const UNREACHABLE = 'unreachable.example.com';
 
 function isPrivateAddress(host: string): boolean {
   const kind = isIP(host);
@@ -126,10 +132,18 @@ export function fetchUrlRoutes(_state: SandboxState): Route[] {
       scope: 'read',
       rateLimited: true,
       needsPlan: true,
-      doc: { summary: 'Fetches a public URL on the service\'s side (the sandbox serves canned pages).', body: fetchUrlBody, response: itemOf(fetchUrlResult), errors: [400, 502] },
+      doc: {
+        summary:
+          "Fetches a public URL on the service's side. The sandbox serves canned pages for the seeded competitor domains; shielded.example.com hides its response headers (headersAvailable false, headers {}); blocked.example.com answers 502 bot_protection_blocked; unreachable.example.com 503 target_unreachable; any other public host 502 fetch_failed.",
+        body: fetchUrlBody,
+        response: itemOf(fetchUrlResult),
+        errors: [400, 402, 502, 503],
+      },
       handler: (ctx) => {
         const opts = parseOptions(ctx.body);
         const host = opts.url.hostname.replace(/^www\./, '');
+        if (host === BOT_PROTECTED) throw new SandboxHttpError(502, 'bot_protection_blocked', `${host} blocked the fetch with bot protection.`);
+        if (host === UNREACHABLE) throw new SandboxHttpError(503, 'target_unreachable', `${host} is temporarily unreachable; retry shortly.`);
         const canned = CANNED.get(host);
         if (!canned) throw new SandboxHttpError(502, 'fetch_failed', `The sandbox serves no page for ${host}.`);
         const item: Record<string, unknown> = { statusCode: 200, finalUrl: opts.url.toString(), durationMs: 240 };

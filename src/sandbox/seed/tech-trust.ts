@@ -2,6 +2,8 @@
  * Tech-and-trust dashboards (spec 2.5). Northwind's rows cover every null-contract case: a shielded
  * competitor (null security grade, real trust counts), robots.txt `exists: false` (a finding), an
  * unreadable robots.txt (AI-access verdict keys omitted), a row without `aiAccess`, and 0 trust signals.
+ * Its history holds a run without a summary (404 `run_not_summarized`) and, oldest, a run whose gap
+ * figures are null because no competitor was measured (no comparison, not a tie).
  */
 import type { CompetitorSeed, DimensionSeed, Json } from './types.js';
 import { daysAgo, hexId } from './ids.js';
@@ -113,6 +115,8 @@ export function northwindTechTrust(competitors: CompetitorSeed[]): DimensionSeed
     [
       { securityScoreGap: -4.7, trustSignalGap: 1.2, competitorsMeasured: 5 },
       { securityScoreGap: -6.1, trustSignalGap: 0.4, competitorsMeasured: 5 },
+      // A run that finished without a summary: its detail answers 404 run_not_summarized.
+      null,
       { securityScoreGap: null, trustSignalGap: null, competitorsMeasured: 0 },
     ],
   );

@@ -37,7 +37,13 @@ const briefingReadSchema = z.object({
     briefingDate: timestamp.nullable(),
     progress: z.object({ step: z.string(), startedAt: timestamp, updatedAt: timestamp }).optional(),
   }),
-  item: z.looseObject({ hub: z.object({ kind: z.literal('hub'), blocks: z.array(hubBlock) }).optional() }).nullable(),
+  item: z
+    .looseObject({ hub: z.object({ kind: z.literal('hub'), blocks: z.array(hubBlock) }).optional() })
+    .meta({
+      description:
+        "Keyed by section. A deep-<dimension> section (structure not stated by the spec; the sandbox's pick) is { kind: 'deep-dive', dimension, title, summary, blocks }, blocks typed text { text }, list { title, items }, table { title, columns, rows } and chart { title, note, series? }; series only with includeCharts=true.",
+    })
+    .nullable(),
   coverage: z.object({ type: z.literal('coverage'), items: z.array(z.string()) }).nullable(),
   contains: z.array(z.string()).nullable(),
   tickets: z
@@ -89,11 +95,42 @@ function section(project: ProjectSeed, run: BriefingRunSeed, name: string, inclu
   if (name === 'competitors') {
     return { kind: 'competitors', items: project.competitors.filter((c) => !c.isOwn).map((c) => ({ competitorId: c.id, name: c.name, domain: c.domain })) };
   }
-  const dimension = name.slice('deep-'.length);
+  return deepDive(project, run, name.slice('deep-'.length), includeCharts);
+}
+
+/**
+ * A deep-dive section. Its structure is not shown (spec 2.6); the sandbox's pick: a title, a summary,
+ * and `blocks` of four kinds (text, list, table, chart). A chart carries title and note only unless
+ * `includeCharts=true`, when its `series` are added.
+ */
+function deepDive(project: ProjectSeed, run: BriefingRunSeed, dimension: string, includeCharts: boolean): Json {
   const row = run.diagnosis.find((r) => r.deepDive === dimension);
-  const chart: Json = { title: `${row?.label ?? dimension} over the last editions`, note: 'Own project against the tracked competitors.' };
-  if (includeCharts) chart.series = [{ label: project.name, points: [48, 52, 55] }];
-  return { kind: 'deep-dive', dimension, summary: row?.note ?? '', charts: [chart] };
+  const label = row?.label ?? dimension;
+  const rivals = project.competitors.filter((c) => !c.isOwn).slice(0, 3);
+  const chart: Json = { type: 'chart', title: `${label} over the last editions`, note: 'Own project against the tracked competitors.' };
+  if (includeCharts) {
+    chart.series = [
+      { label: project.name, points: [48, 52, 55] },
+      ...rivals.map((c, i) => ({ label: c.name, points: [50 + i * 4, 53 + i * 3, 57 + i * 2] })),
+    ];
+  }
+  return {
+    kind: 'deep-dive',
+    dimension,
+    title: `${label}: what moved this edition`,
+    summary: row?.note ?? '',
+    blocks: [
+      { type: 'text', text: `${label} compared across ${rivals.length} tracked competitors since the previous edition.` },
+      { type: 'list', title: 'What changed', items: rivals.map((c, i) => `${c.name} ${['gained ground', 'held steady', 'lost ground'][i % 3] ?? 'held steady'}`) },
+      {
+        type: 'table',
+        title: 'Where each competitor stands',
+        columns: ['Competitor', 'This edition', 'Previous'],
+        rows: [[project.name, 55, 52], ...rivals.map((c, i) => [c.name, 57 + i * 2, 53 + i * 3])],
+      },
+      chart,
+    ],
+  };
 }
 
 function ticketsOf(state: SandboxState, project: ProjectSeed, run: BriefingRunSeed): Json {

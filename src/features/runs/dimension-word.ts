@@ -1,0 +1,41 @@
+/**
+ * The dimension a run command names: `pricing`, `content`, `positioning`, or `tech` (also
+ * `tech-trust`, the service's key). Anything else is a usage error with "did you mean".
+ */
+import type { DimensionRead } from '../../service/index.js';
+import { escapeMrkdwn, truncate } from '../../slack/blocks/index.js';
+import { UsageError } from '../../slack/commands/parse.js';
+import { suggest } from '../../slack/commands/suggest.js';
+
+const WORDS: Readonly<Record<string, DimensionRead>> = {
+  pricing: 'pricing',
+  content: 'content',
+  positioning: 'positioning',
+  tech: 'tech-trust',
+  'tech-trust': 'tech-trust',
+  techtrust: 'tech-trust',
+};
+
+export const DIMENSION_WORDS = ['pricing', 'content', 'positioning', 'tech'] as const;
+
+/** How a person reads the dimension's name. */
+export const DIMENSION_LABEL: Readonly<Record<DimensionRead, string>> = {
+  pricing: 'pricing',
+  content: 'content',
+  positioning: 'positioning',
+  'tech-trust': 'tech and trust',
+};
+
+export function dimensionOf(word: string | undefined, usage: string): DimensionRead {
+  if (word === undefined) throw new UsageError(`Name a dimension: ${DIMENSION_WORDS.join(', ')}, e.g. \`${usage}\`.`);
+  const key = word.toLowerCase();
+  const found = WORDS[key];
+  if (found) return found;
+  const guess = suggest(key, Object.keys(WORDS));
+  const typed = escapeMrkdwn(truncate(word, 40));
+  throw new UsageError(
+    guess
+      ? `Radar doesn't know the dimension “${typed}”. Did you mean \`${guess}\`? (${DIMENSION_WORDS.join(', ')})`
+      : `Radar doesn't know the dimension “${typed}”; it knows ${DIMENSION_WORDS.join(', ')}.`,
+  );
+}

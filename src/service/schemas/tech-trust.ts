@@ -1,0 +1,268 @@
+/**
+ * The tech-and-trust dashboard read tolerantly (spec 2.2, 2.5). The dashboard's layout is not shown,
+ * so nothing here is required: each part of a competitor row is looked up where it is (any case, on
+ * the row or one level down) and read into the states of the null contract. `/radar tech`, the
+ * competitor card and watches read the dashboard through `readTechTrust`.
+ *
+ * - Security grade and score: null is "not measured" (shielded response headers make them null while
+ *   the HTML-derived counts stay real); the shielding marker's reason is kept.
+ * - Trust signals: a count of the fixed 26; 0 is a real "none found".
+ * - robots.txt: `exists: false` without an availability marker is a finding (the site publishes
+ *   none); null, or a marker saying unavailable, is "not measured".
+ * - AI access: absent when the check carried none; the three `measurement.status` values; an omitted
+ *   `assistantAccess` / `modelTrainingAccess` is "unknown", never a verdict.
+ * - `crawlerCatalog`: each crawler's facts once; compact rows name crawlers by id.
+ */
+import { z } from 'zod';
+import { arrayAt, collect, isRecord, lookup, read, recordAt, type JsonRecord, type Part, OMITTED, UNREADABLE, valuePart } from '../tolerant.js';
+import { availabilityReason, markerSaysUnavailable } from './common.js';
+
+/** The fixed set of trust signals looked for on a homepage (spec 2.5). */
+export const TRUST_SIGNALS_EVALUATED = 26;
+
+export const AI_ACCESS_MEASUREMENTS = ['measured', 'measured_no_policy_found', 'could_not_measure'] as const;
+export type AiAccessMeasurement = (typeof AI_ACCESS_MEASUREMENTS)[number];
+
+/** A reason from an availability marker; null when the marker gave none. */
+export interface TechUnavailable {
+  reason: string | null;
+}
+
+export type RobotsState =
+  /** robots.txt read: its other facts (key, primitive value), as sent. */
+  | { kind: 'published'; facts: [string, unknown][] }
+  /** `exists: false` without an availability marker: the site publishes no robots.txt (a finding). */
+  | { kind: 'none' }
+  /** null, or a marker saying it could not be read. */
+  | { kind: 'not_measured'; why: TechUnavailable }
+  | { kind: 'omitted' }
+  | { kind: 'unreadable' };
+
+export interface CrawlerVerdict {
+  /** The crawler's id as the row names it (compact) or as its facts carry it (full); null when none. */
+  id: string | null;
+  /** `allowed` (boolean), or a verdict string; omitted when the row states none. */
+  verdict: Part<boolean | string | null>;
+  /** Facts the row carries inline (full view), besides the id and the verdict. */
+  facts: [string, unknown][];
+}
+
+export type AiAccessState =
+  /** The check carried no AI-access information (`aiAccess` absent). */
+  | { kind: 'absent' }
+  | { kind: 'unreadable' }
+  | {
+      kind: 'read';
+      /** `measurement.status`; a value outside the three stated ones is kept as sent. */
+      status: Part<string>;
+      /** Omitted (robots.txt could not be read) is "unknown", never "blocked" or "allowed". */
+      assistantAccess: Part<string | boolean | null>;
+      modelTrainingAccess: Part<string | boolean | null>;
+      /** Per-crawler verdicts; null when the row lists none. */
+      crawlers: CrawlerVerdict[] | null;
+    };
+
+export interface TechTrustRow {
+  competitorId: string | null;
+  domain: string | null;
+  name: string | null;
+  isOwn: boolean;
+  securityGrade: Part<string | null>;
+  securityScore: Part<number | null>;
+  /** The marker saying the site shields its response headers; null when there is none. */
+  headersShielded: TechUnavailable | null;
+  trustSignalsFound: Part<number | null>;
+  /** Out of how many; the spec's fixed 26 unless the row says otherwise. */
+  trustSignalsOf: number;
+  techStack: Part<string[] | null>;
+  robots: RobotsState;
+  aiAccess: AiAccessState;
+  dns: Part<[string, unknown][] | null>;
+}
+
+export interface CrawlerFacts {
+  id: string;
+  facts: [string, unknown][];
+}
+
+export interface TechTrustFacts {
+  rows: Part<(TechTrustRow | null)[]>;
+  /** Each crawler's facts, once (compact view); empty when the answer carries no catalog. */
+  catalog: CrawlerFacts[];
+  /** Compact paging objects found (`...Page` with `total`), by key. */
+  pages: { key: string; total: number; shown: number | null }[];
+}
+
+const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
+const nullableString = z.string().nullable();
+const nullableNumber = z.number().nullable();
+const isPrimitive = (v: unknown) => v === null || ['string', 'number', 'boolean'].includes(typeof v);
+
+/** The primitive entries of an object, leaving out `skip` (lower-case keys). */
+function primitiveFacts(obj: JsonRecord, skip: readonly string[]): [string, unknown][] {
+  return Object.entries(obj).filter(([k, v]) => !skip.includes(k.toLowerCase()) && isPrimitive(v));
+}
+
+const stringAt = (obj: unknown, ...keys: string[]): string | null => {
+  for (const key of keys) {
+    const hit = lookup(obj, key, { down: false });
+    if (hit.found && str(hit.value)) return hit.value as string;
+  }
+  return null;
+};
+
+/** A marker (string, boolean or object) saying a part is unavailable, with its reason. */
+function unavailable(marker: unknown, up?: unknown): TechUnavailable | null {
+  if (!markerSaysUnavailable(marker)) return null;
+  return { reason: availabilityReason(marker, up) ?? null };
+}
+
+/** An availability marker for `subject` on `obj`: a key like `<subject>Available` or `headerInspection`. */
+function markerOn(obj: unknown, match: (key: string) => boolean): unknown {
+  const hit = collect(obj, (k) => match(k.toLowerCase()), 1)[0];
+  return hit?.[1];
+}
+
+function securityOf(row: JsonRecord) {
+  const block = recordAt(row, 'securityHeaders', { down: false }) ?? recordAt(row, 'security', { down: false });
+  const where = block ?? row;
+  const grade = read(where, 'grade', nullableString, { up: row, down: false });
+  const score = read(where, 'score', nullableNumber, { up: row, down: false });
+  const marker =
+    lookup(where, 'headersAvailable', { up: row, down: false }).found
+      ? lookup(where, 'headersAvailable', { up: row, down: false })
+      : lookup(row, 'headerInspection');
+  const shielded = marker.found ? unavailable(marker.value, where) : null;
+  return {
+    securityGrade: block === null && !lookup(row, 'grade', { down: false }).found ? (UNREADABLE as Part<string | null>) : grade,
+    securityScore: block === null && !lookup(row, 'score', { down: false }).found ? (UNREADABLE as Part<number | null>) : score,
+    headersShielded: shielded,
+  };
+}
+
+function trustOf(row: JsonRecord): { found: Part<number | null>; of: number } {
+  const hit = lookup(row, 'trustSignals', { down: false });
+  if (!hit.found) return { found: UNREADABLE, of: TRUST_SIGNALS_EVALUATED };
+  if (hit.value === null || typeof hit.value === 'number') return { found: valuePart(hit.value), of: TRUST_SIGNALS_EVALUATED };
+  if (!isRecord(hit.value)) return { found: UNREADABLE, of: TRUST_SIGNALS_EVALUATED };
+  const obj = hit.value;
+  const of = [lookup(obj, 'evaluated'), lookup(obj, 'signalsEvaluated'), lookup(obj, 'outOf')].find((h) => h.found && typeof h.value === 'number');
+  for (const key of ['count', 'found', 'signalsFound']) {
+    const part = read(obj, key, nullableNumber);
+    if (part.kind !== 'omitted') return { found: part, of: of?.found ? (of.value as number) : TRUST_SIGNALS_EVALUATED };
+  }
+  return { found: UNREADABLE, of: TRUST_SIGNALS_EVALUATED };
+}
+
+function stackOf(row: JsonRecord): Part<string[] | null> {
+  for (const key of ['techStack', 'technologyStack', 'technologies']) {
+    const hit = lookup(row, key);
+    if (!hit.found) continue;
+    if (hit.value === null) return valuePart(null);
+    const list = Array.isArray(hit.value) ? hit.value : isRecord(hit.value) ? arrayAt(hit.value, 'items') ?? arrayAt(hit.value, 'technologies') : null;
+    if (list === null) return UNREADABLE;
+    return valuePart(list.flatMap((t) => (typeof t === 'string' ? [t] : isRecord(t) && stringAt(t, 'name', 'technology', 'label') ? [stringAt(t, 'name', 'technology', 'label') as string] : [])));
+  }
+  return UNREADABLE;
+}
+
+function robotsOf(row: JsonRecord): RobotsState {
+  const hit = lookup(row, 'robotsTxt');
+  const rowMarker = markerOn(row, (k) => k.startsWith('robots') && k.endsWith('available'));
+  if (!hit.found) {
+    const why = rowMarker === undefined ? null : unavailable(rowMarker, row);
+    return why ? { kind: 'not_measured', why } : { kind: 'omitted' };
+  }
+  if (hit.value === null) return { kind: 'not_measured', why: (rowMarker === undefined ? null : unavailable(rowMarker, row)) ?? { reason: null } };
+  if (!isRecord(hit.value)) return { kind: 'unreadable' };
+  const obj = hit.value;
+  const innerMarker = markerOn(obj, (k) => k.endsWith('available'));
+  const marker = innerMarker ?? rowMarker;
+  const why = marker === undefined ? null : unavailable(marker, obj);
+  const exists = lookup(obj, 'exists', { down: false });
+  if (exists.found && exists.value === false) return why ? { kind: 'not_measured', why } : { kind: 'none' };
+  if (why) return { kind: 'not_measured', why };
+  if (exists.found && exists.value === null) return { kind: 'not_measured', why: { reason: null } };
+  // `exists` is what says robots.txt was found; without it Radar asserts nothing.
+  if (!exists.found || exists.value !== true) return { kind: 'unreadable' };
+  return { kind: 'published', facts: primitiveFacts(obj, ['exists']).filter(([k]) => !k.toLowerCase().endsWith('available')) };
+}
+
+const verdictSchema = z.union([z.string(), z.boolean()]).nullable();
+
+function crawlerOf(raw: unknown): CrawlerVerdict | null {
+  if (typeof raw === 'string') return { id: raw, verdict: OMITTED, facts: [] };
+  if (!isRecord(raw)) return null;
+  const id = stringAt(raw, 'crawler', 'id', 'crawlerId', 'userAgent', 'name');
+  let verdict: Part<boolean | string | null> = OMITTED;
+  for (const key of ['allowed', 'access', 'verdict', 'status']) {
+    const part = read(raw, key, verdictSchema, { down: false });
+    if (part.kind !== 'omitted') {
+      verdict = part;
+      break;
+    }
+  }
+  return { id, verdict, facts: primitiveFacts(raw, ['crawler', 'id', 'crawlerid', 'allowed', 'access', 'verdict', 'status']) };
+}
+
+function aiAccessOf(row: JsonRecord): AiAccessState {
+  const hit = lookup(row, 'aiAccess');
+  if (!hit.found || hit.value === undefined) return { kind: 'absent' };
+  if (!isRecord(hit.value)) return { kind: 'unreadable' };
+  const access = hit.value;
+  const measurement = recordAt(access, 'measurement', { down: false });
+  const status = measurement ? read(measurement, 'status', z.string(), { absent: 'unreadable' }) : read(access, 'status', z.string(), { absent: 'unreadable', down: false });
+  // Looked up on aiAccess itself only: one level down would find a crawler's or the measurement's key.
+  const assistantAccess = read(access, 'assistantAccess', verdictSchema, { down: false });
+  const modelTrainingAccess = read(access, 'modelTrainingAccess', verdictSchema, { down: false });
+  const list = arrayAt(access, 'crawlers', { down: false });
+  const crawlers = list === null ? null : list.map(crawlerOf).filter((c): c is CrawlerVerdict => c !== null);
+  return { kind: 'read', status, assistantAccess, modelTrainingAccess, crawlers };
+}
+
+function dnsOf(row: JsonRecord): Part<[string, unknown][] | null> {
+  for (const key of ['dns', 'dnsInfrastructure', 'infrastructure']) {
+    const hit = lookup(row, key, { down: false });
+    if (!hit.found) continue;
+    if (hit.value === null) return valuePart(null);
+    if (!isRecord(hit.value)) return UNREADABLE;
+    return valuePart(primitiveFacts(hit.value, []).concat(Object.entries(hit.value).filter(([, v]) => Array.isArray(v) && v.every((x) => typeof x === 'string'))));
+  }
+  return UNREADABLE;
+}
+
+export function readTechTrustRow(raw: unknown): TechTrustRow | null {
+  if (!isRecord(raw)) return null;
+  const own = lookup(raw, 'isOwn');
+  const trust = trustOf(raw);
+  return {
+    competitorId: stringAt(raw, 'competitorId', 'id'),
+    domain: stringAt(raw, 'domain'),
+    name: stringAt(raw, 'name', 'domain'),
+    isOwn: own.found && own.value === true,
+    ...securityOf(raw),
+    trustSignalsFound: trust.found,
+    trustSignalsOf: trust.of,
+    techStack: stackOf(raw),
+    robots: robotsOf(raw),
+    aiAccess: aiAccessOf(raw),
+    dns: dnsOf(raw),
+  };
+}
+
+/** The dashboard (`item` of GET .../tech-trust, or a run's detail) read tolerantly. */
+export function readTechTrust(item: unknown): TechTrustFacts {
+  const list = arrayAt(item, 'competitors') ?? arrayAt(item, 'rows');
+  const rows: Part<(TechTrustRow | null)[]> = list === null ? UNREADABLE : valuePart(list.map(readTechTrustRow));
+  const catalogList = arrayAt(item, 'crawlerCatalog') ?? [];
+  const catalog = catalogList.flatMap((c): CrawlerFacts[] => {
+    if (!isRecord(c)) return [];
+    const id = stringAt(c, 'id', 'crawler', 'userAgent', 'name');
+    return id === null ? [] : [{ id, facts: primitiveFacts(c, ['id']) }];
+  });
+  const pages = collect(item, (k, v) => /page$/i.test(k) && isRecord(v) && typeof v.total === 'number', 1).map(([key, v]) => {
+    const page = v as JsonRecord;
+    return { key, total: page.total as number, shown: typeof page.limit === 'number' ? page.limit : null };
+  });
+  return { rows, catalog, pages };
+}

@@ -1,0 +1,79 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SEED } from '../../../src/sandbox/seed.js';
+import { expectNoViolations } from '../../support/fake-slack.js';
+import { CHANNELS } from '../../support/slack-fixtures.js';
+import { replyText, startRadarHarness, type RadarHarness } from '../../support/radar-harness.js';
+
+const NW = SEED.projects.northwind;
+const techRuns = NW.runIds['tech-trust'] ?? [];
+
+describe('/radar history and /radar run', () => {
+  let h: RadarHarness;
+  beforeAll(async () => {
+    h = await startRadarHarness();
+  });
+  beforeEach(() => h.sandbox.control.clearRequests());
+  afterEach(() => expectNoViolations(h.slack));
+  afterAll(() => h?.stop());
+
+  it('tech history: one read, count from pagination.total, a null gap reads "no comparison", never a tie', async () => {
+    const text = replyText(await h.command('history tech --project northwind', { channel: CHANNELS.general }));
+    const reads = h.sandbox.control.requests().filter((r) => r.path.includes('/tech-trust/history'));
+    expect(reads.map((r) => [r.path, r.query])).toEqual([[`/v1/projects/${NW.id}/tech-trust/history`, { page: '1', limit: '10' }]]);
+    expect(text).toContain(`*${techRuns.length} runs*`);
+    expect(text).toContain('Security score gap _no comparison_');
+    expect(text).toContain('Security score gap -4.7');
+    expect(text).not.toMatch(/gap (0(?![.\d])|tie|even)/i);
+    // The run without a summary is listed as such, not as zeros.
+    expect(text).toContain('_no summary: that run finished without one_');
+  });
+
+  it('counts come from pagination.total, not the page: --page 2 of a one-row page', async () => {
+    h.sandbox.control.clearRequests();
+    const text = replyText(await h.command('history pricing --page 2 --project northwind', { channel: CHANNELS.general }));
+    expect(h.sandbox.control.requests().find((r) => r.path.endsWith('/pricing/history'))?.query).toEqual({ page: '2', limit: '10' });
+    expect(text).toMatch(/\*\d+ runs?\*, newest first · page 2 of \d+/);
+  });
+
+  it('run detail renders the summary tolerantly', async () => {
+    const text = replyText(await h.command(`run tech ${techRuns[0]} --project northwind`, { channel: CHANNELS.general }));
+    expect(text).toContain(`\`${techRuns[0]}\``);
+    expect(text).toContain('*Security score gap:* -4.7');
+    expect(text).toContain('*Competitors measured:* 5');
+  });
+
+  it('run_not_summarized: "that run finished without a summary", never an invented zero summary', async () => {
+    const answer = await h.command(`run tech ${SEED.unsummarizedTechTrustRunId} --project northwind`, { channel: CHANNELS.general });
+    const text = replyText(answer);
+    expect(text).toContain('that run finished without a summary');
+    expect(text).not.toMatch(/\b0\b/);
+    expect(text).not.toContain('Share to channel');
+  });
+
+  it('run_not_found is one sentence', async () => {
+    const text = replyText(await h.command('run pricing run_000000000000 --project northwind', { channel: CHANNELS.general }));
+    expect(text).toContain('has no pricing run `run_000000000000`');
+  });
+
+  it('no_data_available is a state, not an error', async () => {
+    const text = replyText(await h.command('history content --project sprout', { channel: CHANNELS.general }));
+    expect(text).toMatch(/Sprout HR\* has no (completed )?content runs?/);
+    expect(text).not.toContain(':warning:');
+  });
+
+  it('no_data_available from the service is a state sentence, not a failure', async () => {
+    h.sandbox.control.addFault({ method: 'GET', path: `/v1/projects/${NW.id}/positioning/history`, kind: 'status', status: 404, code: 'no_data_available', times: 1 });
+    const answer = await h.command('history positioning --project northwind', { channel: CHANNELS.intel });
+    expect(replyText(answer)).toContain('*Northwind CRM* has no completed positioning run yet.');
+    expect(replyText(answer)).not.toContain(':warning:');
+    expect(replyText(answer)).not.toContain('Share to channel');
+  });
+
+  it('"did you mean" for a mistyped dimension, before any read', async () => {
+    const text = replyText(await h.command('history pricnig --project northwind', { channel: CHANNELS.general }));
+    expect(text).toContain('Did you mean `pricing`?');
+    const run = replyText(await h.command('run positoning run_1 --project northwind', { channel: CHANNELS.general }));
+    expect(run).toContain('Did you mean `positioning`?');
+    expect(h.sandbox.control.requests().filter((r) => r.path.includes('/history'))).toEqual([]);
+  });
+});

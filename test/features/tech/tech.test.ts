@@ -1,0 +1,90 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { expectNoViolations } from '../../support/fake-slack.js';
+import { CHANNELS } from '../../support/slack-fixtures.js';
+import { replyText, startRadarHarness, type RadarHarness } from '../../support/radar-harness.js';
+
+/** The lines of one competitor in the answer, from its name to its DNS line. */
+function rowOf(text: string, domain: string): string {
+  const start = text.indexOf(`*${domain}*`);
+  expect(start, domain).toBeGreaterThanOrEqual(0);
+  const dns = text.indexOf('*DNS:*', start);
+  return text.slice(start, text.indexOf('\n', dns));
+}
+
+describe('/radar tech under the null contract', () => {
+  let h: RadarHarness;
+  let text: string;
+  beforeAll(async () => {
+    h = await startRadarHarness();
+    text = replyText(await h.command('tech --project northwind', { channel: CHANNELS.general }));
+  });
+  beforeEach(() => h.sandbox.control.clearRequests());
+  afterEach(() => expectNoViolations(h.slack));
+  afterAll(() => h?.stop());
+
+  it('a shielded site: grade and score not measured, said as shielding, while its trust count stays real', () => {
+    const row = rowOf(text, 'hubforge.io');
+    expect(row).toContain('*Security headers:* _not measured_: the site shields its response headers');
+    expect(row).not.toMatch(/grade|score 0/);
+    expect(row).toContain('*Trust signals:* 17 of 26 found');
+  });
+
+  it('0 trust signals is a real "none found"', () => {
+    expect(rowOf(text, 'dealstream.io')).toContain('*Trust signals:* none of the 26 found');
+  });
+
+  it('robots.txt exists:false without a marker is a finding; a null one with a marker is not measured', () => {
+    expect(rowOf(text, 'closewise.com')).toContain('*robots.txt:* publishes no robots.txt');
+    const unreadable = rowOf(text, 'salesloom.com');
+    expect(unreadable).toContain("*robots.txt:* _not measured_: couldn't be read");
+    expect(unreadable).not.toContain('publishes no robots.txt');
+  });
+
+  it('the three measurement states; omitted verdicts read unknown, never blocked or allowed; absent aiAccess said so', () => {
+    expect(rowOf(text, 'closewise.com')).toContain('no robots.txt, so every crawler is allowed');
+    expect(rowOf(text, 'northwindcrm.com')).toMatch(/\*AI access:\* measured · assistants allowed · model training blocked · blocks GPTBot, ClaudeBot, Google-Extended/);
+    const cnm = rowOf(text, 'salesloom.com');
+    expect(cnm).toContain('could not be measured (no verdicts): assistants unknown · model training unknown');
+    expect(cnm).not.toMatch(/AI access:\*[^\n]*(allowed|blocked)/);
+    expect(rowOf(text, 'dealstream.io')).toContain('_this check carried no AI-access information_');
+  });
+
+  it('each crawler’s facts once, from crawlerCatalog; rows name crawlers only', () => {
+    expect(text.match(/operator OpenAI/g)).toHaveLength(2); // GPTBot and OAI-SearchBot, each once
+    expect(text).toContain('*AI crawlers* (5)');
+    expect(rowOf(text, 'northwindcrm.com')).not.toContain('operator');
+  });
+
+  it('own row first; tech stack and DNS shown', () => {
+    expect(text.indexOf('*northwindcrm.com* _(you)_')).toBeLessThan(text.indexOf('*pipedrift.com*'));
+    expect(rowOf(text, 'pipedrift.com')).toContain('*Tech stack:* React, AWS CloudFront, HubSpot');
+    expect(rowOf(text, 'pipedrift.com')).toContain('*DNS:* provider AWS Route 53');
+  });
+
+  it('--full sends view=full in one read and lists every crawler verdict, facts still once', async () => {
+    const full = replyText(await h.command('tech --full --project northwind', { channel: CHANNELS.general }));
+    const reads = h.sandbox.control.requests().filter((r) => r.path.endsWith('/tech-trust'));
+    expect(reads.map((r) => r.query)).toEqual([{ view: 'full' }]);
+    expect(rowOf(full, 'northwindcrm.com')).toContain('crawlers: GPTBot blocked, OAI-SearchBot allowed');
+    expect(full.match(/operator Anthropic/g)).toHaveLength(1);
+  });
+
+  it('compact view sends no view parameter', async () => {
+    await h.command('tech --project northwind', { channel: CHANNELS.intel });
+    expect(h.sandbox.control.requests().filter((r) => r.path.endsWith('/tech-trust')).map((r) => r.query)).toEqual([{}]);
+  });
+
+  it('one competitor by a prefix of its domain; an unknown one gets "did you mean"', async () => {
+    const one = replyText(await h.command('tech hubforge --project northwind', { channel: CHANNELS.general }));
+    expect(one).toContain('*hubforge.io*');
+    expect(one).not.toContain('*pipedrift.com*');
+    const typo = replyText(await h.command('tech hubfrge.io --project northwind', { channel: CHANNELS.general }));
+    expect(typo).toContain('Did you mean `hubforge.io`?');
+  });
+
+  it('no completed run is a state, without a Share button', async () => {
+    const answer = await h.command('tech --project sprout', { channel: CHANNELS.general });
+    expect(replyText(answer)).toContain('has no completed tech-and-trust run yet');
+    expect(replyText(answer)).not.toContain('Share to channel');
+  });
+});
