@@ -3,7 +3,7 @@ import { isServiceError } from '../../service/index.js';
 import { UsageError } from '../../slack/commands/parse.js';
 import { UserError } from '../../slack/error-text.js';
 import { COMMAND } from '../../slack/ids.js';
-import { admitScan } from '../scans/scan-limits.js';
+import { admitScan } from '../fair-use/scan-limits.js';
 import { validateFetchUrl } from './validate-url.js';
 import { bodyMessage, fetchFailure, fetchView } from './views/fetch-view.js';
 

@@ -12,7 +12,7 @@ import type { PendingScan, PendingScanKind } from '../../store/pending-scans.js'
 import { StoreUnavailableError } from '../../store/errors.js';
 import type { ScanFollower } from './scan-follower.js';
 import { isGoneForRadar, slackErrorOf } from '../../slack/slack-errors.js';
-import { admitScan } from './scan-limits.js';
+import { admitScan } from '../fair-use/scan-limits.js';
 import { createScanMessages } from './scan-messages.js';
 import { startScan } from './scan-service.js';
 import { isScanKind, normaliseScanDomain } from './scan-target.js';

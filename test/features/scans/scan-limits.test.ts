@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../../src/config.js';
-import { channelRefusal, personRefusal } from '../../../src/features/scans/scan-limits.js';
+import { channelRefusal, personRefusal } from '../../../src/features/fair-use/scan-limits.js';
 import { expectNoViolations } from '../../support/fake-slack.js';
 import { replyText, startRadarHarness, type RadarHarness } from '../../support/radar-harness.js';
 import { CHANNELS, USERS } from '../../support/slack-fixtures.js';

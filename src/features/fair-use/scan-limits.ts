@@ -1,6 +1,7 @@
 /**
- * Fair use of the one API key: how many scans one person, and one channel, may have running at once
- * (`SCAN_LIMIT_PER_PERSON`, default 5; `SCAN_LIMIT_PER_CHANNEL`, default 20).
+ * Fair use of the one API key (a shared module: no Feature): how many scans one person, and one
+ * channel, may have running at once (`SCAN_LIMIT_PER_PERSON`, default 5; `SCAN_LIMIT_PER_CHANNEL`,
+ * default 20). `/radar scan` and `/radar fetch` (a fetch counts like a scan start) both admit here.
  *
  * Counted from the store, so the limits hold across replicas and restarts: the pending scans (started
  * and followed), plus the starts under way, each a short-lived token under `scan-starts` written
