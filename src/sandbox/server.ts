@@ -157,6 +157,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const url = new URL(req.url ?? '/', 'http://sandbox');
     const method = req.method ?? 'GET';
     const logged = !url.pathname.startsWith('/__sandbox/');
+    let sentBody: unknown;
     const record = (status: number | null): void => {
       if (!logged) return;
       log.record({
@@ -166,6 +167,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         keyId: presentedKey(req.headers)?.id ?? null,
         status,
         time: new Date(clock.now()).toISOString(),
+        ...(sentBody !== undefined ? { body: sentBody } : {}),
       });
     };
     const answer = (status: number, body: unknown, headers?: Record<string, string>): void => {
@@ -175,6 +177,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
     try {
       const text = await readBody(req);
+      if (logged && text !== '') sentBody = parseLoggedBody(text);
       const fault = logged ? faults.take(method, url.pathname) : undefined;
       if (fault && (await applyFault(fault, req, res, record))) return;
 
@@ -272,5 +275,14 @@ async function applyFault(
       sendJson(res, status, errorBody(status, fault.code ?? 'internal_error', 'Injected fault'), headers);
       return true;
     }
+  }
+}
+
+/** A request body as the request log keeps it: parsed JSON, or absent when it is not JSON. */
+function parseLoggedBody(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
   }
 }

@@ -9,6 +9,8 @@ export interface RequestLogEntry {
   status: number | null;
   /** ISO timestamp on the sandbox clock. */
   time: string;
+  /** The JSON body a write sent (POST, PATCH), as parsed; absent when none was sent or it was not JSON. */
+  body?: unknown;
 }
 
 /** The log of service calls (control calls are not logged), oldest first. */
@@ -20,7 +22,7 @@ export class RequestLog {
   }
 
   list(): RequestLogEntry[] {
-    return this.entries.map((e) => ({ ...e, query: { ...e.query } }));
+    return this.entries.map((e) => ({ ...e, query: { ...e.query }, ...(e.body !== undefined ? { body: structuredClone(e.body) } : {}) }));
   }
 
   clear(): void {
