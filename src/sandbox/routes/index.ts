@@ -1,5 +1,6 @@
 import type { Route, SandboxState } from '../types.js';
 import { aiVisibilityRoutes } from './ai-visibility.js';
+import { alertScheduleRoutes } from './alerts-schedules.js';
 import { briefingControlRoutes } from './briefings/control.js';
 import { briefingReadRoutes } from './briefings/read.js';
 import { changelogRoutes } from './changelog.js';
@@ -21,6 +22,7 @@ export function allRoutes(state: SandboxState): Route[] {
     ...changelogRoutes(state),
     ...aiVisibilityRoutes(state),
     ...otherReadRoutes(state),
+    ...alertScheduleRoutes(state),
     ...briefingReadRoutes(state),
     ...briefingControlRoutes(state),
     ...scanRoutes(state),

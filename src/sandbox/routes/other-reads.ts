@@ -1,4 +1,4 @@
-/** AI sources, alerts and schedules (spec 4.4): they exist; their payloads are small and loose. */
+/** AI sources (spec 4.4): it exists; its payloads are small and loose. Alerts and schedules: alerts-schedules.ts. */
 import { z } from 'zod';
 import { itemOf, itemsOf, openObject, pageOf as pageSchemaOf, pagingQuery, timestamp } from '../docs/schemas.js';
 import type { Route, SandboxState } from '../types.js';
@@ -75,20 +75,6 @@ export function otherReadRoutes(state: SandboxState): Route[] {
         if (!check) throw new SandboxHttpError(404, 'run_not_found', `Check ${id} is not a check of this project.`);
         return { body: { item: sourcesItem(check, enumParam(ctx.query, 'view', VIEWS, 'compact')) } };
       },
-    },
-    {
-      method: 'GET',
-      pattern: '/v1/projects/:projectId/alerts',
-      scope: 'read',
-      doc: { summary: 'The project\'s alerts (fields not shown by the spec).', response: itemsOf(openObject), errors: [404] },
-      handler: (ctx) => ({ body: { items: requireProject(state, ctx).alerts } }),
-    },
-    {
-      method: 'GET',
-      pattern: '/v1/projects/:projectId/schedules',
-      scope: 'read',
-      doc: { summary: 'The project\'s monitoring schedules (fields not shown by the spec).', response: itemsOf(openObject), errors: [404] },
-      handler: (ctx) => ({ body: { items: requireProject(state, ctx).schedules } }),
     },
   ];
 }

@@ -1,5 +1,5 @@
-/** AI sources checks, alerts and schedules: the spec shows no payloads, so these stay small and loose. */
-import type { AiSourcesCheckSeed, CompetitorSeed, Json } from './types.js';
+/** AI sources checks: the spec shows no payloads, so these stay small and loose (alerts and schedules: alerts-schedules.ts). */
+import type { AiSourcesCheckSeed, CompetitorSeed } from './types.js';
 import { daysAgo, hexId } from './ids.js';
 
 export function aiSources(projectKey: string, competitors: CompetitorSeed[]): AiSourcesCheckSeed[] {
@@ -11,18 +11,4 @@ export function aiSources(projectKey: string, competitors: CompetitorSeed[]): Ai
     pages.push({ host: 'g2.com', coreHost: false, pageUrls: [`https://g2.com/categories/${projectKey}`], citations: 9 });
     return { checkId: hexId('chk', `${projectKey}:ai-sources:${i}`), checkedAt: daysAgo(i * 7 + 1, 5), summary: { pages, brands, totalCitations: 60 - i * 4 } };
   });
-}
-
-export function alerts(projectKey: string): Json[] {
-  return [
-    { id: `alr_${projectKey}_price`, kind: 'pricing_change', enabled: true, channel: 'email', createdAt: daysAgo(90) },
-    { id: `alr_${projectKey}_content`, kind: 'new_competitor_pages', enabled: false, channel: 'email', createdAt: daysAgo(60) },
-  ];
-}
-
-export function schedules(projectKey: string): Json[] {
-  return [
-    { id: `sch_${projectKey}_monitoring`, kind: 'monitoring', cadence: 'weekly', nextRunAt: daysAgo(-5) },
-    { id: `sch_${projectKey}_briefing`, kind: 'strategic_briefing', cadence: '30_days', nextRunAt: daysAgo(-28) },
-  ];
 }
