@@ -1,6 +1,6 @@
 /** AI sources (spec 4.4): it exists; its payloads are small and loose. Alerts and schedules: alerts-schedules.ts. */
 import { z } from 'zod';
-import { itemOf, itemsOf, openObject, pageOf as pageSchemaOf, pagingQuery, timestamp } from '../docs/schemas.js';
+import { itemOf, openObject, pageOf as pageSchemaOf, pagingQuery, timestamp } from '../docs/schemas.js';
 import type { Route, SandboxState } from '../types.js';
 import { SandboxHttpError } from '../types.js';
 import type { AiSourcesCheckSeed, Json } from '../seed/types.js';
