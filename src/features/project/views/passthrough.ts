@@ -23,15 +23,18 @@ export function keyLabel(key: string): string {
   return escapeMrkdwn(capitalise(humanise(key)));
 }
 
-/** One value that holds no structure, as mrkdwn. */
-export function scalarText(value: unknown, now: Date): string {
+/** Keys whose values are identifiers or addresses: shown verbatim, never humanised. */
+const VERBATIM_KEY = /(^id$|Id$|_id$|url$|domain$|host$|email$)/i;
+
+/** One value that holds no structure, as mrkdwn; `key` (its name) keeps identifiers verbatim. */
+export function scalarText(value: unknown, now: Date, key = ''): string {
   if (value === null) return '_null_';
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   if (typeof value === 'number') return escapeMrkdwn(String(value));
   if (typeof value === 'string') {
     if (value === '') return '_empty_';
     if (ISO.test(value)) return relativeAndAbsolute(value, now);
-    if (CODE.test(value)) return escapeMrkdwn(humanise(value));
+    if (CODE.test(value) && !VERBATIM_KEY.test(key)) return escapeMrkdwn(humanise(value));
     return escapeMrkdwn(truncate(value, STRING_MAX));
   }
   return escapeMrkdwn(truncate(JSON.stringify(value) ?? String(value), STRING_MAX));
@@ -47,8 +50,8 @@ export function entryLine(entry: Record<string, unknown>, now: Date): string {
   const nameKey = NAME_KEYS.find((k) => typeof entry[k] === 'string');
   const parts = Object.entries(entry)
     .filter(([k, v]) => k !== nameKey && isScalar(v))
-    .map(([k, v]) => `${keyLabel(k).toLowerCase()} ${scalarText(v, now)}`);
-  const name = nameKey ? `*${scalarText(entry[nameKey], now)}*` : '';
+    .map(([k, v]) => `${keyLabel(k).toLowerCase()} ${scalarText(v, now, k)}`);
+  const name = nameKey ? `*${scalarText(entry[nameKey], now, nameKey)}*` : '';
   return [name, parts.join(' · ')].filter(Boolean).join(' · ') || '_an empty entry_';
 }
 
@@ -67,10 +70,10 @@ export function passthroughLines(value: unknown, now: Date, depth = 0): string[]
 function fieldLines(key: string, value: unknown, now: Date, depth: number): string[] {
   const pad = '    '.repeat(depth);
   const label = `${pad}• *${keyLabel(key)}:*`;
-  if (isScalar(value)) return [`${label} ${scalarText(value, now)}`];
+  if (isScalar(value)) return [`${label} ${scalarText(value, now, key)}`];
   if (Array.isArray(value) && value.every(isScalar)) {
     if (value.length === 0) return [`${label} _none_`];
-    const shown = value.slice(0, LIST_MAX).map((v) => scalarText(v, now));
+    const shown = value.slice(0, LIST_MAX).map((v) => scalarText(v, now, key));
     return [`${label} ${shown.join(', ')}${value.length > LIST_MAX ? `, …and ${value.length - LIST_MAX} more` : ''}`];
   }
   if (depth >= MAX_DEPTH) return [`${label} _more detail than Radar shows here_`];

@@ -67,12 +67,12 @@ export function projectView(projectName: string, detail: ProjectDetail, now: Dat
   const blocks: Block[] = [header(`${projectName}: project`)];
   blocks.push(
     ...fields([
-      `*Domain*\n${shown('domain', (v) => scalarText(v, now))}`,
+      `*Domain*\n${shown('domain', (v) => scalarText(v, now, 'domain'))}`,
       `*Status*\n${shown('status', (v) => (typeof v === 'string' ? escapeMrkdwn(capitalise(humanise(v))) : scalarText(v, now)))}`,
       `*Competitors*\n${shown('competitorCount', (v) => (typeof v === 'number' ? plural(v, 'competitor') : scalarText(v, now)))}`,
       `*Last monitored*\n${shown('lastMonitoredAt', (v) => (v === null ? '_never_ (null: no completed monitoring yet)' : scalarText(v, now)))}`,
       `*Created*\n${shown('createdAt', (v) => scalarText(v, now))}`,
-      `*Project id*\n${shown('id', (v) => scalarText(v, now))}`,
+      `*Project id*\n${shown('id', (v) => scalarText(v, now, 'id'))}`,
     ]),
   );
 
