@@ -173,6 +173,38 @@ describe('editing the board from a shown ticket', () => {
     expect(writes().map((w) => [w.method, w.body])).toEqual([['PATCH', { body: 'Radar wrote this one, edited' }]]);
   });
 
+  it('the label picker can create a label inline, within the label rules', async () => {
+    const ticket = await byTitle('Attio homepage now leads');
+    const form = await openEdit(await show(ticket));
+    expect(findElement(form.blocks, BLOCK_IDS.newLabel)).toBeDefined();
+    h.sandbox.control.clearRequests();
+    // A name the project already has, in another case: refused on the field, nothing sent.
+    const dupe = await submit(form, { [BLOCK_IDS.newLabel]: 'seo' });
+    expect(dupe.ack.errors?.[BLOCK_IDS.newLabel]).toContain('already a label named');
+    const long = await submit(form, { [BLOCK_IDS.newLabel]: 'n'.repeat(41) });
+    expect(long.ack.errors?.[BLOCK_IDS.newLabel]).toContain('at most 40 characters');
+    expect(writes()).toHaveLength(0);
+
+    const { shownIn } = await submit(form, { [BLOCK_IDS.newLabel]: 'Homepage' });
+    const created = readable(await board.listLabels(NORTHWIND)).find((l) => l.name === 'Homepage')!;
+    expect(created).toBeDefined();
+    const sent = writes();
+    expect(sent.map((w) => w.method)).toEqual(['POST', 'PATCH']);
+    expect(sent[1]!.body).toEqual({ labelIds: [...readable(mustRead(ticket.labels)).map((l) => l.id), created.id] });
+    expect(viewText(shownIn!.args.view as StoredView)).toContain('labels');
+  });
+
+  it('the service refusing the inline label reads as the label rules, the form kept', async () => {
+    const ticket = await byTitle('Competitor sitemap grew');
+    const form = await openEdit(await show(ticket));
+    h.sandbox.control.addFault({ method: 'POST', path: `/v1/projects/${NORTHWIND}/tickets/labels`, kind: 'status', status: 400, code: 'invalid_parameters', times: 1 });
+    const { shownIn } = await submit(form, { [BLOCK_IDS.newLabel]: 'Refused label' });
+    const text = viewText(shownIn!.args.view as StoredView);
+    expect(text).toContain('The service refused the label');
+    expect(text).toContain('Your input is kept below');
+    expect(JSON.stringify(shownIn!.args.view)).toContain('Refused label');
+  });
+
   it('refuses forged or copied button values, changing nothing', async () => {
     const ticket = await byTitle('Competitor sitemap grew');
     const shown = await show(ticket);
