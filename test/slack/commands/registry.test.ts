@@ -53,7 +53,7 @@ describe('CommandRegistry', () => {
 
     // Radar's own features, in the order help has always listed them.
     expect(new CommandRegistry(FEATURES).all().map((c) => c.name)).toEqual([
-      'help', 'bind', 'unbind', 'status', 'projects', 'briefing', 'pricing', 'tickets', 'ticket', 'scan', 'digest',
+      'help', 'bind', 'unbind', 'status', 'projects', 'briefing', 'pricing', 'tickets', 'ticket', 'labels', 'label', 'project', 'alerts', 'schedules', 'scan', 'digest',
     ]);
   });
 
