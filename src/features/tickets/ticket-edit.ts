@@ -7,15 +7,15 @@
  */
 import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
 import type { RadarDeps } from '../../deps.js';
-import { readable, readableOr } from '../../service/tolerant.js';
-import { isAdmin } from '../../slack/access-policy.js';
+import { readableOr } from '../../service/tolerant.js';
 import { escapeMrkdwn, type PlainOption } from '../../slack/blocks/index.js';
 import { FORGED_VALUE } from '../../slack/error-text.js';
 import { BLOCK_IDS } from '../../slack/ids.js';
 import { logFailure } from '../../slack/log-failure.js';
 import type { SubmissionsRepo } from '../../store/submissions.js';
-import { defaultColor, labelCountProblem, labelNameProblem, labelNamed, labelRefusal } from '../board/label-rules.js';
+import { labelRefusal } from '../board/label-rules.js';
 import { refusalFor, unsealTicketRef } from './action-value.js';
+import { createInlineLabel, mayAddLabel, newLabelError, offeredLabels } from './inline-label.js';
 import { changedFields, decodeEditContext, editDraftErrors, editStart, encodeEditContext, NONE, originalOf, readEditDraft, updateBody, type EditContext, type EditStart } from './edit-draft.js';
 import { loadChoices } from './load-choices.js';
 import { showTicketAgain } from './refresh-message.js';
@@ -61,8 +61,8 @@ export function editAction(deps: RadarDeps) {
         ...(body.response_url ? { responseUrl: body.response_url } : {}),
         original: originalOf(start),
       };
-      const room = 'labels' in choices && labelCountProblem(choices.labels.length) === null;
-      view = editFormView({ number: ticket.number, projectName, values: start, choices, canAddLabel: room && isAdmin(deps.config, body.user.id), privateMetadata: encodeEditContext(deps, team, ctx) });
+      const canAddLabel = 'labels' in choices && mayAddLabel(deps, body.user.id, choices.labels);
+      view = editFormView({ number: ticket.number, projectName, values: start, choices, canAddLabel, privateMetadata: encodeEditContext(deps, team, ctx) });
     } catch (error) {
       logFailure(deps.logger, 'could not open the ticket edit form', error, { ticket: ref.ticketId });
       view = modal({ title: 'Edit ticket', close: 'Close', blocks: [warning(describeTicketError(error, 'read the ticket'))] });
@@ -90,15 +90,11 @@ export function editSubmit(deps: RadarDeps, submissions: SubmissionsRepo) {
     }
     const draft = readEditDraft(view.state.values as ViewState);
     const errors = editDraftErrors(draft);
-    const labelOptions = optionsIn(view.blocks, BLOCK_IDS.labels) ?? [];
+    const labelOptions = offeredLabels(view.blocks);
     const newLabel = draft.newLabel?.trim() ?? '';
     if (newLabel !== '' && !errors[BLOCK_IDS.newLabel]) {
-      // The labels the form offered are the project's (at most 50, all offered): checked before sending.
-      const existing = labelOptions.map((o) => ({ id: o.value ?? '', name: o.text.text }));
-      const problem = !isAdmin(deps.config, body.user.id)
-        ? "Only Radar's admins can create labels."
-        : (labelNameProblem(newLabel, existing) ?? labelCountProblem(existing.length));
-      if (problem) errors[BLOCK_IDS.newLabel] = problem.replace(/[*_`]/g, '');
+      const problem = newLabelError(deps, body.user.id, newLabel, labelOptions);
+      if (problem) errors[BLOCK_IDS.newLabel] = problem;
     }
     if (Object.keys(errors).length > 0) {
       await ack({ response_action: 'errors', errors });
@@ -123,8 +119,7 @@ export function editSubmit(deps: RadarDeps, submissions: SubmissionsRepo) {
       let extraLabelId: string | undefined;
       if (newLabel !== '') {
         step = 'label';
-        const list = readable(await deps.service.createLabel(ctx.projectId, { name: newLabel, color: defaultColor(labelOptions.length) }));
-        extraLabelId = labelNamed(list, newLabel)?.id;
+        extraLabelId = await createInlineLabel(deps.service, ctx.projectId, newLabel, labelOptions.length);
         step = 'ticket';
       }
       const request = updateBody(draft, ctx.original, extraLabelId);

@@ -9,12 +9,12 @@ import { TICKET_SEED } from '../../../src/sandbox/index.js';
 import type { ServiceClient, Ticket } from '../../../src/service/index.js';
 import { mustRead, readable } from '../../../src/service/tolerant.js';
 import type { StoredView, WebApiCall } from '../../../src/slack/local-web-api/index.js';
-import { ACTION_IDS, BLOCK_IDS } from '../../../src/slack/ids.js';
+import { ACTION_IDS, BLOCK_IDS, CALLBACK_IDS } from '../../../src/slack/ids.js';
 import { expectNoViolations } from '../../support/fake-slack.js';
 import { replyText, startRadarHarness, type RadarHarness } from '../../support/radar-harness.js';
 import { CHANNELS, USERS } from '../../support/slack-fixtures.js';
 import { findElement, isJson } from '../../support/view-state.js';
-import { boardClient, viewText } from './support.js';
+import { boardClient, postMessage, viewText } from './support.js';
 
 const NORTHWIND = TICKET_SEED.projects.northwind;
 
@@ -205,6 +205,24 @@ describe('editing the board from a shown ticket', () => {
     expect(JSON.stringify(shownIn!.args.view)).toContain('Refused label');
   });
 
+  it('the create form from a message can add a label inline too, and puts it on the new ticket', async () => {
+    const text = 'Zoho launched a partner program';
+    const ts = await postMessage(h, CHANNELS.intel, text);
+    const ack = await h.driver.messageShortcut(CALLBACK_IDS.ticketFromMessage, { channel: CHANNELS.intel, message: { ts, text, user: USERS.bob } });
+    const { view } = await h.viewOpenedBy(ack);
+    await h.slack.waitForCall('views.update', (c) => c.args.view_id === view.id);
+    const filled = h.slack.view(view.id)!;
+    expect(findElement(filled.blocks, BLOCK_IDS.newLabel)).toBeDefined();
+    const dupe = await h.driver.viewSubmission(filled, { [BLOCK_IDS.title]: text, [BLOCK_IDS.column]: 'triage', [BLOCK_IDS.newLabel]: 'PRICING' });
+    expect((dupe.body as { errors?: Record<string, string> }).errors?.[BLOCK_IDS.newLabel]).toContain('already a label named');
+    h.sandbox.control.clearRequests();
+    await h.driver.viewSubmission(filled, { [BLOCK_IDS.title]: text, [BLOCK_IDS.column]: 'triage', [BLOCK_IDS.newLabel]: 'Partners' });
+    await h.slack.waitForCall('views.update', (c) => c.args.view_id === filled.id && viewText(c.args.view as StoredView).includes('is on'));
+    const label = readable(await board.listLabels(NORTHWIND)).find((l) => l.name === 'Partners')!;
+    const created = writes().find((w) => w.method === 'POST' && w.path.endsWith('/tickets'))!;
+    expect((created.body as { labelIds?: string[] }).labelIds).toEqual([label.id]);
+  });
+
   it('refuses forged or copied button values, changing nothing', async () => {
     const ticket = await byTitle('Competitor sitemap grew');
     const shown = await show(ticket);
@@ -216,6 +234,5 @@ describe('editing the board from a shown ticket', () => {
     const ack = await h.driver.blockAction(ACTION_IDS.commentDelete, null, { channel: CHANNELS.intel, message: forged, ephemeral: true });
     expect(replyText(await h.answerTo(ack))).toContain('not made by Radar');
     expect(writes()).toHaveLength(0);
-    void USERS;
   });
 });
