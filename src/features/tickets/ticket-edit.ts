@@ -58,7 +58,8 @@ export function editAction(deps: RadarDeps) {
         updatedAt: readableOr(ticket.updatedAt, null),
         openedBy: body.user.id,
         explicit: ref.explicit,
-        ...(body.response_url ? { responseUrl: body.response_url } : {}),
+        // Redrawn after the save only when pressed on a shown ticket (its controls' block is sealed as kind `c`), never a digest.
+        ...(body.response_url && shownAsTicket(deps, action?.block_id, scope) ? { responseUrl: body.response_url } : {}),
         original: originalOf(start),
       };
       const canAddLabel = 'labels' in choices && mayAddLabel(deps, body.user.id, choices.labels);
@@ -71,6 +72,12 @@ export function editAction(deps: RadarDeps) {
       .update({ view_id: viewId, ...(opened.view?.hash ? { hash: opened.view.hash } : {}), view })
       .catch((error: unknown) => deps.logger.info('ticket edit form not filled (closed meanwhile)', { error }));
   };
+}
+
+/** Whether the pressed button sits on a shown ticket (`/radar ticket`), whose controls' block id is sealed as kind `c`. */
+function shownAsTicket(deps: Pick<RadarDeps, 'seals'>, blockId: string | undefined, scope: { channel: string; team: string }): boolean {
+  const payload = deps.seals.unseal(blockId, scope) as { k?: unknown } | null;
+  return payload?.k === 'c';
 }
 
 /** The fields of a form that was not in it stay out of it when the form is shown again. */
@@ -137,7 +144,11 @@ export function editSubmit(deps: RadarDeps, submissions: SubmissionsRepo) {
         `:white_check_mark: Saved ticket *#${ticket.number} ${escapeMrkdwn(plainTitle(ticket))}*: ${what}.`,
         ...(extraLabelId === undefined && newLabel !== '' ? [`The label “${escapeMrkdwn(newLabel)}” was created, but Radar couldn't find it in the answer to put it on the ticket.`] : []),
         ...(meanwhile ? [meanwhile] : []),
-        shownAgain ? 'The ticket message shows it as it is now.' : `The ticket message couldn't be updated; \`/radar ticket ${ticket.number}\` shows it as it is now.`,
+        shownAgain
+          ? 'The ticket message shows it as it is now.'
+          : ctx.responseUrl
+            ? `The ticket message couldn't be updated; \`/radar ticket ${ticket.number}\` shows it as it is now.`
+            : `\`/radar ticket ${ticket.number}\` shows it as it is now.`,
       ];
       await client.views.update({ ...target, view: editMessageView('Ticket saved', lines) }).catch((error: unknown) => deps.logger.info('edit confirmation not shown (modal closed)', { error }));
     } catch (error) {
