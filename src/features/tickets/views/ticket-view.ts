@@ -17,6 +17,8 @@ import { confirmDialog } from '../../board/confirm.js';
 
 const LATEST_COMMENTS = 3;
 const COMMENT_PREVIEW = 500;
+/** Spec 8: comments per thread. */
+const COMMENTS_PER_THREAD = 500;
 
 export interface TicketViewData {
   projectId: string;
@@ -145,7 +147,8 @@ function commentBlocks(data: TicketViewData): Block[] {
   const count = isUnreadable(ticket.commentCount) ? comments.length : ticket.commentCount;
   if (count === 0) return [];
   const latest = readable(comments).slice(-LATEST_COMMENTS);
-  const countText = isUnreadable(ticket.commentCount) ? `Comment count ${UNREADABLE_VALUE}; ${plural(comments.length, 'comment')} listed` : plural(count, 'comment');
+  const full = count >= COMMENTS_PER_THREAD ? ` (the thread is full: a ticket holds at most ${COMMENTS_PER_THREAD}; delete one to comment again)` : '';
+  const countText = isUnreadable(ticket.commentCount) ? `Comment count ${UNREADABLE_VALUE}; ${plural(comments.length, 'comment')} listed` : `${plural(count, 'comment')}${full}`;
   const blocks: Block[] = [context(count > latest.length ? `${countText}; the latest ${latest.length}:` : `${countText}:`)];
   blocks.push(...latest.flatMap((c) => oneComment(c, data)));
   const unread = unreadableItemsLine(unreadableOf(comments), 'comment', escapeMrkdwn);
