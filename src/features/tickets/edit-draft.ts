@@ -18,7 +18,7 @@ import { BLOCK_IDS } from '../../slack/ids.js';
 import { DESCRIPTION_MAX, LABELS_PER_TICKET_MAX, isCalendarDay } from './ticket-draft.js';
 import { readState, type ViewState } from './view-state.js';
 
-/** The longest description the form can hold: one Slack text input. */
+/** The longest title or description the form can hold: one Slack text input. */
 export const EDITABLE_DESCRIPTION_MAX = 3000;
 /** The option value meaning "none" in the assignee, effort and impact selects (clears the field). */
 export const NONE = 'none';
@@ -82,7 +82,7 @@ export interface EditStart {
 export function editStart(ticket: Ticket): EditStart {
   const { title, description, labels, assignee, dueDate, effort, impact } = ticket;
   return {
-    title: isUnreadable(title) ? null : title,
+    title: isUnreadable(title) || title.length > EDITABLE_DESCRIPTION_MAX ? null : title,
     description: isUnreadable(description) || description.length > EDITABLE_DESCRIPTION_MAX ? null : description,
     labelIds: isUnreadable(labels) || labels.some(isUnreadable) ? null : readable(labels).map((l) => l.id),
     assigneeUserId: isUnreadable(assignee) ? undefined : (assignee?.userId ?? null),
