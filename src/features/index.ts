@@ -12,8 +12,10 @@ import { briefingFeature } from './briefing/feature.js';
 import { contentFeature } from './content/feature.js';
 import { digestFeature } from './digest/feature.js';
 import { helpFeature } from './help/feature.js';
+import { labelsFeature } from './labels/feature.js';
 import { positioningFeature } from './positioning/feature.js';
 import { pricingFeature } from './pricing/feature.js';
+import { projectFeature } from './project/feature.js';
 import { techFeature } from './tech/feature.js';
 import { runsFeature } from './runs/feature.js';
 import { fetchFeature } from './fetch/feature.js';
@@ -23,6 +25,7 @@ import { ticketsFeature } from './tickets/feature.js';
 export const FEATURES: readonly AnyFeature[] = [
   helpFeature,
   bindingsFeature,
+  projectFeature,
   briefingFeature,
   pricingFeature,
   positioningFeature,
@@ -33,6 +36,7 @@ export const FEATURES: readonly AnyFeature[] = [
   aiVisibilityFeature,
   aiSourcesFeature,
   ticketsFeature,
+  labelsFeature,
   scansFeature,
   fetchFeature,
   digestFeature,

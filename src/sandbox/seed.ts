@@ -10,8 +10,8 @@ import { northwindChangelog, northwindContent, simpleContent } from './seed/cont
 import { northwindPositioning, simplePositioning } from './seed/positioning.js';
 import { northwindAiVisibility, quarryAiVisibility, simpleAiVisibility } from './seed/ai-visibility.js';
 import { lumenBriefings, northwindBriefings, quarryBriefings, singleEdition } from './seed/briefings.js';
-import { alerts, schedules } from './seed/other-reads.js';
 import { aiSourcesChecks } from './seed/ai-sources.js';
+import { alerts, schedules } from './seed/alerts-schedules.js';
 import { daysAgo } from './seed/ids.js';
 
 export type { ProjectSeed } from './seed/types.js';

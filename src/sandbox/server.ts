@@ -158,6 +158,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const method = req.method ?? 'GET';
     const logged = !url.pathname.startsWith('/__sandbox/');
     const received = logged ? log.tick() : 0;
+    let sentBody: unknown;
     const record = (status: number | null): void => {
       if (!logged) return;
       log.record({
@@ -169,6 +170,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         time: new Date(clock.now()).toISOString(),
         received,
         answered: log.tick(),
+        ...(sentBody !== undefined ? { body: sentBody } : {}),
       });
     };
     const answer = (status: number, body: unknown, headers?: Record<string, string>): void => {
@@ -178,6 +180,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
     try {
       const text = await readBody(req);
+      if (logged && text !== '') sentBody = parseLoggedBody(text);
       const fault = logged ? faults.take(method, url.pathname) : undefined;
       if (fault && (await applyFault(fault, req, res, record))) return;
 
@@ -275,5 +278,14 @@ async function applyFault(
       sendJson(res, status, errorBody(status, fault.code ?? 'internal_error', 'Injected fault'), headers);
       return true;
     }
+  }
+}
+
+/** A request body as the request log keeps it: parsed JSON, or absent when it is not JSON. */
+function parseLoggedBody(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
   }
 }

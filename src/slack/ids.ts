@@ -13,6 +13,8 @@ export const CALLBACK_IDS = {
   commentFromMessage: 'comment_from_message',
   ticketModal: 'ticket_modal',
   commentModal: 'comment_modal',
+  ticketEditModal: 'ticket_edit_modal',
+  commentEditModal: 'comment_edit_modal',
 } as const;
 
 /** Callback ids of message shortcuts: the subset of `CALLBACK_IDS` the manifest must declare. */
@@ -38,6 +40,12 @@ export const ACTION_IDS = {
   sourcesMoreBrands: 'sources_more_brands',
   /** Market reads: a competitor's full positioning view from the compact one. */
   positioningCompetitor: 'positioning_competitor',
+  /** Board edits (issue 19): edit a ticket, its overflow menu (delete), a comment's edit and delete, a label's delete. */
+  ticketEdit: 'ticket_edit',
+  ticketMore: 'ticket_more',
+  commentEdit: 'comment_edit',
+  commentDelete: 'comment_delete',
+  labelDelete: 'label_delete',
 } as const;
 
 /** `block_id`s of modal input blocks; `view.state.values` is keyed by these. */
@@ -52,6 +60,8 @@ export const BLOCK_IDS = {
   impact: 'impact',
   ticket: 'ticket',
   body: 'body',
+  /** The ticket edit form's "add a label" input. */
+  newLabel: 'new_label',
 } as const;
 
 /**

@@ -10,6 +10,7 @@ import type { RadarDeps } from '../../deps.js';
 import { projectAllowed, projectRefusal } from '../../slack/access-policy.js';
 import { FORGED_VALUE, STALE_BINDING } from '../../slack/error-text.js';
 import type { SealScope } from '../../slack/sealed-values.js';
+import { LIMITS } from '../../slack/blocks/index.js';
 
 export interface TicketActionValue {
   projectId: string;
@@ -23,6 +24,9 @@ export interface TicketRef {
   ticketId: string;
   explicit: boolean;
 }
+
+/** A comment's value on its buttons: the comment sealed with its ticket (kind `ce` edit, `cd` delete). */
+export type CommentSeal = (ref: { projectId: string; ticketId: string; commentId: string }, kind: 'ce' | 'cd') => string;
 
 /** Seals a ticket reference for one place on a message (`kind` keeps two selects' block ids apart). */
 export type TicketSeal = (ref: { projectId: string; ticketId: string }, kind: string, max: number) => string;
@@ -47,4 +51,26 @@ export async function refusalFor(deps: Pick<RadarDeps, 'bindings' | 'config'>, r
   if (!ref.explicit && binding?.projectId !== ref.projectId) return STALE_BINDING;
   if (!projectAllowed(deps.config, ref.projectId)) return projectRefusal(binding?.projectId === ref.projectId ? binding.projectName : ref.projectId);
   return null;
+}
+
+/** A comment's Edit or Delete button: the comment, its ticket and project, sealed like a ticket reference. */
+export interface CommentRef extends TicketRef {
+  commentId: string;
+}
+
+export function commentSeal(deps: Pick<RadarDeps, 'seals'>, scope: SealScope, explicit: boolean): CommentSeal {
+  return ({ projectId, ticketId, commentId }, kind) =>
+    deps.seals.seal({ p: projectId, t: ticketId, c: commentId, k: kind, ...(explicit ? { x: 1 } : {}) }, scope, LIMITS.buttonValue);
+}
+
+/** The comment a button names, when it was sealed here for that `kind` of button; else null. */
+export function unsealCommentRef(deps: Pick<RadarDeps, 'seals'>, value: string | undefined, scope: SealScope, kind: 'ce' | 'cd'): CommentRef | null {
+  const payload = deps.seals.unseal(value, scope) as { p?: unknown; t?: unknown; c?: unknown; k?: unknown; x?: unknown } | null;
+  if (!payload || typeof payload.p !== 'string' || typeof payload.t !== 'string' || typeof payload.c !== 'string' || payload.k !== kind) return null;
+  return { projectId: payload.p, ticketId: payload.t, commentId: payload.c, explicit: payload.x === 1 };
+}
+
+/** Both seals a shown ticket's controls use. */
+export function ticketSeals(deps: Pick<RadarDeps, 'seals'>, scope: SealScope, explicit: boolean): { seal: TicketSeal; commentSeal: CommentSeal } {
+  return { seal: ticketSeal(deps, scope, explicit), commentSeal: commentSeal(deps, scope, explicit) };
 }

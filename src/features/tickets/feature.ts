@@ -1,17 +1,20 @@
-import type { BlockButtonAction, BlockStaticSelectAction, MessageShortcut, ViewSubmitAction } from '@slack/bolt';
+import type { BlockButtonAction, BlockOverflowAction, BlockStaticSelectAction, MessageShortcut, ViewSubmitAction } from '@slack/bolt';
 import type { Feature } from '../../plugin.js';
 import { ACTION_IDS, CALLBACK_IDS } from '../../slack/ids.js';
 import { createSubmissionsRepo } from '../../store/submissions.js';
+import { commentDeleteAction, commentEditAction, commentEditSubmit } from './comment-actions.js';
 import { commentShortcut } from './comment-shortcut.js';
 import { commentSubmit } from './comment-submit.js';
 import { assignPickAction, assignToMeAction, dismissAction, moveAction } from './ticket-actions.js';
 import { ticketCommand } from './ticket-command.js';
+import { ticketMoreAction } from './ticket-delete.js';
+import { editAction, editSubmit } from './ticket-edit.js';
 import { ticketPicker } from './ticket-picker.js';
 import { ticketShortcut } from './ticket-shortcut.js';
 import { ticketSubmit } from './ticket-submit.js';
 import { ticketsCommand } from './tickets-command.js';
 
-/** Tickets from conversations: message shortcuts, modals, `/radar tickets` and `/radar ticket` (issue 5). */
+/** Tickets from conversations: message shortcuts, modals, `/radar tickets` and `/radar ticket` (issue 5); edit, delete and comment edits (issue 19). */
 export const ticketsFeature: Feature = {
   name: 'tickets',
   subcommands: [ticketsCommand, ticketCommand],
@@ -26,6 +29,12 @@ export const ticketsFeature: Feature = {
     app.action<BlockButtonAction>(ACTION_IDS.ticketAssign, assignToMeAction(deps));
     app.action<BlockStaticSelectAction>(ACTION_IDS.ticketAssignPick, assignPickAction(deps));
     app.action<BlockButtonAction>(ACTION_IDS.ticketDismiss, dismissAction(deps));
+    app.action<BlockButtonAction>(ACTION_IDS.ticketEdit, editAction(deps));
+    app.view<ViewSubmitAction>(CALLBACK_IDS.ticketEditModal, editSubmit(deps, submissions));
+    app.action<BlockOverflowAction>(ACTION_IDS.ticketMore, ticketMoreAction(deps, submissions));
+    app.action<BlockButtonAction>(ACTION_IDS.commentEdit, commentEditAction(deps));
+    app.view<ViewSubmitAction>(CALLBACK_IDS.commentEditModal, commentEditSubmit(deps));
+    app.action<BlockButtonAction>(ACTION_IDS.commentDelete, commentDeleteAction(deps, submissions));
     return { runtime: undefined };
   },
 };

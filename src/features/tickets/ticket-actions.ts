@@ -12,7 +12,7 @@ import { escapeMrkdwn } from '../../slack/blocks/index.js';
 import { describeError } from '../../slack/error-text.js';
 import { logFailure } from '../../slack/log-failure.js';
 import { isServiceError } from '../../service/errors.js';
-import { refusalFor, ticketSeal, unsealTicketRef, type TicketActionValue } from './action-value.js';
+import { refusalFor, ticketSeals, unsealTicketRef, type TicketActionValue } from './action-value.js';
 import { ticketDetail } from './load-ticket.js';
 import { moveToTop } from '../board/ticket-moves.js';
 import { columnName } from '../board/vocabulary.js';
@@ -66,8 +66,8 @@ function ticketAction<A extends BlockAction>(deps: RadarDeps, valueOf: (action: 
     try {
       const projectName = await projectNameOf(deps, value.projectId, scope.team, body.channel?.id);
       const { ticket, comments } = await ticketDetail(deps.service, value.projectId, value.ticketId);
-      const seal = ticketSeal(deps, scope, ref.explicit);
-      await respond({ replace_original: true, ...ticketView({ projectId: value.projectId, projectName, ticket, comments, seal, ...outcome }) });
+      const seals = ticketSeals(deps, scope, ref.explicit);
+      await respond({ replace_original: true, ...ticketView({ projectId: value.projectId, projectName, ticket, comments, ...seals, ...outcome }) });
     } catch (error) {
       deps.logger.info('could not show the ticket again', { error });
       const notices = [outcome.notice, `:warning: ${describeTicketError(error, 'show the ticket')}`].filter((n): n is string => Boolean(n));
@@ -77,12 +77,12 @@ function ticketAction<A extends BlockAction>(deps: RadarDeps, valueOf: (action: 
 }
 
 /** On ticket endpoints `project_not_found` also means an unknown ticket id (spec 7): say the ticket is gone. */
-function describeTicketError(error: unknown, action: string): string {
+export function describeTicketError(error: unknown, action: string): string {
   if (isServiceError(error) && error.code === 'project_not_found') return 'That ticket can’t be found any more (it may have been deleted).';
   return describeError(error, { action });
 }
 
-async function projectNameOf(deps: RadarDeps, projectId: string, teamId: string, channelId: string | undefined): Promise<string> {
+export async function projectNameOf(deps: RadarDeps, projectId: string, teamId: string, channelId: string | undefined): Promise<string> {
   const binding = channelId ? await deps.bindings.get(teamId, channelId) : undefined;
   if (binding?.projectId === projectId) return binding.projectName;
   const project = readable(await deps.service.listProjects()).find((p) => p.id === projectId);

@@ -2,14 +2,14 @@
 import type { Subcommand } from '../../plugin.js';
 import { PROJECT_FLAG, UsageError } from '../../slack/commands/parse.js';
 import { COMMAND } from '../../slack/ids.js';
-import { ticketSeal } from './action-value.js';
+import { ticketSeals } from './action-value.js';
 import { ticketByNumber, ticketDetail } from './load-ticket.js';
 import { ticketView } from './views/ticket-view.js';
 
 export const ticketCommand: Subcommand = {
   name: 'ticket',
   usage: 'ticket <number>',
-  summary: 'One ticket with its description and latest comments; move, assign or dismiss it from there.',
+  summary: 'One ticket with its description and latest comments; move, assign, edit, dismiss or delete it from there.',
   area: 'tickets',
   example: `${COMMAND} ticket 12`,
   flags: { values: PROJECT_FLAG },
@@ -23,7 +23,7 @@ export const ticketCommand: Subcommand = {
     const found = await ticketByNumber(inv.deps.service, project, Number(number));
     const { ticket, comments } = await ticketDetail(inv.deps.service, project.id, found.id);
     // The controls act here only: on this project while the channel stays bound to it, or (--project) while it stays allowed.
-    const seal = ticketSeal(inv.deps, { channel: inv.channelId, team: inv.teamId }, inv.parsed.values.project !== undefined);
-    await inv.reply({ ...ticketView({ projectId: project.id, projectName: project.name, ticket, comments, seal }), shareable: true });
+    const seals = ticketSeals(inv.deps, { channel: inv.channelId, team: inv.teamId }, inv.parsed.values.project !== undefined);
+    await inv.reply({ ...ticketView({ projectId: project.id, projectName: project.name, ticket, comments, ...seals }), shareable: true });
   },
 };

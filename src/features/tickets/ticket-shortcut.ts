@@ -5,6 +5,7 @@
  */
 import type { AllMiddlewareArgs, MessageShortcut, SlackShortcutMiddlewareArgs } from '@slack/bolt';
 import type { RadarDeps } from '../../deps.js';
+import { mayAddLabel } from './inline-label.js';
 import { loadChoices } from './load-choices.js';
 import { describedFrom, titleFrom } from './message-source.js';
 import { shortcutSource } from './shortcut-source.js';
@@ -38,7 +39,7 @@ export function ticketShortcut(deps: RadarDeps) {
     if (!viewId) return;
     // The hash makes Slack refuse this update when the person already submitted (the view moved on).
     await client.views
-      .update({ view_id: viewId, ...(opened.view?.hash ? { hash: opened.view.hash } : {}), view: ticketFormView({ ...form, choices }) })
+      .update({ view_id: viewId, ...(opened.view?.hash ? { hash: opened.view.hash } : {}), view: ticketFormView({ ...form, choices, canAddLabel: 'labels' in choices && mayAddLabel(deps, shortcut.user.id, choices.labels) }) })
       .catch((error: unknown) => deps.logger.info('ticket modal not filled (closed or submitted meanwhile)', { error }));
   };
 }

@@ -10,7 +10,7 @@ import type { RadarDeps } from '../../deps.js';
 import type { CreateTicketBody, ServiceClient, Ticket } from '../../service/index.js';
 import { readableOr } from '../../service/tolerant.js';
 import { plainTitle } from './views/ticket-format.js';
-import { escapeMrkdwn } from '../../slack/blocks/index.js';
+import { escapeMrkdwn, option, type PlainOption } from '../../slack/blocks/index.js';
 import { logFailure } from '../../slack/log-failure.js';
 import { BLOCK_IDS } from '../../slack/ids.js';
 import type { SubmissionsRepo } from '../../store/submissions.js';
@@ -18,8 +18,10 @@ import { quoted, replyInThread, showInModal } from './deliver.js';
 import { findCreatedTicket } from './find-created.js';
 import { withPermalink } from './message-source.js';
 import { checkedContext, type ModalContext } from './modal-context.js';
-import { createBody, readTicketDraft, ticketDraftErrors } from './ticket-draft.js';
-import { optionsIn, type ViewState } from './view-state.js';
+import { LABELS_PER_TICKET_MAX, createBody, readTicketDraft, ticketDraftErrors } from './ticket-draft.js';
+import { optionsIn, readState, type ViewState } from './view-state.js';
+import { createInlineLabel, newLabelError, offeredLabels } from './inline-label.js';
+import { labelRefusal } from '../board/label-rules.js';
 import { columnName } from '../board/vocabulary.js';
 import { mayHaveWritten, writeFailureSentence } from './write-failure.js';
 import { ticketCreatedView, ticketCreatingView, ticketFormView, type Choices } from './views/ticket-modal.js';
@@ -37,6 +39,13 @@ export function ticketSubmit(deps: RadarDeps, submissions: SubmissionsRepo) {
     const { ctx } = checked;
     const draft = readTicketDraft(view.state.values as ViewState);
     const errors = ticketDraftErrors(draft);
+    const offered = offeredLabels(view.blocks);
+    const newLabel = readState(view.state.values as ViewState).text(BLOCK_IDS.newLabel).trim();
+    if (newLabel !== '') {
+      const problem = newLabelError(deps, body.user.id, newLabel, offered);
+      if (problem) errors[BLOCK_IDS.newLabel] = problem;
+      else if (draft.labelIds.length + 1 > LABELS_PER_TICKET_MAX) errors[BLOCK_IDS.labels] = `A ticket carries at most ${LABELS_PER_TICKET_MAX} labels, the new one included.`;
+    }
     if (Object.keys(errors).length > 0) {
       await ack({ response_action: 'errors', errors });
       return;
@@ -59,7 +68,16 @@ export function ticketSubmit(deps: RadarDeps, submissions: SubmissionsRepo) {
 
     const request = createBody(draft, withPermalink(draft.description, ctx.permalink));
     const target = { viewId: view.id, channelId: ctx.channelId, userId: body.user.id };
+    // A label added from the form is created first; if the ticket then fails, the form comes back with it chosen.
+    let added: PlainOption | null = null;
     try {
+      if (newLabel !== '') {
+        const id = await createInlineLabel(deps.service, ctx.projectId, newLabel, offered.length);
+        if (id !== undefined) {
+          added = option(newLabel, id);
+          request.labelIds = [...(request.labelIds ?? []), id];
+        }
+      }
       const ticket = await createOnce(deps.service, ctx, request);
       await submissions.complete(view.id, { ticketId: ticket.id, ticketNumber: ticket.number, ticketTitle: plainTitle(ticket) });
       const note = await replyInThread(
@@ -72,8 +90,18 @@ export function ticketSubmit(deps: RadarDeps, submissions: SubmissionsRepo) {
     } catch (error) {
       await submissions.release(view.id);
       logFailure(deps.logger, 'ticket create failed', error, { project: ctx.projectId });
-      const failure = writeFailureSentence(error, 'ticket', ctx.projectName);
-      const form = ticketFormView({ projectName: ctx.projectName, draft, choices: choicesOf(view.blocks), failure, privateMetadata: view.private_metadata });
+      const failure = (newLabel !== '' && added === null ? labelRefusal(error, true) : null) ?? writeFailureSentence(error, 'ticket', ctx.projectName);
+      const choices = choicesOf(view.blocks);
+      const kept = added ? { ...draft, labelIds: [...draft.labelIds, added.value ?? ''] } : draft;
+      const form = ticketFormView({
+        projectName: ctx.projectName,
+        draft: kept,
+        choices: added ? { ...choices, labels: [...choices.labels, added] } : choices,
+        failure,
+        privateMetadata: view.private_metadata,
+        canAddLabel: optionsIn(view.blocks, BLOCK_IDS.newLabel) !== null,
+        newLabel: added ? '' : newLabel,
+      });
       await showInModal(client, deps.logger, target, form, `:warning: ${failure}${quoted('Title', draft.title)}${quoted('Description', draft.description)}`);
     }
   };
@@ -92,7 +120,7 @@ async function createOnce(service: ServiceClient, ctx: ModalContext, request: Cr
 }
 
 /** The label and member options the submitted form offered, so the form comes back unchanged. */
-function choicesOf(blocks: readonly unknown[]): Choices {
+function choicesOf(blocks: readonly unknown[]): Extract<Choices, { labels: unknown }> {
   return { labels: optionsIn(blocks, BLOCK_IDS.labels) ?? [], assignees: optionsIn(blocks, BLOCK_IDS.assignee) ?? [] };
 }
 

@@ -16,6 +16,8 @@ export interface RequestLogEntry {
    */
   received: number;
   answered: number;
+  /** The JSON body a write sent (POST, PATCH), as parsed; absent when none was sent or it was not JSON. */
+  body?: unknown;
 }
 
 /** The log of service calls (control calls are not logged), oldest first. */
@@ -34,7 +36,7 @@ export class RequestLog {
   }
 
   list(): RequestLogEntry[] {
-    return this.entries.map((e) => ({ ...e, query: { ...e.query } }));
+    return this.entries.map((e) => ({ ...e, query: { ...e.query }, ...(e.body !== undefined ? { body: structuredClone(e.body) } : {}) }));
   }
 
   clear(): void {

@@ -1,12 +1,12 @@
 import type { Route, SandboxState } from '../types.js';
 import { aiSourcesRoutes } from './ai-sources.js';
 import { aiVisibilityRoutes } from './ai-visibility.js';
+import { alertScheduleRoutes } from './alerts-schedules.js';
 import { briefingControlRoutes } from './briefings/control.js';
 import { briefingReadRoutes } from './briefings/read.js';
 import { changelogRoutes } from './changelog.js';
 import { dimensionRoutes } from './dimensions.js';
 import { fetchUrlRoutes } from './fetch-url.js';
-import { otherReadRoutes } from './other-reads.js';
 import { projectRoutes } from './projects.js';
 import { scanRoutes } from './scans/routes.js';
 
@@ -22,7 +22,7 @@ export function allRoutes(state: SandboxState): Route[] {
     ...changelogRoutes(state),
     ...aiVisibilityRoutes(state),
     ...aiSourcesRoutes(state),
-    ...otherReadRoutes(state),
+    ...alertScheduleRoutes(state),
     ...briefingReadRoutes(state),
     ...briefingControlRoutes(state),
     ...scanRoutes(state),

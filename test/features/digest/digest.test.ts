@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SEED } from '../../../src/sandbox/seed.js';
-import { ACTION_IDS } from '../../../src/slack/ids.js';
+import { ACTION_IDS, BLOCK_IDS } from '../../../src/slack/ids.js';
 import { expectNoViolations } from '../../support/fake-slack.js';
 import { CHANNELS, TEAM, USERS } from '../../support/slack-fixtures.js';
 import { replyText, startRadarHarness, type RadarHarness } from '../../support/radar-harness.js';
@@ -154,6 +154,27 @@ describe('briefing digests', () => {
     expect(digestsIn(h, CHANNELS.general, edition.runId)).toHaveLength(1);
     expect(digestsIn(h, CHANNELS.intel, edition.runId)).toHaveLength(1);
     expect((await h.radar.deps.digestSettings.get(TEAM.id, CHANNELS.general))?.failing).toBeNull();
+  });
+
+  it('Edit on a digest row opens the ticket form, saves only what changed, and leaves the digest as it is', async () => {
+    await h.command('bind northwind', { channel: CHANNELS.intel });
+    const edition = await publish(h, NORTHWIND, { opened: 1 });
+    await poller(h).tick();
+    const [ticketId] = edition.opened as [string];
+    const digest = digestsIn(h, CHANNELS.intel, edition.runId)[0]!;
+    const ack = await h.driver.blockAction(ACTION_IDS.ticketEdit, null, { channel: CHANNELS.intel, message: digest, user: USERS.bob });
+    const { view } = await h.viewOpenedBy(ack);
+    await h.slack.waitForCall('views.update', (c) => c.args.view_id === view.id);
+    const form = h.slack.view(view.id)!;
+    const title = (form.blocks as { block_id?: string; element?: { initial_value?: string } }[]).find((b) => b.block_id === BLOCK_IDS.title)?.element?.initial_value;
+    h.sandbox.control.clearRequests();
+    await h.driver.viewSubmission(form, { [BLOCK_IDS.title]: title ?? null, [BLOCK_IDS.due]: '2031-01-31' }, { user: USERS.bob });
+    await h.slack.waitForCall('views.update', (c) => c.args.view_id === form.id && JSON.stringify(c.args.view).includes('Saved ticket'));
+    const patch = h.sandbox.control.requests().find((r) => r.method === 'PATCH')!;
+    expect(patch.body).toMatchObject({ dueDate: '2031-01-31' });
+    expect((await h.radar.deps.service.getTicket(NORTHWIND, ticketId)).dueDate).toBe('2031-01-31');
+    // The digest message is not replaced by a ticket view.
+    expect(h.answersTo(ack)).toHaveLength(0);
   });
 
   it('the buttons move a ticket to To do or dismiss it, and the digest shows the new column', async () => {

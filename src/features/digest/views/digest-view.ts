@@ -130,8 +130,10 @@ export function ticketRowBlocks(projectId: string, ticket: Ticket, options: RowO
   const buttons: Button[] = [];
   if (ticket.status !== 'todo') buttons.push(button({ text: 'Move to To do', actionId: ACTION_IDS.digestMove, value, style: 'primary' }));
   if (ticket.status !== 'dismissed') buttons.push(button({ text: 'Dismiss', actionId: ACTION_IDS.digestDismiss, value }));
+  // Edit opens the tickets feature's form (its value unseals as a ticket reference there too).
+  buttons.push(button({ text: 'Edit', actionId: ACTION_IDS.ticketEdit, value }));
   const row: Block = { ...section(`${rank}*#${ticket.number} ${shown(ticket.title, (t) => escapeMrkdwn(truncate(t, 300)))}*\n${facts.join(' · ')}`), block_id: id };
-  return buttons.length > 0 ? [row, actions(buttons, `${id}:actions`)] : [row];
+  return [row, actions(buttons, `${id}:actions`)];
 }
 
 /** The block id of a ticket's row; its buttons' block is this plus `:actions`. */
@@ -171,7 +173,7 @@ export function withSealedButtons(messages: DigestMessages, seal: (value: Ticket
 
 /** `blocks` with the values of the digest's ticket buttons sealed by `seal`. */
 export function sealRowButtons(blocks: readonly Block[], seal: (value: TicketButtonValue) => string): Block[] {
-  const ids: readonly string[] = [ACTION_IDS.digestMove, ACTION_IDS.digestDismiss];
+  const ids: readonly string[] = [ACTION_IDS.digestMove, ACTION_IDS.digestDismiss, ACTION_IDS.ticketEdit];
   return blocks.map((block) => {
     if (block.type !== 'actions') return block;
     const elements = block.elements.map((e) => {

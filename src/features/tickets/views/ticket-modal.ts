@@ -7,6 +7,7 @@ import { LIMITS, context, escapeMrkdwn, option, section, truncate, type Block, t
 import { BLOCK_IDS, CALLBACK_IDS } from '../../../slack/ids.js';
 import { COLUMN_NAMES, EFFORT_NAMES, IMPACT_NAMES, columnName } from '../../board/vocabulary.js';
 import { LABELS_PER_TICKET_MAX, type TicketDraft } from '../ticket-draft.js';
+import { LABEL_NAME_MAX } from '../../board/label-rules.js';
 import { input, modal, select, textInput, warning, type ModalView } from './modal-parts.js';
 
 /** The project's labels and members as select options; a string says why they are missing. */
@@ -19,6 +20,9 @@ export interface TicketFormData {
   /** Why the last attempt failed (mrkdwn, escaped); the form is shown again with every value kept. */
   failure?: string;
   privateMetadata: string;
+  /** Offer "Add a new label" (admins, while the project has room; `inline-label.ts`), prefilled with `newLabel`. */
+  canAddLabel?: boolean;
+  newLabel?: string;
 }
 
 const COLUMN_OPTIONS = TICKET_STATUSES.map((s) => option(COLUMN_NAMES[s], s));
@@ -38,6 +42,9 @@ export function ticketFormView(data: TicketFormData): ModalView {
   if ('labels' in choices) {
     if (choices.labels.length > 0) {
       blocks.push(input(BLOCK_IDS.labels, 'Labels', select(choices.labels, draft.labelIds, { max: LABELS_PER_TICKET_MAX }), { optional: true }));
+    }
+    if (data.canAddLabel) {
+      blocks.push(input(BLOCK_IDS.newLabel, 'Add a new label', textInput(data.newLabel, { placeholder: 'A new label name' }), { optional: true, hint: `Created on the project and put on this ticket; up to ${LABEL_NAME_MAX} characters, a name not already used.` }));
     }
     if (choices.assignees.length > 0) {
       blocks.push(input(BLOCK_IDS.assignee, 'Assignee', select(choices.assignees, [draft.assigneeUserId]), { optional: true }));

@@ -1,19 +1,24 @@
 /**
  * `/radar ticket <number>`: one ticket with its description, latest comments, and the buttons that
- * act on it (move to another column, assign to me, dismiss). A briefing ticket is never offered
- * for deletion; dismissing it is what keeps its briefing from opening it again.
+ * act on it (move to another column, assign to me, edit, dismiss, and an overflow menu whose Delete
+ * asks first). A briefing ticket is never offered for deletion; dismissing it is what keeps its
+ * briefing from opening it again. Comments Radar wrote (origin `api`) get Edit and Delete; a
+ * person's comment only Delete (the service lets a key edit only its own comments).
  */
 import type { Assignee, Comment, Ticket } from '../../../service/index.js';
 import { TICKET_STATUSES } from '../../../service/index.js';
 import { isUnreadable, readable, shown, UNREADABLE_VALUE, unreadableItemsLine, unreadableOf, type Unreadable } from '../../../service/tolerant.js';
 import { LIMITS, actions, button, context, escapeMrkdwn, fields, header, option, plural, section, truncate, type Block } from '../../../slack/blocks/index.js';
 import { ACTION_IDS } from '../../../slack/ids.js';
-import type { TicketSeal } from '../action-value.js';
+import type { CommentSeal, TicketSeal } from '../action-value.js';
 import { columnName, impactName } from '../../board/vocabulary.js';
 import { labelsText, plainTitle } from './ticket-format.js';
+import { confirmDialog } from '../../board/confirm.js';
 
 const LATEST_COMMENTS = 3;
 const COMMENT_PREVIEW = 500;
+/** Spec 8: comments per thread. */
+const COMMENTS_PER_THREAD = 500;
 
 export interface TicketViewData {
   projectId: string;
@@ -27,6 +32,8 @@ export interface TicketViewData {
   members?: readonly Assignee[];
   /** Seals the ticket reference the controls carry (`action-value.ts`); without it they carry an unsealed one, which every action refuses. */
   seal?: TicketSeal;
+  /** Seals a comment for its Edit and Delete buttons; without it comments are shown without buttons. */
+  commentSeal?: CommentSeal;
 }
 
 const unsealed: TicketSeal = (ref, kind) => JSON.stringify({ p: ref.projectId, t: ref.ticketId, k: kind });
@@ -42,10 +49,22 @@ function origin(ticket: Ticket): string {
   return `${shown(ticket.origin, escapeMrkdwn)}${by}`;
 }
 
-function commentBlock(comment: Comment): Block {
+function oneComment(comment: Comment, data: TicketViewData): Block[] {
   const who = isUnreadable(comment.author) ? `_author ${UNREADABLE_VALUE}_` : comment.author ? `*${escapeMrkdwn(comment.author.fullName)}*` : '*API*';
   const when = shown(comment.createdAt, (at) => escapeMrkdwn(at.slice(0, 10)));
-  return section(`${who} · ${when}${comment.edited === true ? ' (edited)' : ''}\n${escapeMrkdwn(truncate(comment.body, COMMENT_PREVIEW))}`);
+  const text = section(`${who} · ${when}${comment.edited === true ? ' (edited)' : ''}\n${escapeMrkdwn(truncate(comment.body, COMMENT_PREVIEW))}`);
+  if (!data.commentSeal) return [text];
+  const ref = { projectId: data.projectId, ticketId: data.ticket.id, commentId: comment.id };
+  // Only an entry the API wrote may be edited by Radar's key (spec 4.6): a person's comment is not offered for editing.
+  const byRadar = comment.origin === 'api';
+  const buttons = [
+    ...(byRadar ? [button({ text: 'Edit comment', actionId: ACTION_IDS.commentEdit, value: data.commentSeal(ref, 'ce') })] : []),
+    {
+      ...button({ text: 'Delete comment', actionId: ACTION_IDS.commentDelete, value: data.commentSeal(ref, 'cd') }),
+      confirm: confirmDialog({ title: 'Delete this comment?', text: 'The comment is removed from the ticket for everyone. This cannot be undone.', confirm: 'Delete comment' }),
+    },
+  ];
+  return [text, actions(buttons)];
 }
 
 function controls(data: TicketViewData): Block[] {
@@ -59,7 +78,23 @@ function controls(data: TicketViewData): Block[] {
   const elements = [
     { type: 'static_select' as const, action_id: ACTION_IDS.ticketMove, placeholder: { type: 'plain_text' as const, text: 'Move to…' }, options: moveTo },
     button({ text: 'Assign to me', actionId: ACTION_IDS.ticketAssign, value }),
+    button({ text: 'Edit', actionId: ACTION_IDS.ticketEdit, value }),
     ...(ticket.status !== 'dismissed' ? [button({ text: 'Dismiss', actionId: ACTION_IDS.ticketDismiss, value, style: 'danger' })] : []),
+    // Delete only where the service allows it (`deletable` true); a briefing ticket is dismissed instead.
+    ...(ticket.deletable === true
+      ? [
+          {
+            type: 'overflow' as const,
+            action_id: ACTION_IDS.ticketMore,
+            options: [option('Delete ticket…', 'delete')],
+            confirm: confirmDialog({
+              title: `Delete ticket #${ticket.number}?`,
+              text: `*${escapeMrkdwn(truncate(plainTitle(ticket), 150))}* and its comments are removed from the board for everyone. This cannot be undone.`,
+              confirm: 'Delete ticket',
+            }),
+          },
+        ]
+      : []),
   ];
   const blocks: Block[] = [actions(elements, seal(ref, 'c', LIMITS.blockId))];
   if (data.members && data.members.length > 0) {
@@ -100,20 +135,22 @@ export function ticketView(data: TicketViewData): { text: string; blocks: Block[
           : escapeMrkdwn(truncate(description, LIMITS.sectionText - 100)),
     ),
   );
-  blocks.push(...commentBlocks(ticket, data.comments));
+  blocks.push(...commentBlocks(data));
   if (ticket.deletable === false) blocks.push(context('Opened by a briefing, so it cannot be deleted: dismiss it instead, which keeps the briefing from opening it again.'));
   blocks.push(...controls(data));
   return { text: `Ticket #${ticket.number}: ${shown(ticket.title, escapeMrkdwn)}`, blocks };
 }
 
 /** The count line (from `commentCount`, or the list when the count is unreadable) and the latest comments. */
-function commentBlocks(ticket: Ticket, comments: readonly (Comment | Unreadable)[]): Block[] {
+function commentBlocks(data: TicketViewData): Block[] {
+  const { ticket, comments } = data;
   const count = isUnreadable(ticket.commentCount) ? comments.length : ticket.commentCount;
   if (count === 0) return [];
   const latest = readable(comments).slice(-LATEST_COMMENTS);
-  const countText = isUnreadable(ticket.commentCount) ? `Comment count ${UNREADABLE_VALUE}; ${plural(comments.length, 'comment')} listed` : plural(count, 'comment');
+  const full = count >= COMMENTS_PER_THREAD ? ` (the thread is full: a ticket holds at most ${COMMENTS_PER_THREAD}; delete one to comment again)` : '';
+  const countText = isUnreadable(ticket.commentCount) ? `Comment count ${UNREADABLE_VALUE}; ${plural(comments.length, 'comment')} listed` : `${plural(count, 'comment')}${full}`;
   const blocks: Block[] = [context(count > latest.length ? `${countText}; the latest ${latest.length}:` : `${countText}:`)];
-  blocks.push(...latest.map(commentBlock));
+  blocks.push(...latest.flatMap((c) => oneComment(c, data)));
   const unread = unreadableItemsLine(unreadableOf(comments), 'comment', escapeMrkdwn);
   if (unread !== null) blocks.push(context(unread));
   return blocks;

@@ -1,9 +1,9 @@
-/** Alerts and schedules (spec 4.4): they exist; their payloads are small and loose (AI sources: ai-sources.ts). */
+/** Alerts and schedules (spec 4.4): they exist; parameters and payloads are not shown, so these are loose. */
 import { itemsOf, openObject } from '../docs/schemas.js';
 import type { Route, SandboxState } from '../types.js';
 import { requireProject } from './params.js';
 
-export function otherReadRoutes(state: SandboxState): Route[] {
+export function alertScheduleRoutes(state: SandboxState): Route[] {
   return [
     {
       method: 'GET',

@@ -1,0 +1,54 @@
+/** `/radar project`, `/radar alerts`, `/radar schedules` through signed requests against the sandbox. */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoViolations } from '../../support/fake-slack.js';
+import { replyText, startRadarHarness, type RadarHarness } from '../../support/radar-harness.js';
+import { CHANNELS } from '../../support/slack-fixtures.js';
+import { expectValidMessage } from '../../support/view-checks.js';
+import type { WebApiCall } from '../../../src/slack/local-web-api/index.js';
+
+const valid = (reply: WebApiCall) => expectValidMessage({ text: String(reply.args.text), blocks: reply.args.blocks as unknown[] });
+
+describe('the project reads', () => {
+  let h: RadarHarness;
+  beforeAll(async () => {
+    h = await startRadarHarness();
+    await h.command('bind northwind', { channel: CHANNELS.intel });
+  });
+  afterEach(() => expectNoViolations(h.slack));
+  afterAll(async () => {
+    await h?.stop();
+  });
+
+  it('/radar project shows freshness per dimension and the AI monitoring prompts, from one detail read', async () => {
+    h.sandbox.control.clearRequests();
+    const reply = await h.command('project', { channel: CHANNELS.intel });
+    valid(reply);
+    const text = replyText(reply);
+    expect(h.sandbox.control.requests().filter((r) => r.path === '/v1/projects/prj_northwind')).toHaveLength(1);
+    expect(text).toContain('Northwind CRM: project');
+    expect(text).toContain('northwindcrm.com');
+    expect(text).toMatch(/\*Monitoring freshness, per dimension\* \(from `monitoringFreshness`\)/);
+    expect(text).toMatch(/\*pricing:\* \d+ days? ago \(2026-/);
+    expect(text).toMatch(/\*AI monitoring prompts\* \(\d+ prompts?\)\n1\. /);
+    expect(JSON.stringify(reply.args.blocks)).toContain('"share"');
+  });
+
+  it('/radar alerts and /radar schedules list whatever comes, humanised, and say Radar passes them through', async () => {
+    const alerts = await h.command('alerts', { channel: CHANNELS.intel });
+    valid(alerts);
+    const a = replyText(alerts);
+    expect(a).toContain('3 alerts');
+    expect(a).toContain('*pricing change*');
+    expect(a).toMatch(/• \*Conditions:\*\n\s+• \*Dimension:\* pricing/);
+    expect(a).toContain('last triggered at _null_');
+    expect(a).toContain('Radar passes alerts through as the service sends them');
+    const schedules = replyText(await h.command('schedules', { channel: CHANNELS.intel }));
+    expect(schedules).toContain('*strategic briefing*');
+    expect(schedules).toContain('cadence weekly');
+    expect(schedules).toContain('Radar passes schedules through');
+  });
+
+  it('an unknown project in --project answers with the usual sentence', async () => {
+    expect(replyText(await h.command('alerts --project nosuch', { channel: CHANNELS.intel }))).toMatch(/no project|can't find|doesn't match/i);
+  });
+});
