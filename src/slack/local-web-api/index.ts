@@ -39,6 +39,8 @@ export interface LocalWebApi {
   view(idOrExternalId: string): StoredView | undefined;
   /** The modal most recently opened or pushed. */
   latestView(): StoredView | undefined;
+  /** A person's Home tab as last published (`views.publish`). */
+  home(userId: string): StoredView | undefined;
   /** Makes the next matching call(s) fail with `error` (`ratelimited` answers HTTP 429). */
   failNext(method: string, options: FailOptions): void;
   /** Holds the next call of `method` for `ms` before answering. */
@@ -106,6 +108,7 @@ export async function startLocalWebApi(options: LocalWebApiOptions = {}): Promis
     messages: (channel) => workspace.messages(channel),
     view: (idOrExternalId) => workspace.findView(idOrExternalId),
     latestView: () => workspace.latestView(),
+    home: (userId) => workspace.home(userId),
     failNext: (method, failOptions) => faults.failNext(method, failOptions),
     delayNext: (method, ms) => faults.delayNext(method, ms),
     denyChannel: (channel, error) => faults.denyChannel(channel, error),
