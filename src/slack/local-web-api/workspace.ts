@@ -54,6 +54,16 @@ export class Workspace {
     return message;
   }
 
+  /** A message a person wrote (the console's `/shortcut` acts on one); no Web API call is made. */
+  postFrom(channel: string, user: string, text: string): StoredMessage {
+    const message: StoredMessage = { ...this.post(channel, { text }), user };
+    delete (message as Partial<StoredMessage>).bot_id;
+    delete (message as Partial<StoredMessage>).app_id;
+    const list = this.messagesByChannel.get(channel) ?? [];
+    list[list.length - 1] = message;
+    return message;
+  }
+
   update(channel: string, ts: string, fields: MessageContent): StoredMessage {
     const message = this.find(channel, ts);
     if (!message) throw new WebApiRejection('message_not_found');
