@@ -74,6 +74,7 @@ describe('console mode on a terminal', () => {
     input.write('scan trust northwindcrm.com\r');
     // The result comes after the command's own answer, while the prompt waits: it is printed on a
     // cleared line and the prompt is drawn again below it.
+    // eslint-disable-next-line no-control-regex -- the terminal's own escapes are what is checked
     await until(() => /\r\x1b\[K\[(updated|posted) in C0CONSOLE[^]*radar> (\x1b\[\d+G)?$/.test(printed) && printed.includes('northwindcrm.com'), 'the late scan result');
 
     const mark = printed.length;
