@@ -43,6 +43,11 @@ export interface Config {
   secrets: string[];
   /** Fair use: scans running at once per person and per channel (`/radar scan` refuses past them). */
   scanLimits: { perPerson: number; perChannel: number };
+  /**
+   * Which defaults the environment overrode (absent: treat as set). Console mode writes logs to a
+   * file unless LOG_LEVEL is set; the built-in sandbox gets a store of its own unless STORE_URL is.
+   */
+  explicit?: { logLevel: boolean; storeUrl: boolean };
 }
 
 export class ConfigError extends Error {
@@ -178,6 +183,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     access: { admins: idList(v.RADAR_ADMINS), projectsAllowed: idList(v.RADAR_PROJECTS_ALLOWED) },
     secrets,
     scanLimits: { perPerson: v.SCAN_LIMIT_PER_PERSON, perChannel: v.SCAN_LIMIT_PER_CHANNEL },
+    explicit: { logLevel: blankToUndefined(env.LOG_LEVEL) !== undefined, storeUrl: blankToUndefined(env.STORE_URL) !== undefined },
   };
 }
 

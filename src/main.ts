@@ -2,7 +2,8 @@
  * Entry point: read `.env` when present, parse the configuration once, start Radar in the mode it
  * names, and stop cleanly on SIGINT/SIGTERM (or when the console's input ends).
  */
-import { existsSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { ConfigError, loadConfig } from './config.js';
 import { startRadar } from './radar.js';
 
@@ -16,6 +17,28 @@ if (existsSync('.env')) {
   }
 }
 
+/** Where console mode writes its log lines. */
+const CONSOLE_LOG = 'data/radar-console.log';
+
+/** A sink appending to `path` (its folder made); undefined (stderr) when the file cannot be written. */
+function consoleLogFile(path: string): ((line: string) => void) | undefined {
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+    appendFileSync(path, '');
+  } catch (error) {
+    console.error(`Radar console: logs stay on stderr (${path} cannot be written: ${error instanceof Error ? error.message : String(error)}).`);
+    return undefined;
+  }
+  console.error(`Radar console: log lines go to ${path} (set LOG_LEVEL to see them here).`);
+  return (line) => {
+    try {
+      appendFileSync(path, `${line}\n`);
+    } catch {
+      // A log file that went away must not stop the console.
+    }
+  };
+}
+
 let config;
 try {
   config = loadConfig(process.env);
@@ -26,7 +49,13 @@ try {
 
 
 const console_ = config.mode === 'console';
-const radar = await startRadar(config, console_ ? { consoleInput: process.stdin, consoleOutput: process.stdout, consoleInteractive: Boolean(process.stdin.isTTY) } : {}).catch(
+// In the console, log lines would land among the answers: they go to a file under data/ (its path
+// said once, on stderr) unless LOG_LEVEL is set, which asks for them on stderr as in every other mode.
+const logSink = console_ && config.explicit?.logLevel === false ? consoleLogFile(CONSOLE_LOG) : undefined;
+const radar = await startRadar(config, {
+  ...(console_ ? { consoleInput: process.stdin, consoleOutput: process.stdout, consoleInteractive: Boolean(process.stdin.isTTY) } : {}),
+  ...(logSink ? { logSink } : {}),
+}).catch(
   (error: unknown) => {
     console.error(`Radar could not start: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);

@@ -3,6 +3,9 @@
  * Mode, or the console), with the built-in sandbox when no service is configured. Tests start Radar
  * through here too, so what they prove is what runs.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { LogLevel, type App } from '@slack/bolt';
 import type { Config } from './config.js';
@@ -26,7 +29,7 @@ import { createAckOrder } from './slack/receivers/ack-order.js';
 import { createSlackGate } from './slack/receivers/slack-gate.js';
 import { seenBeforeIn } from './slack/receivers/replay-guard.js';
 import { createSocketMode } from './slack/receivers/socket-mode.js';
-import type { LocalWebApi } from './slack/local-web-api/index.js';
+import type { LocalWebApi, WebApiCall } from './slack/local-web-api/index.js';
 import { DEFAULT_TIMING, type Timing } from './timing.js';
 import { createLimiter } from './limiter.js';
 
@@ -105,7 +108,16 @@ export async function startRadar(config: Config, options: StartOptions = {}): Pr
       ...(options.serviceTimeouts ? { timeouts: options.serviceTimeouts } : {}),
     });
     closers.push(() => service.close());
-    const store = await openStore(config.storeUrl, { logger: logger.child({ component: 'store' }), namespacePrefix: config.storePrefix });
+    // The built-in sandbox starts afresh each run: its scans and editions are not the last run's, so
+    // it gets a store of its own for the run (unless STORE_URL names one), removed when Radar stops.
+    let storeUrl = config.storeUrl;
+    if (sandboxUrl && config.explicit?.storeUrl === false) {
+      const dir = mkdtempSync(join(tmpdir(), 'radar-sandbox-store-'));
+      closers.push(async () => rmSync(dir, { recursive: true, force: true }));
+      storeUrl = `sqlite://${join(dir, 'radar.sqlite')}`;
+      logger.info('the built-in sandbox gets a store of its own for this run (set STORE_URL to keep one across runs)');
+    }
+    const store = await openStore(storeUrl, { logger: logger.child({ component: 'store' }), namespacePrefix: config.storePrefix });
     closers.push(() => store.close());
 
     const deps: RadarDeps = {
@@ -199,18 +211,23 @@ async function startMode(
 
   // Console mode: the real app, a receiver fed from the terminal, and a local Web API that prints
   // (loaded only here: HTTP and Socket Mode start without them).
-  const [{ startLocalWebApi, LOCAL_WORKSPACE }, { ConsoleReceiver }, { renderCall, runConsole }] = await Promise.all([
+  const [{ startLocalWebApi, LOCAL_WORKSPACE }, { ConsoleReceiver }, { runConsole }, { Screen }] = await Promise.all([
     import('./slack/local-web-api/index.js'),
     import('./console/console-receiver.js'),
     import('./console/run-console.js'),
+    import('./console/screen.js'),
   ]);
   const output = options.consoleOutput ?? process.stdout;
+  const screen = new Screen();
+  // Until the console loop takes over (or when there is none), calls are printed as they come.
+  let sink = (call: WebApiCall) => {
+    const text = screen.render(call);
+    if (text) output.write(text);
+  };
   const webApi: LocalWebApi = await startLocalWebApi({
     users: { U0CONSOLE: { name: 'you', real_name: 'Console User' } },
-    onCall: (call) => {
-      const text = renderCall(call);
-      if (text) output.write(text);
-    },
+    channels: { C0CONSOLE: { name: 'console' } },
+    onCall: (call) => sink(call),
   });
   closers.push(() => webApi.close());
   const receiver = new ConsoleReceiver(
@@ -229,7 +246,17 @@ async function startMode(
   const local: Installation = { teamId: LOCAL_WORKSPACE.teamId, teamName: LOCAL_WORKSPACE.teamName, enterpriseId: null, appId: LOCAL_WORKSPACE.appId, botUserId: LOCAL_WORKSPACE.botUserId };
   const { app, workers } = createSlackApp(deps, { ...features, receiver, botToken: 'xoxb-console', apiUrl: webApi.url, installation: () => Promise.resolve(local) });
   const consoleDone = options.consoleInput
-    ? runConsole({ input: options.consoleInput, output, receiver, interactive: options.consoleInteractive ?? false })
+    ? runConsole({
+        input: options.consoleInput,
+        output,
+        receiver,
+        interactive: options.consoleInteractive ?? false,
+        webApi,
+        screen,
+        onCall: (next) => (sink = next),
+        pendingScans: async () => (await deps.pendingScans.listAll()).length,
+        scanGiveUpMs: deps.timing.scanGiveUpMs,
+      })
     : undefined;
   return { mode: 'console', url: null, app, workers, consoleCommand: (text) => receiver.command(text), ...(consoleDone ? { consoleDone } : {}) };
 }

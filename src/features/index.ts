@@ -12,6 +12,7 @@ import { briefingFeature } from './briefing/feature.js';
 import { contentFeature } from './content/feature.js';
 import { digestFeature } from './digest/feature.js';
 import { helpFeature } from './help/feature.js';
+import { homeFeature } from './home/feature.js';
 import { labelsFeature } from './labels/feature.js';
 import { positioningFeature } from './positioning/feature.js';
 import { pricingFeature } from './pricing/feature.js';
@@ -40,4 +41,5 @@ export const FEATURES: readonly AnyFeature[] = [
   scansFeature,
   fetchFeature,
   digestFeature,
+  homeFeature,
 ];

@@ -7,7 +7,15 @@ const speed = Number(process.env.SANDBOX_SPEED ?? 1);
 if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`PORT must be a port number, got ${process.env.PORT}`);
 if (!(speed > 0)) throw new Error(`SANDBOX_SPEED must be a number > 0, got ${process.env.SANDBOX_SPEED}`);
 
-const sandbox = await startSandbox({ port, speed });
+const sandbox = await startSandbox({ port, speed }).catch((error: unknown) => {
+  const code = (error as { code?: unknown }).code;
+  console.error(
+    code === 'EADDRINUSE'
+      ? `The sandbox cannot start: port ${port} is already in use (another sandbox?); stop that one or set PORT to a free port.`
+      : `The sandbox cannot start: ${error instanceof Error ? error.message : String(error)}`,
+  );
+  process.exit(1);
+});
 console.log(`Monitoring Service sandbox listening on ${sandbox.url} (speed ${speed})`);
 console.log(`Control surface: ${sandbox.url}/__sandbox/ (faults, clock, speed, requests, reset)`);
 console.log('API keys (header SVC-API-Key):');

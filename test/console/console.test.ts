@@ -3,7 +3,8 @@
  * answers printed from the same Block Kit. Driven in-process and through `npm start`'s entry.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
@@ -41,26 +42,152 @@ describe('console mode in-process', () => {
   });
 });
 
+describe('console mode on a terminal', () => {
+  let sandbox: Sandbox;
+  beforeAll(async () => {
+    sandbox = await startSandbox({ port: 0, speed: 1000 });
+  });
+  afterAll(() => sandbox?.close());
+
+  let printedForDebug = () => '';
+  const until = async (check: () => boolean, what: string) => {
+    for (let i = 0; i < 1000 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    if (!check()) throw new Error(`never saw ${what} in ${JSON.stringify(printedForDebug())}`);
+  };
+
+  it('Ctrl-C clears a half-typed line, a late answer is printed above a redrawn prompt, Ctrl-C on an empty line leaves', async () => {
+    const config = loadConfig({ SVC_BASE_URL: sandbox.url, SVC_API_KEY: sandbox.keys.readWrite, STORE_URL: `sqlite://${join(dir, 'tty.sqlite')}` });
+    const input = new PassThrough();
+    const output = new PassThrough();
+    let printed = '';
+    output.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+    printedForDebug = () => printed.slice(-1500);
+    const radar = await startRadar(config, { consoleInput: input, consoleOutput: output, consoleInteractive: true, logSink: () => {} });
+    await until(() => printed.includes('radar> '), 'the prompt');
+
+    input.write('bind north');
+    input.write('\x03');
+    await until(() => printed.includes('^C'), 'the cleared line');
+    input.write('bind northwind\r');
+    await until(() => printed.includes('now bound to *Northwind CRM*'), 'the bind answer');
+
+    input.write('scan trust northwindcrm.com\r');
+    // The result comes after the command's own answer, while the prompt waits: it is printed on a
+    // cleared line and the prompt is drawn again below it.
+    // eslint-disable-next-line no-control-regex -- the terminal's own escapes are what is checked
+    await until(() => /\r\x1b\[K\[(updated|posted) in C0CONSOLE[^]*radar> (\x1b\[\d+G)?$/.test(printed) && printed.includes('northwindcrm.com'), 'the late scan result');
+
+    const mark = printed.length;
+    input.write('\x03');
+    await radar.consoleDone;
+    await radar.stop();
+    expect(printed.slice(mark)).not.toContain('^C');
+  }, 30_000);
+});
+
+/** Exactly what `npm start` runs (through tsx), from `cwd`: its logs land under `cwd`/data. */
+const TSX = import.meta.resolve('tsx');
+const MAIN = new URL('../../src/main.ts', import.meta.url).pathname;
+
+function npmStart(cwd: string, env: Record<string, string>, stdin: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, ['--import', TSX, MAIN], { cwd, env: { PATH: process.env.PATH ?? '', HOME: cwd, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+  child.stdin.end(stdin);
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+}
+
 describe('npm start without configuration', () => {
-  it('starts the built-in sandbox and a console that reads stdin and prints on stdout', async () => {
-    // Exactly what `npm start` runs.
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: process.cwd(),
-      env: { PATH: process.env.PATH ?? '', HOME: dir, STORE_URL: `sqlite://${join(dir, 'b.sqlite')}`, SANDBOX_SPEED: '1000' },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.stdin.end('/radar projects\n/radar pricing --project quarry\n');
-    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  it('starts the built-in sandbox and a console that reads stdin and prints on stdout; log lines go to a file under data/', async () => {
+    const cwd = mkdtempSync(join(dir, 'start-'));
+    const { code, stdout, stderr } = await npmStart(cwd, { SANDBOX_SPEED: '1000' }, '/radar projects\n/radar pricing --project quarry\n');
     expect(code, stderr).toBe(0);
     expect(stdout).toContain('== Projects (4) ==');
     expect(stdout).toContain('Quarry Pay: pricing gaps');
-    expect(stderr).toContain('started the built-in sandbox');
+    // No log line among the answers; the file's path said once, on stderr.
+    expect(stdout).not.toMatch(/"level":/);
+    expect(stderr.trim()).toBe('Radar console: log lines go to data/radar-console.log (set LOG_LEVEL to see them here).');
+    const log = readFileSync(join(cwd, 'data', 'radar-console.log'), 'utf8');
+    expect(log).toContain('started the built-in sandbox');
+    expect(log).toContain('a store of its own');
   }, 30_000);
 
+  it('with LOG_LEVEL set, log lines go to stderr as in every other mode', async () => {
+    const cwd = mkdtempSync(join(dir, 'level-'));
+    const { code, stdout, stderr } = await npmStart(cwd, { SANDBOX_SPEED: '1000', LOG_LEVEL: 'info' }, '/radar projects\n');
+    expect(code, stderr).toBe(0);
+    expect(stdout).toContain('== Projects (4) ==');
+    expect(stderr).toContain('started the built-in sandbox');
+    expect(existsSync(join(cwd, 'data', 'radar-console.log'))).toBe(false);
+  }, 30_000);
+
+  it('presses numbered buttons, walks a shortcut modal as a form, renders emoji, and waits for a scan before it exits', async () => {
+    const cwd = mkdtempSync(join(dir, 'demo-'));
+    const input = [
+      '/radar bind northwind',
+      '/radar tickets in_progress',
+      // The list's first button: Share to channel.
+      '/press 1',
+      '/press 99',
+      '/shortcut ticket Pipedrive dropped its Team plan to $19\\nSee their pricing page',
+      'Pipedrive at $19', // title
+      '2', // column: To do
+      '', // description kept
+      '1,5', // labels: Pricing, Quick win
+      '1', // assignee: Maya Chen
+      '', // no due date
+      '3', // effort: High
+      '4', // impact: 4 Critical
+      '/shortcut comment Customers keep asking about this',
+      'Pipedrive', // search the board
+      '1', // the first ticket found
+      '', // the comment as prefilled
+      '/radar scan trust northwindcrm.com',
+    ].join('\n');
+    const { code, stdout, stderr } = await npmStart(cwd, { SANDBOX_SPEED: '1000' }, `${input}\n`);
+    expect(code, stderr).toBe(0);
+    // Numbered buttons, and a press that shares the answer to the channel as Slack would.
+    expect(stdout).toContain('[1: Share to channel]');
+    expect(stdout).toMatch(/> \/press 1\n\[to the channel\]\n== Northwind CRM: tickets/);
+    expect(stdout).toContain('There is no button 99 on screen');
+    // The ticket form, asked in turn, submitted through the app.
+    expect(stdout).toContain('== Turn into a ticket ==');
+    expect(stdout).toContain('Title [Pipedrive dropped its Team plan to $19]: Pipedrive at $19');
+    expect(stdout).toMatch(/Column:\n {2}1\. Triage\n {2}2\. To do/);
+    expect(stdout).toMatch(/✅ \*#\d+ Pipedrive at \$19\* is on \*Northwind CRM\*'s board, in To do\./);
+    // The comment form: an external select searched through the app's options listener.
+    expect(stdout).toContain('search for: Pipedrive');
+    expect(stdout).toMatch(/1\. #\d+ Pipedrive/);
+    expect(stdout).toMatch(/✅ .*comment/i);
+    // Emoji as characters, never shortcodes.
+    expect(stdout).not.toMatch(/:(white_check_mark|warning|hourglass_flowing_sand|satellite_antenna):/);
+    // The scan's result arrives after the input ended: the run waited for it.
+    expect(stdout).toMatch(/waiting for 1 scan to finish/);
+    expect(stdout.slice(stdout.indexOf('waiting for 1 scan'))).toMatch(/northwindcrm\.com/);
+  }, 60_000);
+});
+
+describe('npm run sandbox', () => {
+  it('on a busy port says so in one line', async () => {
+    const busy = createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    const port = (busy.address() as AddressInfo).port;
+    const child = spawn(process.execPath, ['--import', TSX, new URL('../../src/sandbox/main.ts', import.meta.url).pathname], {
+      env: { PATH: process.env.PATH ?? '', PORT: String(port) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    busy.close();
+    expect(code).toBe(1);
+    expect(stderr.trim()).toBe(`The sandbox cannot start: port ${port} is already in use (another sandbox?); stop that one or set PORT to a free port.`);
+  }, 30_000);
+});
+
+describe('npm start with a bad variable', () => {
   it('exits with one line naming a bad variable', async () => {
     // Exactly what `npm start` runs.
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: process.cwd(), env: { PATH: process.env.PATH ?? '', HOME: dir, PORT: 'eighty' }, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -13,9 +13,10 @@ interface Manifest {
   features: {
     slash_commands: { command: string; should_escape?: boolean }[];
     shortcuts: { type: string; callback_id: string }[];
+    app_home?: Record<string, boolean>;
   };
   oauth_config: { scopes: { bot: string[] } };
-  settings: { interactivity: { is_enabled: boolean; request_url?: string; message_menu_options_url?: string }; socket_mode_enabled?: boolean };
+  settings: { event_subscriptions?: { request_url?: string; bot_events?: string[] }; interactivity: { is_enabled: boolean; request_url?: string; message_menu_options_url?: string }; socket_mode_enabled?: boolean };
 }
 
 const manifest = parse(readFileSync(new URL('../../manifest.yml', import.meta.url), 'utf8')) as Manifest;
@@ -63,6 +64,11 @@ describe('manifest.yml', () => {
   });
 
   it('asks for the smallest bot scope set', () => {
-    expect([...manifest.oauth_config.scopes.bot].sort()).toEqual(['channels:history', 'chat:write', 'commands', 'groups:history', 'users:read']);
+    expect([...manifest.oauth_config.scopes.bot].sort()).toEqual(['channels:history', 'channels:read', 'chat:write', 'commands', 'groups:history', 'groups:read', 'users:read']);
+  });
+
+  it('enables the Home tab and subscribes to app_home_opened on the Bolt endpoint', () => {
+    expect(manifest.features.app_home).toEqual({ home_tab_enabled: true, messages_tab_enabled: false, messages_tab_read_only_enabled: false });
+    expect(manifest.settings.event_subscriptions).toEqual({ request_url: 'https://radar.example.com/slack/events', bot_events: ['app_home_opened'] });
   });
 });

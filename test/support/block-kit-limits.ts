@@ -6,6 +6,7 @@
 export const LIMITS = {
   messageBlocks: 50,
   modalBlocks: 100,
+  homeBlocks: 100,
   sectionText: 3000,
   headerText: 150,
   buttonText: 75,
@@ -28,6 +29,13 @@ export function modalLimitProblems(view: Json): string[] {
   if (blocks.length > LIMITS.modalBlocks) problems.push(`a modal holds at most ${LIMITS.modalBlocks} blocks, got ${blocks.length}`);
   const title = textOf(view.title);
   if (title !== undefined && title.length > LIMITS.modalTitle) problems.push(`modal title is ${title.length} characters, limit ${LIMITS.modalTitle}`);
+  return [...problems, ...blockProblems(blocks)];
+}
+
+/** Limits on a Home tab view (`views.publish`): 100 blocks, and each block's own limits. */
+export function homeLimitProblems(view: Json): string[] {
+  const blocks = Array.isArray(view.blocks) ? view.blocks : [];
+  const problems = blocks.length > LIMITS.homeBlocks ? [`a Home tab holds at most ${LIMITS.homeBlocks} blocks, got ${blocks.length}`] : [];
   return [...problems, ...blockProblems(blocks)];
 }
 

@@ -16,6 +16,8 @@ export interface BlockKitSchema {
   messageBlocks(blocks: unknown): string[];
   /** Problems with a modal view (`views.open/update/push`); empty when valid. */
   modalView(view: unknown): string[];
+  /** Problems with a Home tab view (`views.publish`); empty when valid. */
+  homeView(view: unknown): string[];
 }
 
 let cached: BlockKitSchema | undefined;
@@ -45,6 +47,7 @@ function compile(): BlockKitSchema {
   }
   const messageArray = get('');
   const modal = get('#/$defs/modal_view');
+  const home = get('#/$defs/home_view');
 
   const blockProblems = (blocks: unknown, at: string): string[] => {
     if (!Array.isArray(blocks)) return [`${at}: must be an array of blocks`];
@@ -57,7 +60,16 @@ function compile(): BlockKitSchema {
     });
   };
 
+  const viewProblems = (validate: ValidateFunction, view: unknown): string[] => {
+    if (validate(view)) return [];
+    const outsideBlocks = (validate.errors ?? []).filter((e) => !e.instancePath.startsWith('/blocks/'));
+    const blocks = typeof view === 'object' && view !== null ? (view as { blocks?: unknown }).blocks : undefined;
+    const inBlocks = (validate.errors ?? []).some((e) => e.instancePath.startsWith('/blocks/')) ? blockProblems(blocks, 'view/blocks') : [];
+    return [...describe(outsideBlocks, 'view'), ...inBlocks];
+  };
+
   return {
+    homeView: (view) => viewProblems(home, view),
     messageBlocks(blocks) {
       if (messageArray(blocks)) return [];
       const problems = blockProblems(blocks, 'blocks');

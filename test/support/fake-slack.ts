@@ -11,7 +11,7 @@
 import { expect } from 'vitest';
 import { startLocalWebApi, WebApiRejection } from '../../src/slack/local-web-api/index.js';
 import type { LocalWebApi, StoredMessage, StoredView, WebApiCall } from '../../src/slack/local-web-api/index.js';
-import { messageLimitProblems, modalLimitProblems } from './block-kit-limits.js';
+import { homeLimitProblems, messageLimitProblems, modalLimitProblems } from './block-kit-limits.js';
 import { loadBlockKitSchema } from './block-kit-schema.js';
 import { SLACK_CHANNELS, SLACK_USERS } from './slack-fixtures.js';
 import { requiredParams } from './web-api-catalogue.js';
@@ -172,6 +172,11 @@ function referee(call: WebApiCall): { error: string; problems: string[] } {
     const blocks = args.blocks;
     const problems = [...loadBlockKitSchema().messageBlocks(blocks), ...(Array.isArray(blocks) ? messageLimitProblems(blocks) : [])];
     return { error: 'invalid_blocks', problems: [...new Set(problems)] };
+  }
+  if (method === 'views.publish') {
+    if (typeof args.view !== 'object' || args.view === null) return { error: 'invalid_arguments', problems: ['view must be a JSON object'] };
+    const view = args.view as Record<string, unknown>;
+    return { error: 'invalid_arguments', problems: [...new Set([...loadBlockKitSchema().homeView(view), ...homeLimitProblems(view)])] };
   }
   if (VIEW_METHODS.has(method)) {
     if (typeof args.view !== 'object' || args.view === null) return { error: 'invalid_arguments', problems: ['view must be a JSON object'] };

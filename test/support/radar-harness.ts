@@ -53,6 +53,8 @@ export interface HarnessOptions {
   serviceTimeouts?: Partial<Timeouts>;
   /** Extra environment for `loadConfig` (e.g. DIGEST_INTERVAL_SECONDS). */
   env?: Record<string, string>;
+  /** Radar's clock (`deps.now`); tests move it instead of waiting. */
+  now?: () => Date;
 }
 
 /** The real retry policy's attempts, with backoff in milliseconds so tests do not wait. */
@@ -119,6 +121,7 @@ export async function startRadarHarness(options: HarnessOptions = {}): Promise<R
 
   const boot = () => startRadar(config, {
       logSink: (line) => logs.push(line),
+      ...(options.now ? { now: options.now } : {}),
       timing: { ...TEST_TIMING, ...options.timing },
       serviceRetry: { ...TEST_RETRY, ...options.serviceRetry },
       ...(options.serviceTimeouts ? { serviceTimeouts: options.serviceTimeouts } : {}),

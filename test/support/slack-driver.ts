@@ -8,6 +8,7 @@
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
+import { LOCAL_WORKSPACE } from '../../src/slack/local-web-api/index.js';
 import { API_APP_ID, CHANNELS, TEAM, USERS, channelName, userName } from './slack-fixtures.js';
 import { elementState, findElement, isJson, stateValues } from './view-state.js';
 import type { SimpleValue } from './view-state.js';
@@ -70,6 +71,13 @@ export interface SlackDriver {
   ): Promise<Ack>;
   /** An options request (`block_suggestion`) from an external select in a view. */
   options(actionId: string, value: string, options: { view: ViewRef; user?: string }): Promise<Ack>;
+  /**
+   * An Events API delivery (`event_callback`, JSON) carrying `event`, e.g.
+   * `{ type: 'app_home_opened', user, channel, tab: 'home' }`; each with its own `event_id`.
+   */
+  event(event: Record<string, unknown>, options?: { team?: string }): Promise<Ack>;
+  /** Slack's URL check when the Events request URL is saved: the app answers with `challenge`. */
+  urlVerification(challenge: string): Promise<Ack>;
   /** Sends `body` with exactly `headers` (unsigned, wrongly signed, stale…). */
   raw(body: string, headers: Record<string, string>): Promise<Ack>;
   /** Slack's signature headers for `body`, at `timestampSeconds` (default now). */
@@ -77,6 +85,7 @@ export interface SlackDriver {
 }
 
 const FORM = 'application/x-www-form-urlencoded';
+const JSON_TYPE = 'application/json';
 const VERIFICATION_TOKEN = 'legacy-verification-token';
 
 export function createSlackDriver(options: SlackDriverOptions): SlackDriver {
@@ -153,6 +162,26 @@ export function createSlackDriver(options: SlackDriverOptions): SlackDriver {
         trigger_id: trigger,
       });
       return sendSigned(body.toString(), { responseUrl, triggerId: trigger });
+    },
+
+    event(event, { team = TEAM.id } = {}) {
+      const body = JSON.stringify({
+        token: VERIFICATION_TOKEN,
+        team_id: team,
+        api_app_id: API_APP_ID,
+        event: { event_ts: actionTs(), ...event },
+        type: 'event_callback',
+        event_id: `Ev${randomBytes(6).toString('hex').toUpperCase()}`,
+        event_time: Math.floor(now() / 1000),
+        authorizations: [{ enterprise_id: null, team_id: team, user_id: LOCAL_WORKSPACE.botUserId, is_bot: true, is_enterprise_install: false }],
+        is_ext_shared_channel: false,
+      });
+      return raw(body, { 'Content-Type': JSON_TYPE, ...sign(body) });
+    },
+
+    urlVerification(challenge) {
+      const body = JSON.stringify({ token: VERIFICATION_TOKEN, challenge, type: 'url_verification' });
+      return raw(body, { 'Content-Type': JSON_TYPE, ...sign(body) });
     },
 
     messageShortcut(callbackId, { message, channel = CHANNELS.general, user = USERS.alice }) {

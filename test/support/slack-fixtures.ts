@@ -37,7 +37,8 @@ export const CHANNELS = {
 export const SLACK_CHANNELS: Record<string, LocalChannel> = {
   [CHANNELS.general]: { name: 'general' },
   [CHANNELS.intel]: { name: 'competitive-intel' },
-  [CHANNELS.private]: { name: 'leadership', is_private: true },
+  // Only these people are in the private channel (`users.conversations`); the others have everyone.
+  [CHANNELS.private]: { name: 'leadership', is_private: true, members: [USERS.alice, USERS.bob, USERS.maya] },
 };
 
 export function userName(userId: string): string {

@@ -8,7 +8,7 @@
  */
 import { expect } from 'vitest';
 import { renderBlocksText, renderViewText } from '../../src/slack/blocks/render-text.js';
-import { messageLimitProblems, modalLimitProblems } from './block-kit-limits.js';
+import { homeLimitProblems, messageLimitProblems, modalLimitProblems } from './block-kit-limits.js';
 import { loadBlockKitSchema } from './block-kit-schema.js';
 
 /** A message as views return it: a notification fallback and its blocks. */
@@ -40,4 +40,17 @@ export function messageText(message: RenderedMessage): string {
 export function modalText(view: object): string {
   expectValidModal(view);
   return renderViewText(view as Record<string, unknown>);
+}
+
+/** Fails unless the Home tab view is valid Block Kit within Slack's Home tab limits (100 blocks). */
+export function expectValidHome(view: object): void {
+  const json = view as Record<string, unknown>;
+  expect([...loadBlockKitSchema().homeView(json), ...homeLimitProblems(json)]).toEqual([]);
+}
+
+/** Checks the Home tab view, then returns what a person reads in it. */
+export function homeText(view: object): string {
+  expectValidHome(view);
+  const blocks = (view as { blocks?: unknown[] }).blocks ?? [];
+  return renderBlocksText(blocks);
 }

@@ -17,6 +17,7 @@ import { ticketDetail } from './load-ticket.js';
 import { moveToTop } from '../board/ticket-moves.js';
 import { columnName } from '../board/vocabulary.js';
 import { ticketView } from './views/ticket-view.js';
+import { matchMember, slackNamesOf } from './match-member.js';
 
 type ActionArgs<A extends BlockAction> = SlackActionMiddlewareArgs<A> & AllMiddlewareArgs;
 
@@ -25,9 +26,6 @@ interface Outcome {
   notice: string;
   members?: Assignee[];
 }
-
-/** Names compared loosely: case, accents and spacing do not matter. */
-const normalName = (name: string) => name.normalize('NFD').replace(/\p{Diacritic}/gu, '').replace(/\s+/g, ' ').trim().toLowerCase();
 
 /** What an element sent: the sealed ticket reference, and for a select the chosen option. */
 interface Sent {
@@ -112,8 +110,8 @@ export function assignToMeAction(deps: RadarDeps) {
   return ticketAction<BlockButtonAction>(deps, clicked, async ({ projectId, ticketId }, { body, client }) => {
     const [info, listed] = await Promise.all([client.users.info({ user: body.user.id }), deps.service.listAssignees(projectId)]);
     const members = readable(listed);
-    const names = [info.user?.real_name, info.user?.profile?.real_name].filter((n): n is string => Boolean(n));
-    const match = members.find((m) => names.some((n) => normalName(n) === normalName(m.fullName)));
+    const names = slackNamesOf(info.user);
+    const match = matchMember(names, members);
     if (!match) {
       const shown = names[0] ? ` (${escapeMrkdwn(names[0])})` : '';
       return { notice: `Radar couldn't match your Slack name${shown} to a member of the organisation; pick who you are below.`, members };

@@ -39,6 +39,10 @@ export interface LocalWebApi {
   view(idOrExternalId: string): StoredView | undefined;
   /** The modal most recently opened or pushed. */
   latestView(): StoredView | undefined;
+  /** Puts a message written by `user` (not the bot) into `channel`, as if they had typed it. */
+  postFrom(channel: string, user: string, text: string): StoredMessage;
+  /** A person's Home tab as last published (`views.publish`). */
+  home(userId: string): StoredView | undefined;
   /** Makes the next matching call(s) fail with `error` (`ratelimited` answers HTTP 429). */
   failNext(method: string, options: FailOptions): void;
   /** Holds the next call of `method` for `ms` before answering. */
@@ -106,6 +110,8 @@ export async function startLocalWebApi(options: LocalWebApiOptions = {}): Promis
     messages: (channel) => workspace.messages(channel),
     view: (idOrExternalId) => workspace.findView(idOrExternalId),
     latestView: () => workspace.latestView(),
+    home: (userId) => workspace.home(userId),
+    postFrom: (channel, user, text) => workspace.postFrom(channel, user, text),
     failNext: (method, failOptions) => faults.failNext(method, failOptions),
     delayNext: (method, ms) => faults.delayNext(method, ms),
     denyChannel: (channel, error) => faults.denyChannel(channel, error),

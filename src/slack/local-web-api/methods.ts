@@ -91,6 +91,20 @@ export const METHODS: Readonly<Record<string, Method>> = {
     };
   },
 
+  // The person's channels among those the workspace knows (a channel without a member list has everyone).
+  'users.conversations': (args, { channels }) => {
+    const user = stringArg(args, 'user');
+    const types = (stringArg(args, 'types') ?? 'public_channel').split(',');
+    const found = Object.entries(channels)
+      .filter(([, c]) => types.includes(c.is_private ? 'private_channel' : 'public_channel'))
+      .filter(([, c]) => user === undefined || c.members === undefined || c.members.includes(user))
+      .map(([id, c]) => ({ id, name: c.name, is_channel: !c.is_private, is_group: Boolean(c.is_private), is_private: Boolean(c.is_private), is_member: true }));
+    const limit = integerArg(args, 'limit', 100);
+    const offset = Number(Buffer.from(stringArg(args, 'cursor') ?? '', 'base64').toString('utf8').replace('offset:', '')) || 0;
+    const more = offset + limit < found.length;
+    return { channels: found.slice(offset, offset + limit), response_metadata: { next_cursor: more ? Buffer.from(`offset:${offset + limit}`).toString('base64') : '' } };
+  },
+
   'users.info': (args, { users }) => {
     const id = requireArg(args, 'user', 'user_not_found');
     const user = users[id];
@@ -119,6 +133,12 @@ export const METHODS: Readonly<Record<string, Method>> = {
     const current = workspace.latestView();
     if (!current) throw new WebApiRejection('not_found');
     return { view: workspace.openView(requireView(args), current) };
+  },
+
+  // The Home tab of one person: published afresh each time (the last one is kept, by user).
+  'views.publish': (args, { workspace }) => {
+    const user = requireArg(args, 'user_id', 'user_not_found');
+    return { view: workspace.publishHome(user, requireView(args)) };
   },
 
   'views.update': (args, { workspace }) => {

@@ -64,6 +64,8 @@ export interface LocalUser {
 export interface LocalChannel {
   name: string;
   is_private?: boolean;
+  /** Who is in the channel (`users.conversations`); unset: everyone. */
+  members?: readonly string[];
 }
 
 /** How `failNext` makes calls fail. */

@@ -24,6 +24,8 @@ export const LOCAL_WORKSPACE = {
 export class Workspace {
   private readonly messagesByChannel = new Map<string, StoredMessage[]>();
   private readonly views = new Map<string, StoredView>();
+  /** Each person's Home tab as last published (kept apart from modals: `latestView` never returns one). */
+  private readonly homes = new Map<string, StoredView>();
   private lastTsMicros = 0;
   private viewCount = 0;
 
@@ -49,6 +51,16 @@ export class Workspace {
     const list = this.messagesByChannel.get(channel) ?? [];
     list.push(message);
     this.messagesByChannel.set(channel, list);
+    return message;
+  }
+
+  /** A message a person wrote (the console's `/shortcut` acts on one); no Web API call is made. */
+  postFrom(channel: string, user: string, text: string): StoredMessage {
+    const message: StoredMessage = { ...this.post(channel, { text }), user };
+    delete (message as Partial<StoredMessage>).bot_id;
+    delete (message as Partial<StoredMessage>).app_id;
+    const list = this.messagesByChannel.get(channel) ?? [];
+    list[list.length - 1] = message;
     return message;
   }
 
@@ -104,6 +116,32 @@ export class Workspace {
     };
     this.views.set(id, stored);
     return stored;
+  }
+
+  /** Publishes `user`'s Home tab: the same view id each time, new content and hash. */
+  publishHome(user: string, view: Record<string, unknown>): StoredView {
+    const current = this.homes.get(user);
+    const id = current?.id ?? `V0HOME${String(this.homes.size + 1).padStart(4, '0')}`;
+    const stored: StoredView = {
+      ...view,
+      type: 'home',
+      blocks: Array.isArray(view.blocks) ? view.blocks : [],
+      id,
+      hash: this.nextHash(),
+      team_id: LOCAL_WORKSPACE.teamId,
+      app_id: LOCAL_WORKSPACE.appId,
+      bot_id: LOCAL_WORKSPACE.botId,
+      root_view_id: id,
+      previous_view_id: null,
+      state: { values: {} },
+    };
+    this.homes.set(user, stored);
+    return stored;
+  }
+
+  /** `user`'s Home tab as last published. */
+  home(user: string): StoredView | undefined {
+    return this.homes.get(user);
   }
 
   /** Replaces a view's content, keeping its id; a `hash` that is not the current one is refused. */

@@ -1,0 +1,104 @@
+/**
+ * The Home tab (`views.publish`): a welcome on a first visit, the bound channels the person can see
+ * with their settings, the open tickets assigned to them per project, and each project's latest
+ * briefing headline. Within Slack's Home tab limits: 100 blocks (`fitBlocks`), 3,000 characters a
+ * section (`chunkLines`), 150 a header.
+ */
+import type { Block } from '../../../slack/blocks/index.js';
+import { chunkLines, context, divider, escapeMrkdwn, fitBlocks, header, plural, section, utcStamp } from '../../../slack/blocks/index.js';
+import { isUnreadable } from '../../../service/tolerant.js';
+import { COMMAND } from '../../../slack/ids.js';
+import { columnName } from '../../board/vocabulary.js';
+import { verdictOf } from '../../editions/hub.js';
+import { editionTitle } from '../../editions/views/edition-summary.js';
+import { ticketLine, unreadableTicketsLine } from '../../tickets/views/ticket-format.js';
+import { HOME_REFRESH_MS } from '../throttle.js';
+import { MAX_TICKETS, type Assigned, type HomeModel, type HomeProject, type LatestBriefing } from '../home-data.js';
+
+/** Slack's Home tab holds at most 100 blocks. */
+export const HOME_MAX_BLOCKS = 100;
+
+export interface HomeView {
+  type: 'home';
+  blocks: Block[];
+}
+
+export function welcomeBlocks(): Block[] {
+  return [
+    section(
+      '*Radar brings the Competitive Intelligence Monitoring Service into Slack:* each project\'s briefing editions, pricing gaps against competitors, website scans (trust signals, AI agent readiness) and the project\'s ticket board.',
+    ),
+    section(
+      [
+        '*How to start*',
+        '1. Invite Radar to a channel: `/invite @Radar`',
+        `2. Bind the channel to a project: \`${COMMAND} bind &lt;project&gt;\` (\`${COMMAND} projects\` lists them)`,
+        `3. Try \`${COMMAND} briefing\` there, then \`${COMMAND} help\` for everything else.`,
+      ].join('\n'),
+    ),
+  ];
+}
+
+export function homeView(model: HomeModel): HomeView {
+  const blocks: Block[] = [header('Radar')];
+  if (model.firstVisit) blocks.push(...welcomeBlocks(), divider());
+
+  blocks.push(header('Your channels'));
+  if (model.channelsUnknown) {
+    blocks.push(section("Radar couldn't check which channels you're in, so it lists none (it needs the `channels:read` and `groups:read` scopes of its manifest)."));
+  } else if (model.channels.length === 0) {
+    blocks.push(section(`Radar is bound in none of your channels yet: invite it to one and run \`${COMMAND} bind &lt;project&gt;\` there.`));
+  } else {
+    const lines = model.channels.map(({ binding, settings }) =>
+      [`<#${binding.channelId}> → *${escapeMrkdwn(binding.projectName)}*`, ...settings].join(' · '),
+    );
+    for (const text of chunkLines(lines)) blocks.push(section(text));
+  }
+
+  if (model.projects.length > 0) {
+    blocks.push(header('Assigned to you'));
+    for (const project of model.projects) blocks.push(...chunkLines(assignedLines(project)).map((t) => section(t)));
+    blocks.push(header('Latest briefings'));
+    for (const project of model.projects) blocks.push(section(briefingText(project.projectName, project.briefing)));
+  }
+  const skipped = [
+    model.moreProjects > 0 ? `${plural(model.moreProjects, 'more project')} of your channels not shown here` : null,
+    model.disallowedProjects > 0 ? `${plural(model.disallowedProjects, 'project')} Radar may not read in this workspace left out` : null,
+  ].filter((s): s is string => s !== null);
+  if (skipped.length > 0) blocks.push(context(`…${skipped.join('; ')}.`));
+
+  const footer = context(`Updated ${utcStamp(model.refreshedAt)}; refreshed when you open this tab, at most once ${HOME_REFRESH_MS === 60_000 ? 'a minute' : `every ${HOME_REFRESH_MS / 1000} s`}.`);
+  return { type: 'home', blocks: [...fitBlocks(blocks, HOME_MAX_BLOCKS - 1, 'more parts'), footer] };
+}
+
+function assignedLines(project: HomeProject): string[] {
+  const title = `*${escapeMrkdwn(project.projectName)}*`;
+  return [title, ...assignedBody(project.assigned)];
+}
+
+function assignedBody(assigned: Assigned): string[] {
+  if (assigned.kind === 'failed') return [`:warning: ${assigned.reason}`];
+  if (assigned.kind === 'no-match') {
+    const shown = assigned.names[0] ? ` (${escapeMrkdwn(assigned.names[0])})` : '';
+    return [`_Radar couldn't match your Slack name${shown} to a member of the organisation, so it can't tell which tickets are yours._`];
+  }
+  const { tickets, unreadable, total } = assigned;
+  if (total === 0 && tickets.length === 0 && unreadable.length === 0) return ['_Nothing open is assigned to you._'];
+  const lines = tickets.slice(0, MAX_TICKETS).map((t) => {
+    const column = isUnreadable(t.status) ? null : columnName(t.status);
+    return `• ${ticketLine(t)}${column ? ` · _${column}_` : ''}`;
+  });
+  const bad = unreadableTicketsLine(unreadable);
+  if (bad) lines.push(bad);
+  const listed = Math.min(tickets.length, MAX_TICKETS);
+  lines.push(`_${listed < total ? `${listed} of ${total} open tickets shown` : plural(total, 'open ticket')} assigned to you (triage, to do, in progress)._`);
+  return lines;
+}
+
+function briefingText(projectName: string, briefing: LatestBriefing): string {
+  const title = `*${escapeMrkdwn(projectName)}*`;
+  if (briefing.kind === 'failed') return `${title}\n:warning: ${briefing.reason}`;
+  if (briefing.kind === 'none') return `${title}\n_No briefing edition yet._`;
+  const verdict = verdictOf(briefing.read.item);
+  return `${title} · ${escapeMrkdwn(editionTitle(briefing.read))}\n${verdict ? escapeMrkdwn(verdict) : '_This edition has no headline verdict._'}`;
+}

@@ -1,0 +1,117 @@
+/**
+ * The App Home tab end to end: signed `app_home_opened` events through the HTTP edge, the Home tab
+ * Radar publishes (`views.publish`) checked against Slack's Block Kit schema and Home tab limits,
+ * the once-a-minute refresh on Radar's clock (moved, never waited for).
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { WebApiCall } from '../../../src/slack/local-web-api/index.js';
+import { expectNoViolations } from '../../support/fake-slack.js';
+import { startRadarHarness, type RadarHarness } from '../../support/radar-harness.js';
+import { CHANNELS, TEAM, USERS } from '../../support/slack-fixtures.js';
+import { homeText } from '../../support/view-checks.js';
+
+let clock = Date.parse('2026-06-01T09:00:00Z');
+let h: RadarHarness;
+
+beforeAll(async () => {
+  h = await startRadarHarness({ now: () => new Date(clock) });
+});
+afterEach(() => expectNoViolations(h.slack));
+afterAll(() => h?.stop());
+
+/** Sends `app_home_opened` for `user` and resolves with the Home tab published for them after it. */
+async function openHome(user: string, options: { view?: boolean } = {}): Promise<{ call: WebApiCall; text: string }> {
+  const ack = await h.driver.event({ type: 'app_home_opened', user, channel: `D0${user.slice(1)}`, tab: 'home', ...(options.view ? { view: { id: 'V0HOMEPREV', type: 'home' } } : {}) });
+  expect(ack.status).toBe(200);
+  const call = await h.slack.waitForCall('views.publish', (c) => c.args.user_id === user && c.at >= ack.sentAt);
+  return { call, text: homeText(call.args.view as object) };
+}
+
+async function logged(pattern: RegExp, after: number): Promise<void> {
+  for (let i = 0; i < 400; i++) {
+    if (h.logs.slice(after).some((l) => pattern.test(l))) return;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  throw new Error(`no log line matching ${pattern}`);
+}
+
+describe('App Home', () => {
+  it('a first visit with no bound channel sees what Radar does and how to start', async () => {
+    const { text } = await openHome(USERS.alice);
+    expect(text).toContain('Radar brings the Competitive Intelligence Monitoring Service into Slack');
+    expect(text).toContain('Invite Radar to a channel');
+    expect(text).toContain('/radar bind <project>');
+    expect(text).toContain('Try `/radar briefing`');
+    expect(text).toContain('Radar is bound in none of your channels yet');
+    expect(text).not.toContain('Assigned to you');
+  });
+
+  it('lists the bound channels the person is in, their digests, their open tickets and each latest headline', async () => {
+    await h.command('bind northwind', { channel: CHANNELS.intel, user: USERS.alice });
+    await h.command('bind quarry', { channel: CHANNELS.private, user: USERS.alice });
+    await h.command('digest off', { channel: CHANNELS.private, user: USERS.alice });
+    clock += 61_000;
+    const { text } = await openHome(USERS.maya, { view: true });
+    // Not a first visit: no welcome.
+    expect(text).not.toContain('How to start');
+    expect(text).toMatch(/#C07COMPINT2 → \*Northwind CRM\* · digests on/);
+    expect(text).toMatch(/#G07PRIVATE3 → \*Quarry Pay\* · digests off/);
+    // Maya Chen (users.info) is the sandbox member Maya Chen: her open ticket, not her done one.
+    expect(text).toContain('Assigned to you');
+    expect(text).toContain('Rewrite homepage hero around pipeline forecasting');
+    expect(text).toContain('_In progress_');
+    expect(text).not.toContain('Launch the free plan for two seats');
+    expect(text).toMatch(/1 open ticket assigned to you/);
+    expect(text).toContain('Latest briefings');
+    expect(text).toMatch(/\*Northwind CRM\* · Edition \d+/);
+  });
+
+  it('never lists a private channel the person is not in, nor reads its project', async () => {
+    const before = h.sandbox.control.requests().length;
+    const { text } = await openHome(USERS.carol);
+    expect(text).toContain('Northwind CRM');
+    expect(text).not.toContain('G07PRIVATE3');
+    expect(text).not.toContain('Quarry Pay');
+    // Carol Nguyen is no member of the organisation: said, not guessed.
+    expect(text).toContain("couldn't match your Slack name (Carol Nguyen)");
+    const quarry = (await h.radar.deps.bindings.get(TEAM.id, CHANNELS.private))?.projectId ?? 'unbound';
+    const read = h.sandbox.control.requests().slice(before).map((r) => r.path);
+    expect(read.some((p) => p.includes('/tickets'))).toBe(true);
+    expect(read.some((p) => p.includes(quarry))).toBe(false);
+  });
+
+  it('refreshes at most once a minute per person', async () => {
+    clock += 61_000;
+    await openHome(USERS.bob);
+    const published = () => h.slack.callsTo('views.publish').filter((c) => c.args.user_id === USERS.bob).length;
+    expect(published()).toBe(1);
+
+    clock += 30_000;
+    const mark = h.logs.length;
+    const ack = await h.driver.event({ type: 'app_home_opened', user: USERS.bob, channel: 'D0BOB', tab: 'home', view: { id: 'V0', type: 'home' } });
+    expect(ack.status).toBe(200);
+    await logged(/refreshed less than a minute ago/, mark);
+    expect(published()).toBe(1);
+
+    clock += 31_000;
+    await openHome(USERS.bob, { view: true });
+    expect(published()).toBe(2);
+  });
+
+  it('ignores the Messages tab', async () => {
+    clock += 61_000;
+    const carol = () => h.slack.callsTo('views.publish').filter((c) => c.args.user_id === USERS.carol).length;
+    const before = carol();
+    const ack = await h.driver.event({ type: 'app_home_opened', user: USERS.carol, channel: 'D0CAROL', tab: 'messages' });
+    expect(ack.status).toBe(200);
+    // Sent after it: Alice's Home tab is published, Carol's is not.
+    await openHome(USERS.alice, { view: true });
+    expect(carol()).toBe(before);
+  });
+
+  it("answers Slack's URL check with its challenge through the gate", async () => {
+    const ack = await h.driver.urlVerification('challenge-3f9a');
+    expect(ack.status).toBe(200);
+    expect(ack.body).toEqual({ challenge: 'challenge-3f9a' });
+  });
+});
