@@ -136,6 +136,7 @@ describe('npm start without configuration', () => {
       '2', // column: To do
       '', // description kept
       '1,5', // labels: Pricing, Quick win
+      '', // no new label
       '1', // assignee: Maya Chen
       '', // no due date
       '3', // effort: High
