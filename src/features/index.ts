@@ -11,5 +11,6 @@ import { helpFeature } from './help/feature.js';
 import { pricingFeature } from './pricing/feature.js';
 import { scansFeature } from './scans/feature.js';
 import { ticketsFeature } from './tickets/feature.js';
+import { watchesFeature } from './watches/feature.js';
 
-export const FEATURES: readonly AnyFeature[] = [helpFeature, bindingsFeature, briefingFeature, pricingFeature, ticketsFeature, scansFeature, digestFeature];
+export const FEATURES: readonly AnyFeature[] = [helpFeature, bindingsFeature, briefingFeature, pricingFeature, ticketsFeature, scansFeature, digestFeature, watchesFeature];
