@@ -4,8 +4,8 @@
  * `{ dimension, patch?, completedAt? }`.
  *
  * The new run is a copy of the dimension's newest run (as the run-detail read serves it) with `patch`
- * applied as a JSON merge patch (RFC 7386: objects merge, null deletes a key, anything else, arrays
- * included, replaces), a new id and timestamp (the sandbox clock, or `completedAt`). It is put on top of
+ * applied as a JSON merge patch (RFC 7386: objects merge, arrays and
+ * other values replace; null sets null and `"$delete"` removes a key), a new id and timestamp (the sandbox clock, or `completedAt`). It is put on top of
  * the dimension's history (newest first), served by the history and run-detail reads, and the latest
  * dashboard gets the same patch. Without `patch` the run differs from the one before only in its id and
  * timestamps. A dimension with no run yet starts from an empty detail.
@@ -29,7 +29,7 @@ export interface PublishRunRequest {
   patch?: Json;
   /** ISO timestamp of the run; the sandbox clock by default. */
   completedAt?: string;
-  /** Content only: sitemap changes the run found, added to the changelog (detected a minute before the run completed). */
+  /** Content only: sitemap changes the run found, added to the changelog (detected when the run completed). */
   changelog?: { competitorId: string; urls: Record<string, string[]> }[];
 }
 
@@ -41,16 +41,22 @@ export interface PublishedDimensionRun {
 const isJson = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
-/** RFC 7386 JSON merge patch, on a copy. */
+/**
+ * A JSON merge patch on a copy, with one difference from RFC 7386 that a null-contract service needs:
+ * null sets the value to null ("not measured"); the string `"$delete"` removes the key (an omitted key).
+ */
 export function mergePatch(target: unknown, patch: unknown): unknown {
   if (!isJson(patch)) return clone(patch);
   const out: Json = isJson(target) ? clone(target) : {};
   for (const [key, value] of Object.entries(patch)) {
-    if (value === null) delete out[key];
+    if (value === DELETE) delete out[key];
     else out[key] = mergePatch(out[key], value);
   }
   return out;
 }
+
+/** The patch value that removes a key. */
+export const DELETE = '$delete';
 
 function invalid(message: string): SandboxHttpError {
   return new SandboxHttpError(400, 'invalid_parameters', message);
@@ -83,7 +89,7 @@ export function publishRun(state: SandboxState, projectId: string, request: Publ
   const completedAt = request.completedAt ?? new Date(state.now()).toISOString();
   const patch = request.patch ?? {};
   (request.changelog ?? []).forEach((entry, i) => {
-    const detectedAt = new Date(Date.parse(completedAt) - 60_000).toISOString();
+    const detectedAt = completedAt;
     project.changelog.unshift({ id: hexId('chg', `${key}:${i}`), competitorId: entry.competitorId, detectedAt, urls: entry.urls });
   });
   switch (request.dimension) {
