@@ -193,7 +193,36 @@ describe('watches', () => {
     await h.slack.waitForCall('chat.postMessage', (c) => String(c.args.text ?? '').includes('turned this message into ticket'));
     const after = readable((await h.radar.deps.service.listTickets(NW, { closed: 'all' })).items);
     expect(after.length).toBe(before + 1);
-    expect(after.some((t) => t.title.includes('added a free plan'))).toBe(true);
+    expect(after.some((t) => typeof t.title === 'string' && t.title.includes('added a free plan'))).toBe(true);
+  });
+
+  it('a channel Slack refuses is marked failing (watch and status say why) and does not block the others', async () => {
+    await h.command('bind northwind', { channel: CHANNELS.general });
+    await publishRun(h, NW, { dimension: 'pricing', patch: { competitors: pricingRows() } });
+    await h.command('watch pricing', { channel: CHANNELS.intel });
+    await h.command('watch pricing', { channel: CHANNELS.general });
+    h.slack.denyChannel(CHANNELS.general, 'not_in_channel');
+    const run = await publishRun(h, NW, { dimension: 'pricing', patch: { competitors: pricingRows({ 'pipedrift.com': { planCount: 8 } }) } });
+    await watchPoller(h).tick();
+    expect(watchesIn(h, CHANNELS.intel, run)).toHaveLength(1);
+    expect(watchesIn(h, CHANNELS.general, run)).toHaveLength(0);
+    h.slack.allowChannel(CHANNELS.general);
+    expect(replyText(await h.command('watch', { channel: CHANNELS.general }))).toContain('failing');
+    expect(replyText(await h.command('status', { channel: CHANNELS.general }))).toContain('Watch messages to this channel are failing');
+    await watchPoller(h).tick();
+    expect(watchesIn(h, CHANNELS.general, run)).toHaveLength(1);
+    expect(watchesIn(h, CHANNELS.intel, run)).toHaveLength(1);
+    expect(replyText(await h.command('watch', { channel: CHANNELS.general }))).not.toContain('failing');
+  });
+
+  it('a run whose payload has unexpected shapes still tells what it can read', async () => {
+    await publishRun(h, NW, { dimension: 'pricing', patch: { competitors: pricingRows(), summary: { marketAvgPrice: 39, extraScore: 3 } } });
+    await h.command('watch pricing', { channel: CHANNELS.intel });
+    const run = await publishRun(h, NW, { dimension: 'pricing', patch: { competitors: [...pricingRows({ 'pipedrift.com': { hasFreePlan: 'sometimes', lowestPrice: { amount: 3 } } }), 'not a row'], summary: { marketAvgPrice: 'n/a', extraScore: 4, customer: 7 } } });
+    await watchPoller(h).tick();
+    const text = textOf(watchesIn(h, CHANNELS.intel, run)[0]!);
+    // A field the rules do not name, compared at its path, after the named changes.
+    expect(text).toContain('summary › extra score 3 → 4');
   });
 
   it('lists watches with who set them and the digest setting; unwatch and unbind end them', async () => {

@@ -2,6 +2,7 @@
  * A run's changes against the run before it, per watched dimension: the dimension's named rules,
  * then the generic comparison of the fields they leave (issue 16), most significant first.
  */
+import { unreadableText } from '../../../service/tolerant.js';
 import type { WatchDimension } from '../../../store/watches.js';
 import { AI_KEYS, aiChanges } from './ai.js';
 import type { Change, RunPair } from './change.js';
@@ -25,7 +26,13 @@ const NAMED: Record<WatchDimension, (key: string) => boolean> = {
 
 /** Everything that changed from `pair.previous` to `pair.current`, named changes first, each group by weight. */
 export function changesOf(dimension: WatchDimension, pair: RunPair, changelog: readonly ChangelogRowRead[] = []): Change[] {
-  const named = namedChanges(dimension, pair, changelog).sort((a, b) => b.weight - a.weight);
+  let named: Change[];
+  try {
+    named = namedChanges(dimension, pair, changelog).sort((a, b) => b.weight - a.weight);
+  } catch {
+    // The rules read tolerantly and should never throw; if a shape still defeats them, say so and tell the rest.
+    named = [{ competitor: null, category: null, weight: 0, line: unreadableText('Part of this run'), title: "Radar couldn't read part of this run", before: null, after: null }];
+  }
   return [...named, ...genericChanges(pair, NAMED[dimension])];
 }
 

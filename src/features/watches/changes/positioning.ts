@@ -45,12 +45,18 @@ function messagingChanges(before: Record<string, unknown>, after: Record<string,
   return out;
 }
 
+/** A row with its child objects' fields beside its own (messaging may sit one level down, e.g. under `homepage`). */
+function flat(row: Record<string, unknown>): Record<string, unknown> {
+  const children = Object.values(row).filter(isRecord);
+  return Object.assign({}, ...children, row) as Record<string, unknown>;
+}
+
 export function positioningChanges({ previous, current }: RunPair): Change[] {
   const before = rowsByName(previous, 'competitors');
   const out: Change[] = [];
   for (const [name, row] of rowsByName(current, 'competitors')) {
     const was = before.get(name);
-    if (was && isRecord(was)) out.push(...messagingChanges(was, row, name, isOwnRow(row)));
+    if (was) out.push(...messagingChanges(flat(was), flat(row), name, isOwnRow(row)));
   }
   return out;
 }
