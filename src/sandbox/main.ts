@@ -9,7 +9,7 @@ if (!(speed > 0)) throw new Error(`SANDBOX_SPEED must be a number > 0, got ${pro
 
 const sandbox = await startSandbox({ port, speed });
 console.log(`Monitoring Service sandbox listening on ${sandbox.url} (speed ${speed})`);
-console.log(`Control surface: ${sandbox.url}/__sandbox/ (faults, clock, speed, requests, reset)`);
+console.log(`Control surface: ${sandbox.url}/__sandbox/ (faults, clock, speed, requests, runs, reset)`);
 console.log('API keys (header SVC-API-Key):');
 for (const key of API_KEYS) console.log(`  ${key.key}  ${key.purpose}`);
 
