@@ -233,6 +233,9 @@ describe('watches', () => {
     expect(list).toContain('Briefing digests here: *on*');
     expect(replyText(await h.command('unwatch ai', { channel: CHANNELS.intel }))).toContain('no longer watches');
     await h.command('watch pricing', { channel: CHANNELS.intel });
+    expect(replyText(await h.command('bind lumen', { channel: CHANNELS.intel }))).toContain("This channel's 1 watch of *Northwind CRM* ended");
+    expect(replyText(await h.command('watch', { channel: CHANNELS.intel }))).toContain('watches nothing');
+    await h.command('watch pricing', { channel: CHANNELS.intel });
     expect(replyText(await h.command('unbind', { channel: CHANNELS.intel }))).toContain('1 watch ended');
   });
 });
