@@ -53,7 +53,7 @@ describe('CommandRegistry', () => {
 
     // Radar's own features, in the order help has always listed them.
     expect(new CommandRegistry(FEATURES).all().map((c) => c.name)).toEqual([
-      'help', 'bind', 'unbind', 'status', 'projects', 'briefing', 'pricing', 'tickets', 'ticket', 'scan', 'digest',
+      'help', 'bind', 'unbind', 'status', 'projects', 'briefing', 'pricing', 'tickets', 'ticket', 'scan', 'digest', 'watch', 'unwatch',
     ]);
   });
 
@@ -63,6 +63,7 @@ describe('CommandRegistry', () => {
     expect(parseCommand('briefing history --page=2', flags)).toMatchObject({ name: 'briefing', args: ['history'], values: { page: '2' } });
     expect([...parseCommand('tickets todo --all', flags).switches]).toEqual(['all']);
     expect([...parseCommand('scan agents x.io --fix-prompts', flags).switches]).toEqual(['fix-prompts']);
+    expect(parseCommand('watch pricing --competitor pipedrift.com', flags)).toMatchObject({ name: 'watch', args: ['pricing'], values: { competitor: 'pipedrift.com' } });
 
     const refused = (text: string) => {
       try {
@@ -75,7 +76,7 @@ describe('CommandRegistry', () => {
     };
     expect(refused('bind northwind --all')).toBe("Radar doesn't know the option --all for /radar bind; it knows --share.");
     expect(refused('pricing --colour red')).toBe("Radar doesn't know the option --colour for /radar pricing; it knows --project, --share.");
-    expect(refused('nosuch --colour')).toMatch(/^Radar doesn't know the option --colour; it knows --project, --page, --share, --all, --fix-prompts\.$/);
+    expect(refused('nosuch --colour')).toMatch(/^Radar doesn't know the option --colour; it knows --project, --page, --competitor, --category, --threshold, --share, --all, --fix-prompts\.$/);
     expect(refused('briefing --project')).toBe('--project needs a project id or name, e.g. --project northwind.');
     expect(refused('tickets --all=yes')).toBe('--all takes no value.');
   });
