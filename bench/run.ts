@@ -15,9 +15,10 @@ import type { BenchReport } from './report.js';
 import { currentLoad, describeMachine, formatReport } from './report.js';
 import { scans } from './scans.js';
 import { shortcutModal } from './shortcut-modal.js';
+import { watchesCycle } from './watches.js';
 import type { Measure, MeasureResult } from './support.js';
 
-const MEASURES: Measure[] = [ackLatency, shortcutModal, digestCycle, scans, idle, edge, fairUse];
+const MEASURES: Measure[] = [ackLatency, shortcutModal, digestCycle, scans, idle, edge, fairUse, watchesCycle];
 const RESULTS_FILE = new URL('./results.json', import.meta.url);
 
 async function runMeasure(measure: Measure): Promise<MeasureResult> {

@@ -101,8 +101,9 @@ export function radarEnv(services: Pick<Services, 'sandbox' | 'slack'>, storeDir
     SLACK_API_URL: services.slack.url,
     STORE_URL: `sqlite://${join(storeDir, 'radar.sqlite')}`,
     LOG_LEVEL: 'warn',
-    // Digest cycles run when a measure calls `tick()`, never on their own.
+    // Digest and watch cycles run when a measure calls `tick()`, never on their own.
     DIGEST_INTERVAL_SECONDS: '86400',
+    WATCH_INTERVAL_SECONDS: '86400',
   };
 }
 

@@ -25,6 +25,8 @@ export interface Config {
   storePrefix: string;
   logLevel: LogLevel;
   digestIntervalSeconds: number;
+  /** How often watched dimensions' run histories are checked (src/features/watches/). */
+  watchIntervalSeconds: number;
   /** Speed of the built-in sandbox (only used when `service` is null). */
   sandboxSpeed: number;
   /**
@@ -98,6 +100,7 @@ const VARIABLES = {
   },
   LOG_LEVEL: { schema: z.preprocess(blankToUndefined, z.enum(LOG_LEVELS).default('info')), expects: `one of ${LOG_LEVELS.join(', ')}` },
   DIGEST_INTERVAL_SECONDS: { schema: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).default(600)), expects: 'a whole number of seconds, at least 1' },
+  WATCH_INTERVAL_SECONDS: { schema: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).default(600)), expects: 'a whole number of seconds, at least 1' },
   SVC_SANDBOX: {
     schema: z.preprocess(blankToUndefined, z.enum(['0', '1', 'true', 'false']).optional()),
     expects: '1 to run Slack against the built-in demo sandbox (0 or unset: refuse to)',
@@ -178,6 +181,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     storePrefix: v.STORE_PREFIX ?? '',
     logLevel: v.LOG_LEVEL,
     digestIntervalSeconds: v.DIGEST_INTERVAL_SECONDS,
+    watchIntervalSeconds: v.WATCH_INTERVAL_SECONDS,
     sandboxSpeed: v.SANDBOX_SPEED,
     tuning: { timing: v.RADAR_TIMING as Partial<Timing>, serviceRetry: v.RADAR_SERVICE_RETRY as Partial<RetryPolicy> },
     access: { admins: idList(v.RADAR_ADMINS), projectsAllowed: idList(v.RADAR_PROJECTS_ALLOWED) },

@@ -22,6 +22,7 @@ import { runsFeature } from './runs/feature.js';
 import { fetchFeature } from './fetch/feature.js';
 import { scansFeature } from './scans/feature.js';
 import { ticketsFeature } from './tickets/feature.js';
+import { watchesFeature } from './watches/feature.js';
 
 export const FEATURES: readonly AnyFeature[] = [
   helpFeature,
@@ -41,5 +42,6 @@ export const FEATURES: readonly AnyFeature[] = [
   scansFeature,
   fetchFeature,
   digestFeature,
+  watchesFeature,
   homeFeature,
 ];

@@ -17,7 +17,7 @@ const sandbox = await startSandbox({ port, speed }).catch((error: unknown) => {
   process.exit(1);
 });
 console.log(`Monitoring Service sandbox listening on ${sandbox.url} (speed ${speed})`);
-console.log(`Control surface: ${sandbox.url}/__sandbox/ (faults, clock, speed, requests, reset)`);
+console.log(`Control surface: ${sandbox.url}/__sandbox/ (faults, clock, speed, requests, runs, reset)`);
 console.log('API keys (header SVC-API-Key):');
 for (const key of API_KEYS) console.log(`  ${key.key}  ${key.purpose}`);
 

@@ -13,6 +13,7 @@ import { bulkProjectRoutes } from './control/bulk-projects.js';
 import { SandboxClock } from './control/clock.js';
 import type { SandboxControl } from './control/control.js';
 import { FaultSet } from './control/faults.js';
+import { publishRun, publishRunRoutes } from './control/publish-run.js';
 import type { Fault } from './control/faults.js';
 import { RequestLog } from './control/request-log.js';
 import { controlRoutes } from './control/routes.js';
@@ -127,6 +128,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       describedAs = document ?? null;
     },
     description: () => describedAs ?? world.document(),
+    publishRun: (projectId, request) => publishRun(world.state, projectId, request),
     reset: () => {
       world = buildWorld(world.state.speed);
       describedAs = null;
@@ -145,6 +147,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       ...docsRoutes(() => control.description()),
       ...controlRoutes(control, clock.now),
       ...bulkProjectRoutes(state, boards),
+      ...publishRunRoutes(state),
       ...ticketRoutes(boards),
       ...mountRoutes(state),
     ];

@@ -46,6 +46,9 @@ export const ACTION_IDS = {
   commentEdit: 'comment_edit',
   commentDelete: 'comment_delete',
   labelDelete: 'label_delete',
+  /** Watches: the buttons on a watch's message (src/features/watches/). */
+  watchTicket: 'watch_ticket',
+  watchMute: 'watch_mute',
 } as const;
 
 /** `block_id`s of modal input blocks; `view.state.values` is keyed by these. */
@@ -69,6 +72,9 @@ export const BLOCK_IDS = {
  * and the project), and the prefix of a ticket row's block ids (`digest_ticket:<ticketId>`).
  */
 export const DIGEST_IDS = { eventType: 'radar_digest', ticketBlockPrefix: 'digest_ticket' } as const;
+
+/** Watches: the `event_type` of a watch message's metadata (its payload names project, dimension and run). */
+export const WATCH_IDS = { eventType: 'radar_watch' } as const;
 
 export type CallbackId = (typeof CALLBACK_IDS)[keyof typeof CALLBACK_IDS];
 export type ActionId = (typeof ACTION_IDS)[keyof typeof ACTION_IDS];

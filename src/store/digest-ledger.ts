@@ -60,9 +60,11 @@ export interface DigestLedger {
 export interface DigestLedgerOptions {
   /** The clock; defaults to the system clock. */
   now?: () => Date;
+  /** Another ledger on the same protocol (watches: `watch-ledger`, its `runId` naming the dimension too); default `digest-ledger`. */
+  namespace?: string;
 }
 
-const NAMESPACE = 'digest-ledger';
+const DIGEST_NAMESPACE = 'digest-ledger';
 
 /**
  * How long a ledger entry lives after its last write: 90 days, long past any edition's relevance (a
@@ -78,6 +80,7 @@ const entrySchema = z.discriminatedUnion('state', [
 
 export function createDigestLedger(store: Store, options: DigestLedgerOptions = {}): DigestLedger {
   const now = options.now ?? (() => new Date());
+  const NAMESPACE = options.namespace ?? DIGEST_NAMESPACE;
   const keyOf = ({ teamId, channelId, runId }: DigestKey) => `${teamId}:${channelId}:${runId}`;
   const records = recordReader(store, NAMESPACE, entrySchema);
   const ttl = { ttlMs: DIGEST_LEDGER_TTL_MS };

@@ -5,6 +5,7 @@ import { requireAdmin, requireProjectAllowed } from '../../slack/access-policy.j
 import { COMMAND } from '../../slack/ids.js';
 import { findProject } from './resolve-project.js';
 import { findLastDone } from '../editions/last-done.js';
+import { createWatchesRepo } from '../../store/watches.js';
 
 export const bindCommand: Subcommand = {
   name: 'bind',
@@ -36,6 +37,8 @@ export const bindCommand: Subcommand = {
       boundBy: inv.userId,
       boundAt: deps.now().toISOString(),
     });
+    // Watches are about the project they were set for: rebinding to another project drops them (docs/assumptions.md, "Watches").
+    const dropped = previous && previous.projectId !== project.id ? await createWatchesRepo(deps.store).removeAll(inv.teamId, inv.channelId) : 0;
     deps.logger.info('channel bound', { team: inv.teamId, channel: inv.channelId, projectId: project.id });
     const was = previous && previous.projectId !== project.id ? ` (it was bound to *${escapeMrkdwn(previous.projectName)}*)` : '';
     await inv.reply({
@@ -43,7 +46,8 @@ export const bindCommand: Subcommand = {
       blocks: [
         section(
           `:satellite_antenna: This channel is now bound to *${escapeMrkdwn(project.name)}* (${escapeMrkdwn(project.domain)})${was}. ` +
-            `Try \`${COMMAND} briefing\` or \`${COMMAND} pricing\`; new briefing editions will be posted here as digests.`,
+            `Try \`${COMMAND} briefing\` or \`${COMMAND} pricing\`; new briefing editions will be posted here as digests.` +
+            (dropped > 0 ? ` This channel's ${dropped} watch${dropped === 1 ? '' : 'es'} of *${escapeMrkdwn(previous?.projectName ?? '')}* ended; set them again with \`${COMMAND} watch <dimension>\`.` : ''),
         ),
       ],
     });

@@ -6,6 +6,7 @@ import type { ContractStatus } from '../../service/contract-check.js';
 import { probeKeyScope } from './probe-key-scope.js';
 import { statusView } from './views/status-view.js';
 import { DEFAULT_DIGEST_SETTINGS } from '../../store/digest-settings.js';
+import { createWatchesRepo } from '../../store/watches.js';
 
 export const statusCommand: Subcommand = {
   name: 'status',
@@ -21,9 +22,11 @@ export const statusCommand: Subcommand = {
       (projects) => ({ reachable: true, detail: `${projects.length} project${projects.length === 1 ? '' : 's'} visible` }),
       (error: unknown) => ({ reachable: false, detail: describeError(error) }),
     );
+    const watchRecord = bound && (await createWatchesRepo(deps.store).get(inv.teamId, inv.channelId));
+    const watches = watchRecord && watchRecord.projectId === bound.projectId ? { count: watchRecord.watches.length, failing: watchRecord.failing } : undefined;
     const keyScope = binding && service.reachable ? await probeKeyScope(deps.service, binding.projectId) : null;
     const contract = service.reachable ? contractLine(contractStatus(deps.service)) : null;
-    await inv.reply({ ...statusView({ binding, service, keyScope, contract, storeKind: deps.store.kind, now: deps.now() }), shareable: false });
+    await inv.reply({ ...statusView({ binding, service, keyScope, contract, storeKind: deps.store.kind, now: deps.now(), ...(watches ? { watches } : {}) }), shareable: false });
   },
 };
 

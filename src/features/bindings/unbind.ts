@@ -2,6 +2,7 @@ import type { Subcommand } from '../../plugin.js';
 import { escapeMrkdwn, section } from '../../slack/blocks/index.js';
 import { requireAdmin } from '../../slack/access-policy.js';
 import { COMMAND } from '../../slack/ids.js';
+import { createWatchesRepo } from '../../store/watches.js';
 
 export const unbindCommand: Subcommand = {
   name: 'unbind',
@@ -18,10 +19,11 @@ export const unbindCommand: Subcommand = {
     }
     await inv.deps.bindings.remove(inv.teamId, inv.channelId);
     await inv.deps.digestSettings.remove(inv.teamId, inv.channelId);
+    const watches = await createWatchesRepo(inv.deps.store).removeAll(inv.teamId, inv.channelId);
     inv.deps.logger.info('channel unbound', { team: inv.teamId, channel: inv.channelId, projectId: binding.projectId });
     await inv.reply({
       text: `Unbound from ${escapeMrkdwn(binding.projectName)}`,
-      blocks: [section(`This channel is no longer bound to *${escapeMrkdwn(binding.projectName)}*; digests to it have stopped.`)],
+      blocks: [section(`This channel is no longer bound to *${escapeMrkdwn(binding.projectName)}*; digests to it have stopped${watches > 0 ? `, and its ${watches} watch${watches === 1 ? '' : 'es'} ended` : ''}.`)],
     });
   },
 };

@@ -1,4 +1,5 @@
 import type { Fault, FaultSpec } from './faults.js';
+import type { PublishedDimensionRun, PublishRunRequest } from './publish-run.js';
 import type { RequestLogEntry } from './request-log.js';
 
 /** The sandbox's control surface for in-process tests; `/__sandbox/` mirrors it over HTTP. */
@@ -22,6 +23,12 @@ export interface SandboxControl {
   setDescription(document: unknown): void;
   /** The document served now (generated, or the one set). */
   description(): unknown;
+  /**
+   * Publishes a new run of a dimension for a project (`src/sandbox/control/publish-run.ts`): the newest
+   * run with `patch` merged in, a new id and timestamp, on top of its history; also `POST
+   * /__sandbox/projects/:projectId/runs`.
+   */
+  publishRun(projectId: string, request: PublishRunRequest): PublishedDimensionRun;
   /**
    * Restores the seed data (tickets, editions, scans), clears faults, the request log, rate-limit
    * windows and a description set with `setDescription`. The clock and speed stay as they are; the seed is laid out relative to the current clock.

@@ -178,7 +178,7 @@ function routesFor(state: SandboxState, dimension: Dimension): Route[] {
         const run = project.dimensions[dimension]?.runs.find((r) => r.runId === ctx.params.runId);
         if (!run) throw new SandboxHttpError(404, 'run_not_found', `Run ${ctx.params.runId ?? ''} is not a ${dimension} run of this project.`);
         if (run.summary === null) throw new SandboxHttpError(404, 'run_not_summarized', 'The run finished without a summary.');
-        return { body: { item: { runId: run.runId, status: 'completed', startedAt: run.startedAt, completedAt: run.completedAt, summary: run.summary } } };
+        return { body: { item: { ...run.detail, runId: run.runId, status: 'completed', startedAt: run.startedAt, completedAt: run.completedAt, summary: run.summary } } };
       },
     },
   ];

@@ -22,6 +22,8 @@ export interface DimensionRunSeed {
   startedAt: string;
   completedAt: string;
   summary: Json | null;
+  /** Further top-level fields of the run detail (runs published through the control surface carry them). */
+  detail?: Json;
 }
 
 /** A dimension's latest dashboard (without runId/completedAt, taken from the newest run) and its runs, newest first. */

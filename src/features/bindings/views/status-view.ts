@@ -16,6 +16,8 @@ export interface StatusData {
   contract?: string | null;
   storeKind: string;
   now: Date;
+  /** The channel's watches (src/features/watches/): how many, and the failing mark; undefined: none. */
+  watches?: { count: number; failing: { reason: string; since: string } | null };
 }
 
 const SCOPE_TEXT: Record<KeyScope, string> = {
@@ -39,6 +41,15 @@ export function statusView(data: StatusData): { text: string; blocks: Block[] } 
       blocks.push(
         section(
           `:warning: *Digests to this channel are failing:* ${escapeMrkdwn(binding.failing.reason)} (since ${relativeAndAbsolute(binding.failing.since, data.now)}). Invite Radar to the channel, or rebind.`,
+        ),
+      );
+    }
+    if (data.watches && data.watches.count > 0) {
+      const failing = data.watches.failing;
+      blocks.push(
+        section(
+          `*Watches:* ${data.watches.count} (\`${COMMAND} watch\` lists them)` +
+            (failing ? `\n:warning: *Watch messages to this channel are failing:* ${escapeMrkdwn(failing.reason)} (since ${relativeAndAbsolute(failing.since, data.now)}).` : ''),
         ),
       );
     }

@@ -1,0 +1,173 @@
+/**
+ * What a watch tells: the changes between a run and the one before it. Each dimension's rules
+ * (this folder, one file each) read both raw run payloads tolerantly (src/service/tolerant.ts) and
+ * say what changed in a sentence that keeps the null contract (spec 2.2): a value becoming measured
+ * is "now measured", never "added"; a value no longer measured is "no longer measured", never a drop.
+ */
+import { escapeMrkdwn, humanise } from '../../../slack/blocks/index.js';
+import { arrayAt, isRecord, lookup, type JsonRecord } from '../../../service/tolerant.js';
+
+export interface Change {
+  /** Who it is about: a competitor's domain (lower case), or null (the own side, the market). */
+  competitor: string | null;
+  /** Content only: the content category it is about. */
+  category: string | null;
+  /** Higher is told first. */
+  weight: number;
+  /** One mrkdwn line; service strings escaped. */
+  line: string;
+  /** Plain text: a ticket's title. */
+  title: string;
+  /** Plain text evidence for a ticket: the value before and after (null when there is no such pair). */
+  before: string | null;
+  after: string | null;
+  /** AI moves: their size in points or percentage points, held against the watch's threshold. */
+  points?: number;
+  /** True for a change found by the generic comparison (told after the named ones). */
+  generic?: boolean;
+}
+
+/** A run and the run before it, as the service sent them. */
+export interface RunPair {
+  previous: unknown;
+  current: unknown;
+}
+
+/** A value as sent (undefined: the key is absent, a third state). */
+export type Raw = unknown;
+
+/** A value, humanised as plain text, for evidence and lines. */
+export function plain(value: Raw): string {
+  if (value === undefined) return 'not reported';
+  if (value === null) return 'not measured';
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (typeof value === 'number') return Number.isInteger(value) ? String(value) : String(Math.round(value * 100) / 100);
+  if (typeof value === 'string') return value === '' ? '(empty)' : value;
+  if (Array.isArray(value)) return value.length === 0 ? '(none)' : value.map(plain).join(', ');
+  return JSON.stringify(value);
+}
+
+/** The mrkdwn of a plain value: escaped. */
+export const shown = (value: Raw): string => escapeMrkdwn(plain(value));
+
+/** A label for a field name: `marketAvgPrice` -> `market avg price`. */
+export const labelOf = (key: string): string => humanise(key);
+
+/** Equal as JSON (key order ignored for objects). */
+export function same(a: Raw, b: Raw): boolean {
+  return canonical(a) === canonical(b);
+}
+
+function canonical(value: Raw): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (isRecord(value)) return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(',')}}`;
+  return JSON.stringify(value) ?? 'undefined';
+}
+
+/** The `summary` object of a run when it has one, else the run itself. */
+export function summaryOf(run: unknown): JsonRecord | null {
+  const hit = lookup(run, 'summary', { down: false });
+  if (hit.found && isRecord(hit.value)) return hit.value;
+  return isRecord(run) ? run : null;
+}
+
+/** The name a row goes by: its domain, else its name, else its competitor id (lower case); null when none. */
+export function rowName(row: unknown): string | null {
+  for (const key of ['domain', 'host', 'name', 'competitorId', 'url']) {
+    const hit = lookup(row, key, { down: false });
+    if (hit.found && typeof hit.value === 'string' && hit.value !== '') return hit.value.toLowerCase();
+  }
+  return null;
+}
+
+/** True when the row is the project's own (`isOwn: true`). */
+export function isOwnRow(row: unknown): boolean {
+  const hit = lookup(row, 'isOwn', { down: false });
+  return hit.found && hit.value === true;
+}
+
+/** The rows of a list found at `key` in the run (on it, its summary, or one level down), by name, in order. */
+export function rowsByName(run: unknown, key: string): Map<string, JsonRecord> {
+  const list = arrayAt(run, key) ?? arrayAt(summaryOf(run), key) ?? [];
+  const rows = new Map<string, JsonRecord>();
+  for (const row of list) {
+    const name = isRecord(row) ? rowName(row) : null;
+    if (name !== null && isRecord(row) && !rows.has(name)) rows.set(name, row);
+  }
+  return rows;
+}
+
+/** A field of a row or object, found tolerantly; undefined when absent. */
+export function field(obj: unknown, key: string): Raw {
+  const hit = lookup(obj, key);
+  return hit.found ? hit.value : undefined;
+}
+
+/** Who a line is about, as mrkdwn: `*domain*`, or `*You*` for the own row. */
+export function who(name: string, own: boolean): string {
+  return own ? '*You*' : `*${escapeMrkdwn(name)}*`;
+}
+
+/** The plain form of `who`. */
+export function whoPlain(name: string, own: boolean): string {
+  return own ? 'You' : name;
+}
+
+export interface ScalarChange {
+  kind: 'now_measured' | 'no_longer_measured' | 'changed' | 'now_reported' | 'no_longer_reported';
+  before: Raw;
+  after: Raw;
+}
+
+/**
+ * How a scalar moved, keeping the three states apart: null (not measured) to a value is
+ * `now_measured`; a value to null `no_longer_measured`; absent to present `now_reported` (and back);
+ * two different values `changed`. Null when it did not move.
+ */
+export function scalarChange(before: Raw, after: Raw): ScalarChange | null {
+  if (same(before, after)) return null;
+  if (before === undefined) return { kind: 'now_reported', before, after };
+  if (after === undefined) return { kind: 'no_longer_reported', before, after };
+  if (before === null) return { kind: 'now_measured', before, after };
+  if (after === null) return { kind: 'no_longer_measured', before, after };
+  return { kind: 'changed', before, after };
+}
+
+/** The sentence of a scalar's move: "now measured: X", "no longer measured (was X)", "X → Y". */
+export function movedText(label: string, move: ScalarChange, format: (v: Raw) => string = plain): string {
+  switch (move.kind) {
+    case 'now_measured':
+    case 'now_reported':
+      return `now measured: ${label} ${format(move.after)}`;
+    case 'no_longer_measured':
+      return `${label} no longer measured (was ${format(move.before)})`;
+    case 'no_longer_reported':
+      return `${label} no longer reported (was ${format(move.before)})`;
+    case 'changed':
+      return `${label} ${format(move.before)} → ${format(move.after)}`;
+  }
+}
+
+/** A change about `competitor` whose line is `subject: text` (text plain, escaped here). */
+export function changeOf(input: { competitor: string | null; own?: boolean; weight: number; text: string; before: Raw; after: Raw; category?: string | null; points?: number }): Change {
+  const name = input.competitor ?? '';
+  const subject = input.competitor === null ? '' : `${who(name, input.own === true)}: `;
+  const plainSubject = input.competitor === null ? '' : `${whoPlain(name, input.own === true)}: `;
+  return {
+    competitor: input.own ? null : input.competitor,
+    category: input.category ?? null,
+    weight: input.weight,
+    line: `${subject}${escapeMrkdwn(input.text)}`,
+    title: `${plainSubject}${input.text}`,
+    before: input.before === undefined && input.after === undefined ? null : plain(input.before),
+    after: input.before === undefined && input.after === undefined ? null : plain(input.after),
+    ...(input.points !== undefined ? { points: input.points } : {}),
+  };
+}
+
+/** Items of two lists that were added and removed (compared as plain text). */
+export function listDiff(before: readonly unknown[], after: readonly unknown[]): { added: string[]; removed: string[] } {
+  const b = new Set(before.map(plain));
+  const a = new Set(after.map(plain));
+  return { added: [...a].filter((x) => !b.has(x)), removed: [...b].filter((x) => !a.has(x)) };
+}

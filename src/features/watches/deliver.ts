@@ -1,0 +1,102 @@
+/**
+ * Exactly-once delivery of one run's watch message to one channel: the digest's claim ledger protocol
+ * (src/features/background/deliver-once.ts) on its own ledger (`watch-ledger`, keyed by team, channel
+ * and `<dimension>:<run id>`), the message carrying metadata so a post made before a crash is found
+ * and recorded instead of posted again.
+ */
+import { hostname } from 'node:os';
+import { randomUUID } from 'node:crypto';
+import type { webApi } from '@slack/bolt';
+import type { RadarDeps } from '../../deps.js';
+import { WATCH_IDS } from '../../slack/ids.js';
+import { createDigestLedger, type DigestKey, type DigestLedger } from '../../store/digest-ledger.js';
+import type { WatchDimension } from '../../store/watches.js';
+import { deliverOnce, type ClaimContext, type Delivery } from '../background/deliver-once.js';
+import type { WatchMessages } from './views/watch-message.js';
+
+type WebClient = webApi.WebClient;
+
+export const WATCH_LEDGER_NAMESPACE = 'watch-ledger';
+
+export interface WatchRef {
+  projectId: string;
+  dimension: WatchDimension;
+  runId: string;
+}
+
+export interface WatchDelivery extends ClaimContext<DigestKey> {
+  client: WebClient;
+  ledger: DigestLedger;
+  botId(): Promise<string>;
+}
+
+export function createWatchDelivery(deps: Pick<RadarDeps, 'store' | 'timing' | 'logger' | 'now'>, client: WebClient): WatchDelivery {
+  let botId: Promise<string> | undefined;
+  return {
+    client,
+    ledger: createDigestLedger(deps.store, { now: deps.now, namespace: WATCH_LEDGER_NAMESPACE }),
+    owner: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
+    claimTtlMs: deps.timing.digestClaimTtlMs,
+    postTimeoutMs: deps.timing.slackPostTimeoutMs,
+    logger: deps.logger.child({ component: 'watches' }),
+    botId() {
+      botId ??= client.auth.test().then((r) => {
+        if (!r.bot_id) throw new Error('auth.test answered without a bot_id');
+        return r.bot_id;
+      });
+      botId.catch(() => (botId = undefined));
+      return botId;
+    },
+  };
+}
+
+export const watchKey = (teamId: string, channelId: string, ref: WatchRef): DigestKey => ({ teamId, channelId, runId: `${ref.dimension}:${ref.runId}` });
+
+function metadata(ref: WatchRef) {
+  return { event_type: WATCH_IDS.eventType, event_payload: { run_id: ref.runId, project_id: ref.projectId, dimension: ref.dimension } };
+}
+
+const LOOKBACK_MS = 24 * 60 * 60_000;
+
+async function findEarlier(ctx: WatchDelivery, channel: string, ref: WatchRef, since: Date): Promise<string | null> {
+  const botId = await ctx.botId();
+  const oldest = ((since.getTime() - LOOKBACK_MS) / 1000).toFixed(6);
+  let cursor: string | undefined;
+  for (let page = 0; page < 10; page++) {
+    const result = await ctx.client.conversations.history({ channel, oldest, include_all_metadata: true, limit: 200, ...(cursor ? { cursor } : {}) });
+    const found = (result.messages ?? []).find((m) => {
+      const p = m.metadata?.event_payload as Record<string, unknown> | undefined;
+      return m.bot_id === botId && m.metadata?.event_type === WATCH_IDS.eventType && p?.run_id === ref.runId && p.project_id === ref.projectId && p.dimension === ref.dimension;
+    });
+    if (found?.ts) return found.ts;
+    cursor = result.response_metadata?.next_cursor || undefined;
+    if (!result.has_more || !cursor) return null;
+  }
+  return null;
+}
+
+async function postThread(client: WebClient, channel: string, ts: string, thread: WatchMessages['thread']): Promise<void> {
+  for (const reply of thread) await client.chat.postMessage({ channel, thread_ts: ts, text: reply.text, blocks: reply.blocks, unfurl_links: false });
+}
+
+export function deliverWatch(ctx: WatchDelivery, key: DigestKey, ref: WatchRef, render: () => Promise<WatchMessages>): Promise<Delivery> {
+  return deliverOnce(ctx, key, {
+    what: 'watch message',
+    findEarlier: (since) => findEarlier(ctx, key.channelId, ref, since),
+    render,
+    async post(messages) {
+      const result = await ctx.client.chat.postMessage({ channel: key.channelId, text: messages.main.text, blocks: messages.main.blocks, metadata: metadata(ref), unfurl_links: false });
+      if (!result.ts) throw new Error('chat.postMessage answered without a ts');
+      return result.ts;
+    },
+    followUp: (ts, messages) => postThread(ctx.client, key.channelId, ts, messages.thread),
+    async completeRecovered(ts) {
+      const { thread } = await render();
+      if (thread.length === 0) return;
+      const botId = await ctx.botId();
+      const replies = await ctx.client.conversations.replies({ channel: key.channelId, ts, limit: 200 });
+      const already = (replies.messages ?? []).filter((m) => m.ts !== ts && m.bot_id === botId).length;
+      if (already < thread.length) await postThread(ctx.client, key.channelId, ts, thread.slice(already));
+    },
+  });
+}

@@ -1,0 +1,35 @@
+/** `/radar watch` without a dimension: the channel's watches with their filters, who set each and when, and the digest setting. */
+import { escapeMrkdwn, section, context, type Block } from '../../../slack/blocks/index.js';
+import { COMMAND } from '../../../slack/ids.js';
+import type { DigestSettings } from '../../../store/digest-settings.js';
+import type { ChannelWatches, Watch } from '../../../store/watches.js';
+import { DIMENSION_NAMES } from './watch-message.js';
+
+/** A watch and its filters, as mrkdwn: `*Pricing* (only pipedrift.com; muted: x.com)`. */
+export function watchLine(watch: Watch): string {
+  const filters: string[] = [];
+  if (watch.competitors.length) filters.push(`only ${watch.competitors.map((c) => escapeMrkdwn(c)).join(', ')}`);
+  if (watch.category) filters.push(`category ${escapeMrkdwn(watch.category)}`);
+  if (watch.threshold !== null) filters.push(`threshold ${watch.threshold} points`);
+  if (watch.muted.length) filters.push(`muted: ${watch.muted.map((c) => escapeMrkdwn(c)).join(', ')}`);
+  return `*${DIMENSION_NAMES[watch.dimension]}*${filters.length ? ` (${filters.join('; ')})` : ' (every change)'}`;
+}
+
+export function watchListView(input: { projectName: string; record: ChannelWatches | undefined; digest: DigestSettings }): { text: string; blocks: Block[]; hasWatches: boolean } {
+  const watches = input.record?.watches ?? [];
+  const digest = `Briefing digests here: *${input.digest.digestsEnabled ? 'on' : 'off'}*${input.digest.failing ? ` (failing: ${escapeMrkdwn(input.digest.failing.reason)})` : ''}.`;
+  if (watches.length === 0) {
+    return {
+      text: 'No watches',
+      hasWatches: false,
+      blocks: [section(`This channel watches nothing of *${escapeMrkdwn(input.projectName)}* yet. Add one with \`${COMMAND} watch <pricing|content|ai|sources|tech|positioning>\`, e.g. \`${COMMAND} watch pricing --competitor <domain>\`.`), context(digest)],
+    };
+  }
+  const lines = watches.map((w) => `• ${watchLine(w)} — set by <@${escapeMrkdwn(w.setBy)}> on ${escapeMrkdwn(w.setAt.slice(0, 10))}`);
+  const failing = input.record?.failing ? [section(`:warning: Watch messages to this channel are failing since ${escapeMrkdwn(input.record.failing.since.slice(0, 16).replace('T', ' '))} UTC: ${escapeMrkdwn(input.record.failing.reason)}`)] : [];
+  return {
+    text: `${watches.length} watches`,
+    hasWatches: true,
+    blocks: [section(`*Watches of ${escapeMrkdwn(input.projectName)} in this channel*\n${lines.join('\n')}`), ...failing, context(digest), context(`\`${COMMAND} unwatch <dimension>|all\` ends them.`)],
+  };
+}

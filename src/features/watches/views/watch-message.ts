@@ -1,0 +1,71 @@
+/**
+ * The message a watch posts for one run (issue 16): the dimension, the project, the run's date, up to
+ * eight change lines most significant first, "and N more" with every line in the thread, and the
+ * buttons (Create ticket, prefilled from the changes; Mute competitor, for the most significant
+ * change that names one). Button values are filled in by whoever posts it (sealed to the channel).
+ */
+import { actions, button, chunkLines, context, escapeMrkdwn, LIMITS, section, truncate, type Block, type Button } from '../../../slack/blocks/index.js';
+import { ACTION_IDS } from '../../../slack/ids.js';
+import type { WatchDimension } from '../../../store/watches.js';
+import type { Change } from '../changes/index.js';
+
+/** The lines the main message shows; the rest go to the thread. */
+export const MAIN_LINES = 8;
+
+export const DIMENSION_NAMES: Record<WatchDimension, string> = {
+  pricing: 'Pricing',
+  content: 'Content',
+  ai: 'AI visibility',
+  sources: 'AI sources',
+  tech: 'Tech and trust',
+  positioning: 'Positioning',
+};
+
+export interface WatchPost {
+  projectId: string;
+  projectName: string;
+  dimension: WatchDimension;
+  runId: string;
+  runAt: string | null;
+  changes: Change[];
+}
+
+export interface WatchMessage {
+  text: string;
+  blocks: Block[];
+}
+
+export interface WatchMessages {
+  main: WatchMessage;
+  thread: WatchMessage[];
+}
+
+/** What the buttons carry before sealing. */
+export interface ButtonValues {
+  ticket: string;
+  mute: string | null;
+}
+
+export const dayOfRun = (at: string | null) => (at && !Number.isNaN(Date.parse(at)) ? new Date(at).toISOString().slice(0, 10) : 'date not given');
+
+export function watchMessages(post: WatchPost, values: ButtonValues): WatchMessages {
+  const name = DIMENSION_NAMES[post.dimension];
+  const title = `${name} moved: ${escapeMrkdwn(post.projectName)}`;
+  const shownLines = post.changes.slice(0, MAIN_LINES).map((c) => `• ${c.line}`);
+  const rest = post.changes.length - shownLines.length;
+  const muteTarget = post.changes.find((c) => c.competitor !== null)?.competitor ?? null;
+  const buttons: Button[] = [button({ text: 'Create ticket', actionId: ACTION_IDS.watchTicket, value: values.ticket, style: 'primary' })];
+  if (muteTarget && values.mute) buttons.push(button({ text: truncate(`Mute ${muteTarget}`, LIMITS.buttonText), actionId: ACTION_IDS.watchMute, value: values.mute }));
+  const blocks: Block[] = [
+    section(`:mag: *${title}*  ·  run of ${dayOfRun(post.runAt)}`),
+    ...chunkLines(shownLines).map((t) => section(t)),
+    ...(rest > 0 ? [context(`…and ${rest} more: every change is in the thread.`)] : []),
+    actions(buttons, `watch:${post.dimension}`),
+    context(`Run \`${escapeMrkdwn(post.runId)}\` compared with the run before it.`),
+  ];
+  const thread = rest > 0 ? chunkLines(post.changes.map((c) => `• ${c.line}`)).map((t, i) => ({ text: `${name}: every change (${i + 1})`, blocks: [section(t)] })) : [];
+  return { main: { text: `${title}: ${post.changes.length} change${post.changes.length === 1 ? '' : 's'}`, blocks }, thread };
+}
+
+/** The competitor the Mute button mutes: that of the most significant change naming one. */
+export const muteTargetOf = (changes: readonly Change[]) => changes.find((c) => c.competitor !== null)?.competitor ?? null;

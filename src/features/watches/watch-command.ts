@@ -1,0 +1,126 @@
+/**
+ * `/radar watch <dimension> [--competitor <domain>] [--category <category>] [--threshold <points>]`,
+ * `/radar watch` (this channel's watches and the digest setting) and `/radar unwatch <dimension>|all`.
+ * A watch lives with the channel's binding; its baseline is the dimension's latest run when it is set,
+ * so setting it never posts old runs. Each answer echoes exactly what is set, filters included.
+ */
+import type { Subcommand } from '../../plugin.js';
+import { isServiceError } from '../../service/errors.js';
+import { CONTENT_CATEGORIES } from '../../service/schemas/dimensions.js';
+import { readable } from '../../service/tolerant.js';
+import { escapeMrkdwn, section } from '../../slack/blocks/index.js';
+import { UsageError } from '../../slack/commands/parse.js';
+import { COMMAND } from '../../slack/ids.js';
+import { DEFAULT_DIGEST_SETTINGS } from '../../store/digest-settings.js';
+import { createWatchesRepo, WATCH_DIMENSIONS, type Watch, type WatchDimension } from '../../store/watches.js';
+import { AI_DEFAULT_THRESHOLD } from './changes/ai.js';
+import { readHistory } from './reads.js';
+import { DIMENSION_NAMES, dayOfRun } from './views/watch-message.js';
+import { watchListView, watchLine } from './views/watch-list.js';
+
+const DIMENSIONS_TEXT = WATCH_DIMENSIONS.join('|');
+
+async function boundOrExplain(inv: Parameters<Subcommand['run']>[0]) {
+  const binding = await inv.deps.bindings.get(inv.teamId, inv.channelId);
+  if (!binding) throw new UsageError(`This channel isn't bound to a project yet: \`${COMMAND} bind <project>\` first, then \`${COMMAND} watch <${DIMENSIONS_TEXT}>\`.`);
+  return binding;
+}
+
+function dimensionOf(word: string | undefined): WatchDimension {
+  const d = word?.toLowerCase();
+  if (!d || !(WATCH_DIMENSIONS as readonly string[]).includes(d)) throw new UsageError(`Say what to watch: one of ${WATCH_DIMENSIONS.map((x) => `\`${x}\``).join(', ')}.`);
+  return d as WatchDimension;
+}
+
+export const watchCommand: Subcommand = {
+  name: 'watch',
+  usage: `watch [${DIMENSIONS_TEXT}] [--competitor <domain>] [--category <content category>] [--threshold <points>]`,
+  summary: 'Be told here when a new run of a dimension changes something; without a dimension, list this channel’s watches.',
+  area: 'watches',
+  example: `${COMMAND} watch pricing --competitor pipedrift.com`,
+  flags: { values: { competitor: 'a competitor domain', category: 'a content category', threshold: 'points' } },
+  async run(inv) {
+    const { deps } = inv;
+    const repo = createWatchesRepo(deps.store);
+    const binding = await boundOrExplain(inv);
+    if (inv.parsed.args.length === 0) {
+      const record = await repo.get(inv.teamId, inv.channelId);
+      const digest = (await deps.digestSettings.get(inv.teamId, inv.channelId)) ?? DEFAULT_DIGEST_SETTINGS;
+      const view = watchListView({ projectName: binding.projectName, record: record?.projectId === binding.projectId ? record : undefined, digest });
+      await inv.reply({ ...view, shareable: view.hasWatches });
+      return;
+    }
+    if (inv.parsed.args.length > 1) throw new UsageError(`Watch one dimension at a time, e.g. \`${COMMAND} watch pricing\`.`);
+    const dimension = dimensionOf(inv.parsed.args[0]);
+    const { competitor, category, threshold } = inv.parsed.values;
+    if (category !== undefined && dimension !== 'content') throw new UsageError('`--category` filters content watches only.');
+    if (category !== undefined && !(CONTENT_CATEGORIES as readonly string[]).includes(category)) throw new UsageError(`\`--category\` is one of ${CONTENT_CATEGORIES.map((c) => `\`${c}\``).join(', ')}.`);
+    if (threshold !== undefined && dimension !== 'ai') throw new UsageError('`--threshold` applies to `ai` watches only (points of score, percentage points of mention rate).');
+    const points = threshold === undefined ? null : Number(threshold);
+    if (points !== null && (!Number.isFinite(points) || points <= 0 || points > 100)) throw new UsageError('`--threshold` is a number of points above 0 and at most 100, e.g. `--threshold 3`.');
+
+    let competitors: string[] = [];
+    if (competitor !== undefined) {
+      const wanted = competitor.toLowerCase().replace(/^https?:\/\//, '').replace(/\/.*$/, '');
+      const known = readable(await deps.service.listCompetitors(binding.projectId)).map((c) => c.domain.toLowerCase());
+      if (!known.includes(wanted)) {
+        throw new UsageError(`*${escapeMrkdwn(competitor)}* is not one of ${escapeMrkdwn(binding.projectName)}'s monitored domains (${known.map((d) => escapeMrkdwn(d)).join(', ')}), so that filter would never match.`);
+      }
+      competitors = [wanted];
+    }
+
+    // The baseline: the latest run now. Runs up to it are never posted.
+    const rows = await readHistory(deps.service, binding.projectId, dimension).catch((error: unknown) => {
+      if (isServiceError(error) && error.code === 'no_data_available') return [];
+      throw error;
+    });
+    const baseline = rows[0] ?? null;
+    const watch: Watch = {
+      dimension,
+      competitors,
+      category: category ?? null,
+      threshold: points,
+      muted: [],
+      setBy: inv.userId,
+      setAt: deps.now().toISOString(),
+      lastSeenRunId: baseline?.runId ?? null,
+    };
+    await repo.update(inv.teamId, inv.channelId, binding.projectId, (current) => ({ ...current, watches: [...current.watches.filter((w) => w.dimension !== dimension), watch] }));
+    deps.logger.info('watch set', { team: inv.teamId, channel: inv.channelId, projectId: binding.projectId, dimension });
+    const from = baseline ? `Runs after the ${dayOfRun(baseline.at)} run (\`${escapeMrkdwn(baseline.runId)}\`) are compared; older ones are not posted.` : 'No run yet: the first run will be the baseline, and the runs after it are compared.';
+    const threshText = dimension === 'ai' && points === null ? ` (default threshold: ${AI_DEFAULT_THRESHOLD} points / ${AI_DEFAULT_THRESHOLD} percentage points)` : '';
+    await inv.reply({
+      text: `Watching ${DIMENSION_NAMES[dimension]}`,
+      blocks: [section(`:eyes: This channel now watches ${watchLine(watch)} of *${escapeMrkdwn(binding.projectName)}*${threshText}. ${from}`)],
+    });
+  },
+};
+
+export const unwatchCommand: Subcommand = {
+  name: 'unwatch',
+  usage: `unwatch <${DIMENSIONS_TEXT}|all>`,
+  summary: 'Stop watching a dimension here (or all of them).',
+  area: 'watches',
+  example: `${COMMAND} unwatch pricing`,
+  async run(inv) {
+    const { deps } = inv;
+    const repo = createWatchesRepo(deps.store);
+    const binding = await boundOrExplain(inv);
+    const word = inv.parsed.args[0]?.toLowerCase();
+    if (word === 'all') {
+      const n = await repo.removeAll(inv.teamId, inv.channelId);
+      await inv.reply({ text: 'Watches ended', blocks: [section(n === 0 ? 'This channel watched nothing, so nothing changed.' : `Ended all ${n} watch${n === 1 ? '' : 'es'} of this channel.`)] });
+      return;
+    }
+    const dimension = dimensionOf(word);
+    let had = false;
+    await repo.update(inv.teamId, inv.channelId, binding.projectId, (current) => {
+      had = current.watches.some((w) => w.dimension === dimension);
+      return had ? { ...current, watches: current.watches.filter((w) => w.dimension !== dimension) } : undefined;
+    });
+    await inv.reply({
+      text: had ? `Stopped watching ${DIMENSION_NAMES[dimension]}` : 'Nothing to stop',
+      blocks: [section(had ? `This channel no longer watches *${DIMENSION_NAMES[dimension]}*.` : `This channel doesn't watch *${DIMENSION_NAMES[dimension]}*; \`${COMMAND} watch\` lists what it watches.`)],
+    });
+  },
+};
