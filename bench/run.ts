@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { ackLatency } from './ack-latency.js';
+import { competitorCard } from './competitor-card.js';
 import { digestCycle } from './digest-cycle.js';
 import { edge } from './edge.js';
 import { fairUse } from './fair-use.js';
@@ -18,7 +19,7 @@ import { shortcutModal } from './shortcut-modal.js';
 import { watchesCycle } from './watches.js';
 import type { Measure, MeasureResult } from './support.js';
 
-const MEASURES: Measure[] = [ackLatency, shortcutModal, digestCycle, scans, idle, edge, fairUse, watchesCycle];
+const MEASURES: Measure[] = [ackLatency, shortcutModal, digestCycle, scans, idle, edge, fairUse, watchesCycle, competitorCard];
 const RESULTS_FILE = new URL('./results.json', import.meta.url);
 
 async function runMeasure(measure: Measure): Promise<MeasureResult> {

@@ -1,6 +1,6 @@
 /**
- * `/radar competitor <domain or name>`: the competitor list (to find it), then one read per
- * dimension, all in parallel, each bounded by the service client's own timeout; the card is posted
+ * `/radar competitor <domain or name>`: the competitor list (to find it; shared for a minute between
+ * cards, `shared-list.ts`), then one read per dimension, all in parallel, each bounded by the service client's own timeout; the card is posted
  * when every part has answered or failed, each part shown whatever happened to the others.
  */
 import type { Subcommand } from '../../plugin.js';
@@ -20,6 +20,7 @@ import { sourcesPart } from './card/sources-part.js';
 import { trustPart } from './card/trust-part.js';
 import { competitorRefs, refLabel, type CompetitorRef } from './competitor-ref.js';
 import { closestCompetitors, findCompetitor } from './match.js';
+import { sharedCompetitorList } from './shared-list.js';
 import { cardView, type CardSection, type PartOutcome } from './views/card-view.js';
 
 /** The card's parts, in the order shown: one read each (content's changelog is its own endpoint). */
@@ -70,8 +71,14 @@ export const competitorCommand: Subcommand = {
     const query = inv.parsed.args.join(' ').trim();
     if (query === '') throw new UsageError(`Usage: ${COMMAND} competitor <domain or name>, e.g. ${COMMAND} competitor pipedrift.com`);
     const project = await inv.project();
-    const { refs } = competitorRefs(await inv.deps.service.listCompetitors(project.id));
-    const ref = findCompetitor(refs, query);
+    const list = await sharedCompetitorList(inv.deps.service, project.id);
+    let { refs } = competitorRefs(list.items);
+    let ref = findCompetitor(refs, query);
+    if (!ref && !list.fresh) {
+      // Not in a list read for an earlier card: read it afresh before saying so.
+      ({ refs } = competitorRefs((await sharedCompetitorList(inv.deps.service, project.id, { fresh: true })).items));
+      ref = findCompetitor(refs, query);
+    }
     if (!ref) return unknown(inv, project.name, query, refs);
     const outcomes = await Promise.all(CARD_PARTS.map((part) => outcomeOf(part, inv, project.id, ref)));
     // The changelog's lines join the content part (one section per dimension).

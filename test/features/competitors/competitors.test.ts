@@ -65,6 +65,18 @@ describe('/radar competitors and /radar competitor', () => {
     expect(r.find((x) => x.path === `${NW}/ai-sources`)?.query).toEqual({ view: 'full' });
   });
 
+  it('a second card within a minute shares the competitor list; a name not in it reads the list afresh before "did you mean"', async () => {
+    await h.command('competitor hubforge', { channel: CHANNELS.intel });
+    h.sandbox.control.clearRequests();
+    await h.command('competitor pipedrift', { channel: CHANNELS.intel });
+    expect(reads().filter((x) => x.path === `${NW}/competitors`)).toHaveLength(0);
+    expect(reads()).toHaveLength(CARD_PARTS.length);
+    h.sandbox.control.clearRequests();
+    const text = replyText(await h.command('competitor hubfogre', { channel: CHANNELS.intel }));
+    expect(text).toMatch(/Did you mean \*HubForge/);
+    expect(reads().map((x) => x.path)).toEqual([`${NW}/competitors`]);
+  });
+
   it('a competitor no answer named: "not named in any answer", never a rank, and score 0 read beside mention rate 0', async () => {
     const text = replyText(await h.command('competitor dealstream.io', { channel: CHANNELS.intel }));
     expect(text).toContain('Presence not named in any answer · mention rate: no counted answer named it');

@@ -1,0 +1,84 @@
+/**
+ * Measure 9: `/radar competitor` with the service answering every read after 1 s. The card reads the
+ * competitor list (to find the competitor and its id), then one read per dimension in parallel; the
+ * list is shared between cards for a minute. Timed from sending the command to its answer at the
+ * response_url: a first card (the list read, then the parts) and cards asked within the minute
+ * (the parts alone), against the issue's 1.5 s.
+ */
+import { performance } from 'node:perf_hooks';
+import { CHANNELS } from '../test/support/slack-fixtures.js';
+import type { SlackDriver } from '../test/support/slack-driver.js';
+import { spawnRadar, type SpawnedApp } from './spawn-app.js';
+import type { Measure, TargetCheck } from './support.js';
+import { max, round, waitUntil } from './support.js';
+import type { Services } from './world.js';
+import { driverFor, errorLines, startServices } from './world.js';
+
+const SERVICE_LATENCY_MS = 1_000;
+const TARGET_MS = 1_500;
+const WARM_CARDS = 5;
+const COMPETITORS = ['hubforge', 'pipedrift', 'closewise', 'salesloom', 'dealstream', 'relatekit'];
+
+/** Sends `/radar competitor <name>` and resolves with the ms until its answer reached the response_url. */
+async function card(services: Services, driver: SlackDriver, name: string): Promise<number> {
+  const started = performance.now();
+  const sentAt = Date.now();
+  const ack = await driver.command(`competitor ${name}`, { channel: CHANNELS.intel });
+  if (ack.status !== 200 || !ack.responseUrl) throw new Error(`/radar competitor was acked with HTTP ${ack.status}`);
+  const id = ack.responseUrl.split('/response/')[1];
+  const answer = await services.calls.waitFor((c) => c.method === 'response_url' && c.responseUrlId === id, 20_000);
+  return Math.max(answer.at - sentAt, performance.now() - started - 5);
+}
+
+export const competitorCard: Measure = {
+  id: 'competitor-card',
+  title: '9. /radar competitor with every service read answering after 1 s',
+  async run() {
+    const services = await startServices();
+    let radar: SpawnedApp | undefined;
+    try {
+      radar = await spawnRadar(services);
+      const driver = driverFor(radar.url, services.slack);
+      const bound = await driver.command('bind northwind', { channel: CHANNELS.intel });
+      if (bound.status !== 200) throw new Error(`/radar bind was acked with HTTP ${bound.status}`);
+      await waitUntil(() => services.calls.count('response_url') >= 1, 'the bind answer');
+      services.sandbox.control.addFault({ method: 'GET', path: '/v1/', kind: 'latency', latencyMs: SERVICE_LATENCY_MS });
+      services.sandbox.control.clearRequests();
+
+      const first = await card(services, driver, 'hubforge');
+      const firstReads = services.sandbox.control.requests().length;
+      const warm: number[] = [];
+      for (let i = 0; i < WARM_CARDS; i++) warm.push(await card(services, driver, COMPETITORS[(i + 1) % COMPETITORS.length] ?? 'hubforge'));
+      const warmMax = max(warm);
+
+      const targets: TargetCheck[] = [
+        {
+          target: `a card asked within a minute of another answered within ${TARGET_MS} ms`,
+          met: warmMax !== null && warmMax <= TARGET_MS,
+          detail: `slowest of ${WARM_CARDS}: ${round(warmMax, 0)} ms`,
+        },
+        {
+          target: `the first card (the competitor list read first) answered within ${TARGET_MS} ms`,
+          met: first <= TARGET_MS,
+          detail: `${round(first, 0)} ms: the list read, then the part reads in parallel (two reads in series)`,
+        },
+      ];
+      return {
+        method:
+          `Radar (dist/main.js, HTTP mode) as its own process; the sandbox answering every GET after ${SERVICE_LATENCY_MS} ms (a latency fault); ` +
+          `one /radar competitor from a bound channel, then ${WARM_CARDS} more for other competitors one after another; time from sending the command to its answer at the response_url.`,
+        metrics: [
+          { name: 'first card', value: round(first, 0), unit: 'ms', baseline: { label: 'target', value: TARGET_MS } },
+          { name: 'service reads for the first card', value: firstReads, unit: 'requests' },
+          { name: 'cards within the minute, slowest', value: round(warmMax, 0), unit: 'ms', baseline: { label: 'target', value: TARGET_MS } },
+          { name: 'cards within the minute, fastest', value: round(Math.min(...warm), 0), unit: 'ms' },
+        ],
+        targets,
+        notes: [...errorLines(radar.stderr().split('\n')).slice(0, 5)],
+      };
+    } finally {
+      await radar?.stop();
+      await services.stop();
+    }
+  },
+};
