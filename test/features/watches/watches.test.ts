@@ -148,9 +148,11 @@ describe('watches', () => {
   });
 
   it('sources: a brand entering the top of the cited list', async () => {
-    await publishRun(h, NW, { dimension: 'ai-sources', patch: { summary: { brands: [{ domain: 'pipedrift.com' }], pages: [] } } });
+    // Rows as the sandbox describes them (it refuses to serve a row missing a field it documents).
+    const brand = (domain: string, name: string, rank: number) => ({ domain, name, isOwn: false, answersNaming: 10 - rank, rankByPresence: rank, citations: 10 - rank });
+    await publishRun(h, NW, { dimension: 'ai-sources', patch: { summary: { brands: [brand('pipedrift.com', 'Pipedrift', 1)], pages: [] } } });
     await h.command('watch sources', { channel: CHANNELS.intel });
-    const run = await publishRun(h, NW, { dimension: 'ai-sources', patch: { summary: { brands: [{ domain: 'pipedrift.com' }, { domain: 'hubforge.io' }], pages: [] } } });
+    const run = await publishRun(h, NW, { dimension: 'ai-sources', patch: { summary: { brands: [brand('pipedrift.com', 'Pipedrift', 1), brand('hubforge.io', 'HubForge', 2)], pages: [] } } });
     await watchPoller(h).tick();
     expect(textOf(watchesIn(h, CHANNELS.intel, run)[0]!)).toContain('entered the top 10 cited brands (#2)');
   });
