@@ -8,7 +8,7 @@
 import type { Subcommand } from '../../plugin.js';
 import { isServiceError } from '../../service/errors.js';
 import { readAiAnswers, readAiVisibility } from '../../service/index.js';
-import { escapeMrkdwn, section } from '../../slack/blocks/index.js';
+import { escapeMrkdwn, section, truncate } from '../../slack/blocks/index.js';
 import type { CommandInvocation, ProjectRef } from '../../slack/commands/invocation.js';
 import { PAGE_FLAG, pageOf, PROJECT_FLAG, UsageError } from '../../slack/commands/parse.js';
 import { COMMAND } from '../../slack/ids.js';
@@ -85,6 +85,25 @@ async function overview(inv: CommandInvocation, project: ProjectRef): Promise<vo
   await inv.reply({ ...overviewView(project.name, facts, { moreValue }), shareable: true });
 }
 
+/** One past check in full (GET .../ai-visibility/history/{checkId}): the overview's view of that check. */
+async function oneCheck(inv: CommandInvocation, project: ProjectRef, checkId: string): Promise<void> {
+  let item;
+  try {
+    item = await readOrSay(inv, project, () => inv.deps.service.getAiVisibilityCheck(project.id, checkId));
+  } catch (error) {
+    if (isServiceError(error) && (error.code === 'run_not_found' || error.code === 'invalid_check_id' || error.code === 'not_found')) {
+      await inv.reply({
+        text: 'No such check',
+        blocks: [section(`*${escapeMrkdwn(project.name)}* has no AI visibility check \`${escapeMrkdwn(truncate(checkId, 60))}\`; \`${COMMAND} ai history\` lists them with their ids.`)],
+      });
+      return;
+    }
+    throw error;
+  }
+  if (!item) return;
+  await inv.reply({ ...overviewView(project.name, readAiVisibility(item), { moreValue: null }), shareable: true });
+}
+
 async function oneModel(inv: CommandInvocation, project: ProjectRef, model: string): Promise<void> {
   const item = await readOrSay(inv, project, () => inv.deps.service.getAiVisibility(project.id, { includeAnswers: true, provider: model, includeSummary: true }));
   if (!item) return;
@@ -115,7 +134,7 @@ async function answers(inv: CommandInvocation, project: ProjectRef, brand: strin
 
 export const aiCommand: Subcommand = {
   name: 'ai',
-  usage: 'ai [trend | history | answers <brand domain>] [--model <id>] [--prompt N] [--page N]',
+  usage: 'ai [trend | history | check <check id> | answers <brand domain>] [--model <id>] [--prompt N] [--page N]',
   summary:
     'AI visibility: how often AI assistants name you and each competitor (market map, per model), the trend, past checks, and what the models said about one brand.',
   area: 'ai',
@@ -144,6 +163,15 @@ export const aiCommand: Subcommand = {
       await history(inv, await inv.project());
       return;
     }
+    if (word === 'check') {
+      flagOnlyWith(inv, 'page', 'history', false);
+      flagOnlyWith(inv, 'prompt', 'answers <brand domain>', false);
+      flagOnlyWith(inv, 'model', 'answers <brand domain>` or `/radar ai', model === null);
+      const id = rest.join(' ').trim();
+      if (id === '') throw new UsageError(`Name the check: \`${COMMAND} ai check <check id>\` (\`${COMMAND} ai history\` lists them).`);
+      await oneCheck(inv, await inv.project(), id);
+      return;
+    }
     if (word === 'answers') {
       flagOnlyWith(inv, 'page', 'history', false);
       const brand = (rest[0] ?? '').replace(/^https?:\/\//i, '').replace(/\/.*$/, '');
@@ -152,6 +180,6 @@ export const aiCommand: Subcommand = {
       await answers(inv, await inv.project(), brand, model, prompt);
       return;
     }
-    throw new UsageError(`\`${COMMAND} ai\` takes \`trend\`, \`history\` or \`answers <brand domain>\`, e.g. \`${COMMAND} ai trend\`.`);
+    throw new UsageError(`\`${COMMAND} ai\` takes \`trend\`, \`history\`, \`check <check id>\` or \`answers <brand domain>\`, e.g. \`${COMMAND} ai trend\`.`);
   },
 };

@@ -147,6 +147,18 @@ describe('/radar ai', () => {
     expect(dates).toEqual([...dates].sort().reverse());
   });
 
+  it('check <id>: one past check in full, in one read of its detail; an unknown id is one sentence', async () => {
+    const listed = replyText(await h.command('ai history', { channel: CHANNELS.intel }));
+    const id = /`(chk_[0-9a-f]{12})`/.exec(listed)?.[1];
+    expect(id).toBeDefined();
+    h.sandbox.control.clearRequests();
+    const text = replyText(await h.command(`ai check ${id}`, { channel: CHANNELS.intel }));
+    expect(aiReads()).toEqual([expect.objectContaining({ path: `${NW}/history/${id}` })]);
+    expect(text).toMatch(/named in [\d.]+% of the answers counted|named in [\d.]+%/);
+    const unknown = replyText(await h.command('ai check chk_000000000000', { channel: CHANNELS.intel }));
+    expect(unknown).toContain('has no AI visibility check `chk_000000000000`');
+  });
+
   it('history: when the size cap truncates, Radar asks again with a lower limit, never the next page', async () => {
     h.sandbox.control.clearRequests();
     const text = replyText(await h.command('ai history --project quarry', { channel: CHANNELS.general }));
@@ -199,7 +211,7 @@ describe('/radar ai', () => {
   });
 
   it('usage: an unknown form and a missing domain are one sentence', async () => {
-    expect(replyText(await h.command('ai sideways', { channel: CHANNELS.intel }))).toContain('takes `trend`, `history` or `answers &lt;brand domain&gt;`');
+    expect(replyText(await h.command('ai sideways', { channel: CHANNELS.intel }))).toContain('takes `trend`, `history`, `check &lt;check id&gt;` or `answers &lt;brand domain&gt;`');
     expect(replyText(await h.command('ai answers', { channel: CHANNELS.intel }))).toContain('Name a brand by its domain');
     expect(replyText(await h.command('ai --page 2', { channel: CHANNELS.intel }))).toContain('--page works with');
   });

@@ -23,7 +23,13 @@ function rowLine(raw: unknown): string {
   const c = hit.value;
   const rate: Part<number | null> = read(c, 'mentionRate', numOrNull, { down: false, absent: 'unreadable' });
   const score: Part<number | null> = read(c, 'score', numOrNull, { down: false, absent: 'unreadable' });
-  return `• *${dateShown}*: named in ${rateText(rate)} · score ${scoreText(score, rate)}`;
+  return `• *${dateShown}*: named in ${rateText(rate)} · score ${scoreText(score, rate)}${checkIdText(raw)}`;
+}
+
+/** The check's id, for `/radar ai check <id>`, when the row carries one. */
+function checkIdText(raw: Record<string, unknown>): string {
+  const id = read(raw, 'checkId', z.string(), { down: false });
+  return id.kind === 'value' && id.value !== '' ? ` · \`${escapeMrkdwn(id.value)}\`` : '';
 }
 
 export function historyView(projectName: string, history: HistoryPage): { text: string; blocks: Block[] } {
@@ -40,6 +46,7 @@ export function historyView(projectName: string, history: HistoryPage): { text: 
   if (history.loweredTo !== null) notes.push(`_The service's response size cap dropped checks from this page, so Radar asked again for ${plural(history.loweredTo, 'check')} at a time rather than paging forward._`);
   if (history.stillDropped > 0) notes.push(`_${plural(history.stillDropped, 'check')} on this page ${history.stillDropped === 1 ? 'was' : 'were'} too large for the service's size cap even on ${history.stillDropped === 1 ? 'its' : 'their'} own._`);
   if (history.hasMore) notes.push(`Older checks: \`/radar ai history --page ${history.page + 1}\``);
+  if (history.items.length > 0) notes.push('One check in full: `/radar ai check <check id>`.');
   notes.push(RATES_NOTE, SCORE_NOTE);
   blocks.push(context(...notes));
   return { text: `${escapeMrkdwn(projectName)}: AI visibility checks`, blocks: fitBlocks(blocks, 48) };
