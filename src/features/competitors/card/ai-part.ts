@@ -4,16 +4,13 @@
  * only from presence (`rankByPresence`, `mentionRate`); the score says where the brand lands when
  * named, never who leads. Rates are shares of the answers counted, not of queries sent.
  */
-import { z } from 'zod';
-import { latestCheckAvailability } from '../../../service/index.js';
-import { arrayAt, isRecord, lookup, read, recordAt, type JsonRecord, type Part } from '../../../service/tolerant.js';
+import { readAiVisibility } from '../../../service/index.js';
+import type { JsonRecord, Part } from '../../../service/tolerant.js';
 import { escapeMrkdwn, humanise } from '../../../slack/blocks/index.js';
 import { dayOf } from '../../../slack/blocks/index.js';
 import { normalDomain, type CompetitorRef } from '../competitor-ref.js';
 import { NOT_MEASURED, partText, rateText } from './format.js';
 import type { CardPart } from './parts.js';
-
-const num = z.number().nullable();
 
 function presenceText(rank: Part<number | null>, naming: Part<number | null>): string {
   return partText(rank, (r) => {
@@ -41,29 +38,19 @@ function scoreText(score: Part<number | null>, rate: Part<number | null>): strin
 }
 
 export function aiLines(item: JsonRecord, ref: CompetitorRef): string[] {
+  // The AI visibility feature's reader: one reading of the market map for every view of it.
+  const facts = readAiVisibility(item);
   const lines: string[] = [];
-  const latest = latestCheckAvailability(item);
-  if (latest.unavailable) {
-    const when = lookup(item, 'checkedAt', { down: false });
-    const day = when.found && typeof when.value === 'string' ? dayOf(when.value) : null;
-    const why = latest.reason ? ` (${escapeMrkdwn(humanise(latest.reason))})` : '';
+  if (facts.latestCheck.unavailable) {
+    const day = facts.checkedAt.kind === 'value' ? dayOf(facts.checkedAt.value) : null;
+    const why = facts.latestCheck.reason ? ` (${escapeMrkdwn(humanise(facts.latestCheck.reason))})` : '';
     lines.push(`_The latest check was abandoned as incomplete${why}; this describes an earlier check${day ? ` of ${escapeMrkdwn(day)}` : ''}._`);
   }
-  const summary = recordAt(item, 'summary', { down: false }) ?? item;
-  const map = recordAt(summary, 'marketMap', { up: item });
-  const brands = arrayAt(map ?? summary, 'brands', map ? {} : { up: item });
-  if (brands === null) return [...lines, "_The market map couldn't be read._"];
-  const row = brands.find((b) => {
-    const d = isRecord(b) ? lookup(b, 'domain', { down: false }) : { found: false as const };
-    return d.found && typeof d.value === 'string' && normalDomain(d.value) === normalDomain(ref.domain);
-  });
-  if (!isRecord(row)) return [...lines, '_Not on the market map of the latest check._'];
-  const rank = read(row, 'rankByPresence', num);
-  const naming = read(row, 'answersNaming', num);
-  const rate = read(row, 'mentionRate', num);
-  const score = read(row, 'score', num);
-  lines.push(`Presence ${presenceText(rank, naming)} · mention rate: ${mentionText(rate)}`);
-  lines.push(`AI Visibility Score ${scoreText(score, rate)}`);
+  if (facts.brands.kind !== 'value') return [...lines, "_The market map couldn't be read._"];
+  const row = facts.brands.value.find((b) => b !== null && b.domainShown !== null && normalDomain(b.domainShown) === normalDomain(ref.domain));
+  if (!row) return [...lines, '_Not on the market map of the latest check._'];
+  lines.push(`Presence ${presenceText(row.rankByPresence, row.answersNaming)} · mention rate: ${mentionText(row.mentionRate)}`);
+  lines.push(`AI Visibility Score ${scoreText(row.score, row.mentionRate)}`);
   return lines;
 }
 
