@@ -51,6 +51,8 @@ describe('/radar tech under the null contract', () => {
 
   it('each crawler’s facts once, from crawlerCatalog; rows name crawlers only', () => {
     expect(text.match(/operator OpenAI/g)).toHaveLength(2); // GPTBot and OAI-SearchBot, each once
+    // Enum words of the catalog read as words, never snake_case.
+    expect(text).toContain('*GPTBot*: operator OpenAI · purpose model training');
     expect(text).toContain('*AI crawlers* (5)');
     expect(rowOf(text, 'northwindcrm.com')).not.toContain('operator');
   });

@@ -10,12 +10,16 @@ import { chunkLines, context, escapeMrkdwn, fitBlocks, header, humanise, section
 export const NOT_MEASURED = '_not measured_';
 export const NOT_REPORTED = '_not reported_';
 
-/** A primitive shown as sent; null "not measured". */
+/** A snake_case word of an unstated enum (`model_training`) reads as words; names, hosts and numbers as sent. */
+const ENUM_WORD = /^[a-z]+(?:_[a-z]+)+$/;
+const shown = (v: unknown) => escapeMrkdwn(typeof v === 'string' && ENUM_WORD.test(v) ? v.replaceAll('_', ' ') : String(v));
+
+/** A primitive shown as sent (enum words spaced); null "not measured". */
 function valueText(value: unknown): string {
   if (value === null) return NOT_MEASURED;
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
-  if (Array.isArray(value)) return value.map((v) => escapeMrkdwn(String(v))).join(', ');
-  return escapeMrkdwn(String(value));
+  if (Array.isArray(value)) return value.map(shown).join(', ');
+  return shown(value);
 }
 
 const factsText = (facts: [string, unknown][]) => facts.map(([k, v]) => `${escapeMrkdwn(humanise(k))} ${valueText(v)}`).join(' · ');
