@@ -1,43 +1,26 @@
-/** Finding the competitor `/radar competitor <domain or name>` asks about, and "did you mean" when none matches. */
-import { normalDomain, type CompetitorRef } from './competitor-ref.js';
+/**
+ * Finding the competitor `/radar competitor <domain or name>` asks about, through the shared matcher
+ * every competitor argument uses (`competitor-match/match-competitor.ts`: domain as typed or as a
+ * URL, name, id, or the first label of the domain, case-insensitively), and "did you mean".
+ */
+import type { RowIdentity } from '../../service/index.js';
+import { matchCompetitor, normaliseDomain } from '../competitor-match/match-competitor.js';
+import type { CompetitorRef } from './competitor-ref.js';
 
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0] ?? 0;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const here = row[j] ?? 0;
-      row[j] = Math.min(here + 1, (row[j - 1] ?? 0) + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = here;
-    }
-  }
-  return row[b.length] ?? 0;
-}
+const identityOf = (r: CompetitorRef): RowIdentity => ({ competitorId: r.id, domain: r.domain, name: r.name, isOwn: r.isOwn });
 
-const loose = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
-
-/** The competitor whose domain, name, or domain without its suffix equals `query` (loosely); null when none does. */
+/** The one competitor `query` names; null when none does, or several do. */
 export function findCompetitor(refs: readonly CompetitorRef[], query: string): CompetitorRef | null {
-  const q = normalDomain(query);
-  const byDomain = refs.find((r) => normalDomain(r.domain) === q);
-  if (byDomain) return byDomain;
-  const lq = loose(query);
-  if (lq === '') return null;
-  return refs.find((r) => (r.name !== null && loose(r.name) === lq) || loose(normalDomain(r.domain).replace(/\.[a-z]+$/, '')) === lq) ?? null;
+  const found = matchCompetitor(refs, identityOf, query);
+  return found.kind === 'one' ? found.match : null;
 }
 
-/** Up to three competitors close to `query` (a substring either way, or a small edit distance), best first. */
+/** The competitors to offer when `query` names none: those it names several times over, else the closest one. */
 export function closestCompetitors(refs: readonly CompetitorRef[], query: string): CompetitorRef[] {
-  const lq = loose(query);
-  const scored = refs.map((r) => {
-    const keys = [loose(r.domain), loose(normalDomain(r.domain).replace(/\.[a-z]+$/, '')), ...(r.name ? [loose(r.name)] : [])];
-    const score = Math.min(...keys.map((k) => (lq && (k.includes(lq) || lq.includes(k)) ? 0 : distance(k, lq))));
-    return { r, score };
-  });
-  return scored
-    .filter((s) => s.score <= Math.max(2, Math.floor(lq.length / 3)))
-    .sort((a, b) => a.score - b.score)
-    .slice(0, 3)
-    .map((s) => s.r);
+  const found = matchCompetitor(refs, identityOf, query);
+  if (found.kind === 'many') return found.candidates.slice(0, 3);
+  if (found.kind === 'one' || found.suggestion === null) return found.kind === 'one' ? [found.match] : [];
+  const word = found.suggestion;
+  const near = refs.find((r) => normaliseDomain(r.domain) === normaliseDomain(word) || r.name?.toLowerCase() === word);
+  return near ? [near] : [];
 }

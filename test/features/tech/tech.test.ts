@@ -81,7 +81,7 @@ describe('/radar tech under the null contract', () => {
     expect(one).toContain('*hubforge.io*');
     expect(one).not.toContain('*pipedrift.com*');
     const typo = replyText(await h.command('tech hubfrge.io --project northwind', { channel: CHANNELS.general }));
-    expect(typo).toContain('Did you mean `hubforge.io`?');
+    expect(typo).toContain('Did you mean *hubforge.io*?');
   });
 
   it('no completed run is a state, without a Share button', async () => {
