@@ -58,6 +58,15 @@ describe('the board from the channel', () => {
     expect(text).toContain(`${expected.items.length} of ${expected.total} tickets shown, in board order; the other ${hidden} were closed more than 30 days ago: add \`--all\``);
   });
 
+  it('finds a two-word column typed as two words or quoted (`tickets in progress`)', async () => {
+    const expected = await board.listTickets(NORTHWIND, { status: ['in_progress'] });
+    expect(expected.items.length).toBeGreaterThan(0);
+    for (const typed of ['tickets in progress', 'tickets "in progress"', 'tickets In Progress']) {
+      const reply = await h.command(typed, { channel: CHANNELS.intel });
+      expect(numbersIn(reply)).toEqual(readable(expected.items).map((t) => t.number));
+    }
+  });
+
   it('narrows to columns and title words', async () => {
     const reply = await h.command('tickets todo in-progress pricing', { channel: CHANNELS.intel });
     const expected = await board.listTickets(NORTHWIND, { status: ['todo', 'in_progress'], q: 'pricing' });
