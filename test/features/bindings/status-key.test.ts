@@ -9,7 +9,7 @@ import { replyText, startRadarHarness, type RadarHarness } from '../../support/r
 
 describe('/radar status and bind: the key', () => {
   const harnesses: RadarHarness[] = [];
-  const start = async (key: 'revoked' | 'otherOrg' | 'readOnly' | 'expired') => {
+  const start = async (key: 'revoked' | 'otherOrg' | 'readOnly') => {
     const h = await startRadarHarness({ key });
     harnesses.push(h);
     return h;
@@ -19,10 +19,7 @@ describe('/radar status and bind: the key', () => {
   afterEach(() => harnesses.forEach((h) => expectNoViolations(h.slack)));
   afterAll(() => Promise.all(harnesses.map((h) => h.stop())));
 
-  it.each([
-    ['revoked', 'revoked'],
-    ['expired', 'expired'],
-  ] as const)('a %s key: reachable, but the key was rejected', async (key, reason) => {
+  it.each([['revoked', 'revoked']] as const)('a %s key: reachable, but the key was rejected', async (key, reason) => {
     const h = await start(key);
     await bindDirectly(h);
     const text = replyText(await h.command('status', { channel: CHANNELS.intel }));
