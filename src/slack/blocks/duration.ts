@@ -1,12 +1,13 @@
 /**
- * The one way Radar writes a length of time: "4.2 s", "12 s", "3 min 5 s", "1 h 30 min", "4 h", and
+ * The one way Radar writes a length of time: "240 ms", "4.2 s", "12 s", "3 min 5 s", "1 h 30 min", "4 h", and
  * estimates as "about 4 h". Scan timings, elapsed times and a briefing ticket's `estimatedMinutes`
  * all read alike.
  */
 
-/** A measured or elapsed duration in milliseconds. Below 10 s one decimal is kept. */
+/** A measured or elapsed duration in milliseconds. Below 1 s in ms; below 10 s one decimal is kept. */
 export function durationText(ms: number): string {
   const safe = Number.isFinite(ms) ? Math.max(0, ms) : 0;
+  if (safe < 1000) return `${Math.round(safe)} ms`;
   if (safe < 10_000) {
     const tenths = Math.round(safe / 100) / 10;
     return `${tenths} s`;

@@ -112,7 +112,7 @@ describe('/radar scan: from the command to the result in the channel', () => {
     const posts = h.slack.callsTo('chat.postMessage').length;
     const cases: [string, string][] = [
       ['scan', 'Say what to scan'],
-      ['scan pricing northwindcrm.com', 'Radar runs two scans, trust (trust signals) and agents'],
+      ['scan pricing northwindcrm.com', 'in `/radar scan`; it takes `trust` (trust signals) or `agents` (agent adoption)'],
       ['scan trust', 'Say which site to scan'],
       ['scan trust "not a domain"', '“not a domain” is not a domain or web address'],
       ['scan trust localhost', 'is not a domain or web address'],
@@ -120,7 +120,7 @@ describe('/radar scan: from the command to the result in the channel', () => {
       ['scan trust 192.168.0.1', 'is not a domain or web address'],
       ['scan trust <!channel>', '“&lt;!channel&gt;” is not a domain or web address'],
       ['scan trust a.com b.com', 'takes one domain or URL'],
-      ['scan trust northwindcrm.com --fix-prompts', '--fix-prompts is for agent-adoption scans'],
+      ['scan trust northwindcrm.com --fix-prompts', '--fix-prompts goes with agent-adoption scans only'],
     ];
     for (const [text, sentence] of cases) {
       const reply = await h.command(text, { channel: CHANNELS.general });

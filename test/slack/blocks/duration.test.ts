@@ -9,6 +9,7 @@ describe('one duration format', () => {
   });
 
   it('writes measured durations alike', () => {
+    expect(durationText(240)).toBe('240 ms');
     expect(durationText(4_200)).toBe('4.2 s');
     expect(durationText(12_400)).toBe('12 s');
     expect(durationText(185_000)).toBe('3 min 5 s');

@@ -137,5 +137,6 @@ export function packLines(lines: readonly string[], separator = '\n'): Block[] {
 
 /** "12 s", "3 min 5 s", "1 h 2 min": the one duration format (src/slack/blocks/duration.ts). */
 export function formatElapsed(ms: number): string {
-  return durationText(Math.floor(Math.max(0, ms) / 1000) * 1000);
+  const seconds = Math.floor(Math.max(0, ms) / 1000);
+  return seconds < 60 ? `${seconds} s` : durationText(seconds * 1000);
 }
