@@ -9,6 +9,18 @@ import type { ServiceClient } from './client.js';
 
 export type KeyScope = 'read' | 'read_write' | 'unknown';
 
+/** Spec 5 and 7: the 401 codes that say the key itself was refused (not the call, not the network). */
+const REJECTED_KEY_CODES = new Set(['api_key_missing', 'api_key_invalid', 'api_key_revoked', 'api_key_expired']);
+
+/**
+ * Why the service refused Radar's key ("revoked", "expired", "invalid", "missing"), or null when
+ * `error` is not a refusal of the key. A refused key means the service answered: it is reachable.
+ */
+export function rejectedKeyReason(error: unknown): string | null {
+  if (!isServiceError(error) || !REJECTED_KEY_CODES.has(error.code)) return null;
+  return error.code.replace(/^api_key_/, '');
+}
+
 export async function probeScope(service: ServiceClient, projectId: string): Promise<KeyScope> {
   try {
     await service.createTicket(projectId, {} as never);

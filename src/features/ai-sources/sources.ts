@@ -9,6 +9,7 @@ import { isServiceError } from '../../service/errors.js';
 import { escapeMrkdwn, section } from '../../slack/blocks/index.js';
 import { openCommandButton, projectArg } from '../../slack/commands/open-action.js';
 import { PAGE_FLAG, pageOf, PROJECT_FLAG, UsageError } from '../../slack/commands/parse.js';
+import { unknownWordError } from '../../slack/commands/suggest.js';
 import { COMMAND } from '../../slack/ids.js';
 import { moreButtons } from './more-buttons.js';
 import { readSources } from './read-sources.js';
@@ -85,6 +86,7 @@ export const sourcesCommand: Subcommand = {
     if (sub === undefined) return dashboard(inv, await inv.project());
     if (sub === 'history' && rest.length === 0) return history(inv, await inv.project());
     if (sub === 'check' && rest.length === 1 && rest[0] && CHECK_ID_TEXT.test(rest[0])) return dashboard(inv, await inv.project(), rest[0]);
+    if (sub !== 'history' && sub !== 'check') throw unknownWordError(word ?? '', ['history', 'check'], 'sources', '`history` or `check <check id>`');
     throw new UsageError(`Usage: ${USAGE}`);
   },
 };

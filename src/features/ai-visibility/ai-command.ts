@@ -11,6 +11,7 @@ import { readAiAnswers, readAiVisibility } from '../../service/index.js';
 import { escapeMrkdwn, section, truncate } from '../../slack/blocks/index.js';
 import type { CommandInvocation, ProjectRef } from '../../slack/commands/invocation.js';
 import { PAGE_FLAG, pageOf, PROJECT_FLAG, UsageError } from '../../slack/commands/parse.js';
+import { unknownWordError } from '../../slack/commands/suggest.js';
 import { COMMAND } from '../../slack/ids.js';
 import { loadHistoryPage } from './load-history.js';
 import { sealMoreBrands, nextValue } from './more-brands.js';
@@ -180,6 +181,6 @@ export const aiCommand: Subcommand = {
       await answers(inv, await inv.project(), brand, model, prompt);
       return;
     }
-    throw new UsageError(`\`${COMMAND} ai\` takes \`trend\`, \`history\`, \`check <check id>\` or \`answers <brand domain>\`, e.g. \`${COMMAND} ai trend\`.`);
+    throw unknownWordError(form, ['trend', 'history', 'check', 'answers'], 'ai', '`trend`, `history`, `check <check id>` or `answers <brand domain>`');
   },
 };

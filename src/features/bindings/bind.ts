@@ -6,6 +6,7 @@ import { COMMAND } from '../../slack/ids.js';
 import { findProject } from './resolve-project.js';
 import { findLastDone } from '../editions/last-done.js';
 import { createWatchesRepo } from '../../store/watches.js';
+import { probeKeyScope } from './probe-key-scope.js';
 
 export const bindCommand: Subcommand = {
   name: 'bind',
@@ -39,6 +40,12 @@ export const bindCommand: Subcommand = {
     });
     // Watches are about the project they were set for: rebinding to another project drops them (docs/assumptions.md, "Watches").
     const dropped = previous && previous.projectId !== project.id ? await createWatchesRepo(deps.store).removeAll(inv.teamId, inv.channelId) : 0;
+    // The key's scope is checked now (once per process, cached): a read-only key is said at once, not at the first failed ticket write.
+    const scope = await probeKeyScope(deps.service, project.id);
+    const readOnly =
+      scope === 'read'
+        ? ` :warning: Radar's API key is read-only: reads work, but ticket writes (create, move, assign, comment, labels) will fail until an admin gives Radar a key with the read_write scope.`
+        : '';
     deps.logger.info('channel bound', { team: inv.teamId, channel: inv.channelId, projectId: project.id });
     const was = previous && previous.projectId !== project.id ? ` (it was bound to *${escapeMrkdwn(previous.projectName)}*)` : '';
     await inv.reply({
@@ -47,6 +54,7 @@ export const bindCommand: Subcommand = {
         section(
           `:satellite_antenna: This channel is now bound to *${escapeMrkdwn(project.name)}* (${escapeMrkdwn(project.domain)})${was}. ` +
             `Try \`${COMMAND} briefing\` or \`${COMMAND} pricing\`; new briefing editions will be posted here as digests.` +
+            readOnly +
             (dropped > 0 ? ` This channel's ${dropped} watch${dropped === 1 ? '' : 'es'} of *${escapeMrkdwn(previous?.projectName ?? '')}* ended; set them again with \`${COMMAND} watch <dimension>\`.` : ''),
         ),
       ],

@@ -4,7 +4,9 @@ import { describeError } from '../../slack/error-text.js';
 import { contractStatus } from '../../service/contract-check.js';
 import type { ContractStatus } from '../../service/contract-check.js';
 import { probeKeyScope } from './probe-key-scope.js';
-import { statusView } from './views/status-view.js';
+import { statusView, type StatusData } from './views/status-view.js';
+import { rejectedKeyReason } from '../../service/key-scope.js';
+import { isUnreadable } from '../../service/tolerant.js';
 import { DEFAULT_DIGEST_SETTINGS } from '../../store/digest-settings.js';
 import { createWatchesRepo } from '../../store/watches.js';
 
@@ -18,14 +20,22 @@ export const statusCommand: Subcommand = {
     const { deps } = inv;
     const bound = await deps.bindings.get(inv.teamId, inv.channelId);
     const binding = bound && { ...bound, ...((await deps.digestSettings.get(inv.teamId, inv.channelId)) ?? DEFAULT_DIGEST_SETTINGS) };
-    const service = await deps.service.listProjects().then(
-      (projects) => ({ reachable: true, detail: `${projects.length} project${projects.length === 1 ? '' : 's'} visible` }),
-      (error: unknown) => ({ reachable: false, detail: describeError(error) }),
+    const service: StatusData['service'] = await deps.service.listProjects().then(
+      (projects) => ({
+        reachable: true,
+        detail: `${projects.length} project${projects.length === 1 ? '' : 's'} visible`,
+        // A bound project missing from what the key lists: the key cannot see it (another organisation, or deleted).
+        ...(bound ? { boundProjectVisible: projects.some((p) => !isUnreadable(p) && p.id === bound.projectId) } : {}),
+      }),
+      (error: unknown) => {
+        const rejected = rejectedKeyReason(error);
+        return rejected !== null ? { reachable: true, keyRejected: rejected, detail: '' } : { reachable: false, detail: describeError(error) };
+      },
     );
     const watchRecord = bound && (await createWatchesRepo(deps.store).get(inv.teamId, inv.channelId));
     const watches = watchRecord && watchRecord.projectId === bound.projectId ? { count: watchRecord.watches.length, failing: watchRecord.failing } : undefined;
-    const keyScope = binding && service.reachable ? await probeKeyScope(deps.service, binding.projectId) : null;
-    const contract = service.reachable ? contractLine(contractStatus(deps.service)) : null;
+    const keyScope = binding && service.reachable && !service.keyRejected ? await probeKeyScope(deps.service, binding.projectId) : null;
+    const contract = service.reachable && !service.keyRejected ? contractLine(contractStatus(deps.service)) : null;
     await inv.reply({ ...statusView({ binding, service, keyScope, contract, storeKind: deps.store.kind, now: deps.now(), ...(watches ? { watches } : {}) }), shareable: false });
   },
 };

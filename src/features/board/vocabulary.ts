@@ -1,5 +1,5 @@
 /** How the board's values read in Slack: column names, impact names, and the column words `/radar tickets` accepts. */
-import { TICKET_STATUSES, type TicketStatus } from '../../service/index.js';
+import type { TicketStatus } from '../../service/index.js';
 
 export const COLUMN_NAMES: Readonly<Record<TicketStatus, string>> = {
   triage: 'Triage',
@@ -24,9 +24,43 @@ export function columnName(status: string): string {
   return (COLUMN_NAMES as Record<string, string | undefined>)[status] ?? status;
 }
 
-/** A typed column word (`todo`, `to-do`, `In_Progress`, `in-progress`…) as a column, or undefined. */
+/** Words people write for each column, compared without case, spaces, hyphens or underscores. */
+const COLUMN_WORDS: Readonly<Record<string, TicketStatus>> = {
+  triage: 'triage',
+  todo: 'todo',
+  inprogress: 'in_progress',
+  doing: 'in_progress',
+  wip: 'in_progress',
+  done: 'done',
+  dismissed: 'dismissed',
+};
+
+/**
+ * A column as people write it (`todo`, `to do`, `To-Do`, `In Progress`, `in_progress`, `doing`,
+ * `done`…), or undefined. A two-word column typed as two words is joined by `parseColumns`.
+ */
 export function parseColumn(word: string): TicketStatus | undefined {
-  const key = word.toLowerCase().replace(/-/g, '_');
-  const normalised = key === 'to_do' ? 'todo' : key === 'inprogress' ? 'in_progress' : key;
-  return TICKET_STATUSES.find((s) => s === normalised);
+  return COLUMN_WORDS[word.toLowerCase().replace(/[\s_-]+/g, '')];
+}
+
+/**
+ * Splits typed words into columns and the other words, taking two words together where they name a
+ * column (`in progress`, `to do`), so `/radar tickets in progress` finds the column.
+ */
+export function parseColumns(words: readonly string[]): { columns: TicketStatus[]; rest: string[] } {
+  const columns: TicketStatus[] = [];
+  const rest: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i] ?? '';
+    const pair = i + 1 < words.length ? parseColumn(`${word} ${words[i + 1] ?? ''}`) : undefined;
+    if (pair && parseColumn(word) === undefined) {
+      columns.push(pair);
+      i++;
+      continue;
+    }
+    const one = parseColumn(word);
+    if (one) columns.push(one);
+    else rest.push(word);
+  }
+  return { columns, rest };
 }

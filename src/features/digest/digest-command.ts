@@ -7,6 +7,7 @@
 import type { Subcommand } from '../../plugin.js';
 import type { CommandInvocation } from '../../slack/commands/invocation.js';
 import { PROJECT_FLAG, UsageError } from '../../slack/commands/parse.js';
+import { unknownWordError } from '../../slack/commands/suggest.js';
 import { UserError } from '../../slack/error-text.js';
 import { requireAdmin } from '../../slack/access-policy.js';
 import { COMMAND } from '../../slack/ids.js';
@@ -30,6 +31,7 @@ export const digestCommand: Subcommand<DeliveryContext> = {
     const [word, ...extra] = inv.parsed.args.map((a) => a.toLowerCase());
     if (extra.length === 0 && word === 'now') return postNow(inv, delivery);
     if (extra.length === 0 && (word === 'on' || word === 'off')) return setDigests(inv, word === 'on');
+    if (word !== undefined && extra.length === 0) throw unknownWordError(word, ['now', 'on', 'off'], 'digest', '`now`, `on` or `off`');
     throw new UsageError(`\`${COMMAND} digest\` takes \`now\`, \`on\` or \`off\`, e.g. \`${COMMAND} digest now\`.`);
   },
 };

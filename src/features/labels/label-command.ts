@@ -11,6 +11,7 @@ import { requireAdmin } from '../../slack/access-policy.js';
 import { LIMITS, actions, button, escapeMrkdwn, plural, section } from '../../slack/blocks/index.js';
 import type { CommandInvocation } from '../../slack/commands/invocation.js';
 import { PROJECT_FLAG, UsageError } from '../../slack/commands/parse.js';
+import { unknownWordError } from '../../slack/commands/suggest.js';
 import { UserError } from '../../slack/error-text.js';
 import { ACTION_IDS, COMMAND } from '../../slack/ids.js';
 import { confirmDialog } from '../board/confirm.js';
@@ -128,7 +129,7 @@ export const labelCommand: Subcommand = {
   async run(inv) {
     const [verb = '', ...words] = inv.parsed.args;
     const run = VERBS[verb.toLowerCase()];
-    if (!run) throw new UsageError(`\`${COMMAND} label\` takes ${USAGE}.`);
+    if (!run) throw verb === '' ? new UsageError(`\`${COMMAND} label\` takes ${USAGE}.`) : unknownWordError(verb, Object.keys(VERBS), 'label', '`add`, `rename`, `color` or `delete`');
     requireAdmin(inv.deps.config, inv.userId, 'change labels');
     await run(inv, words);
   },

@@ -3,9 +3,9 @@
  * `tech-trust`, the service's key). Anything else is a usage error with "did you mean".
  */
 import type { DimensionRead } from '../../service/index.js';
-import { escapeMrkdwn, truncate } from '../../slack/blocks/index.js';
 import { UsageError } from '../../slack/commands/parse.js';
-import { suggest } from '../../slack/commands/suggest.js';
+import { unknownWordError } from '../../slack/commands/suggest.js';
+import { COMMAND } from '../../slack/ids.js';
 
 const WORDS: Readonly<Record<string, DimensionRead>> = {
   pricing: 'pricing',
@@ -31,11 +31,7 @@ export function dimensionOf(word: string | undefined, usage: string): DimensionR
   const key = word.toLowerCase();
   const found = WORDS[key];
   if (found) return found;
-  const guess = suggest(key, Object.keys(WORDS));
-  const typed = escapeMrkdwn(truncate(word, 40));
-  throw new UsageError(
-    guess
-      ? `Radar doesn't know the dimension “${typed}”. Did you mean \`${guess}\`? (${DIMENSION_WORDS.join(', ')})`
-      : `Radar doesn't know the dimension “${typed}”; it knows ${DIMENSION_WORDS.join(', ')}.`,
-  );
+  // The subcommand is the usage's first word after the command: `/radar history pricing` -> `history`.
+  const command = usage.replace(COMMAND, '').trim().split(/\s+/)[0] ?? '';
+  throw unknownWordError(word, Object.keys(WORDS), command, DIMENSION_WORDS.join(', '));
 }

@@ -1,5 +1,5 @@
 /**
- * `/radar scan trust|agents <domain or URL> [--fix-prompts]`: posts one message to the channel,
+ * `/radar scan trust <domain or URL> | scan agents <domain or URL> [--fix-prompts]`: posts one message to the channel,
  * starts the scan, records it as pending and hands it to the follower, which keeps that message
  * current until the result replaces it. No binding is needed: scans belong to the organisation.
  */
@@ -15,11 +15,14 @@ import { isGoneForRadar, slackErrorOf } from '../../slack/slack-errors.js';
 import { admitScan } from '../fair-use/scan-limits.js';
 import { createScanMessages } from './scan-messages.js';
 import { startScan } from './scan-service.js';
-import { isScanKind, normaliseScanDomain } from './scan-target.js';
+import { normaliseScanDomain } from './scan-target.js';
+import { chooseWord } from '../../slack/commands/suggest.js';
 import type { ScanSubject } from './views/parts.js';
 import { progressView, stoppedView } from './views/progress-view.js';
 
-const USAGE = `${COMMAND} scan trust <domain or URL>, or ${COMMAND} scan agents <domain or URL> [--fix-prompts]`;
+/** The usage line: `--fix-prompts` is shown with agent-adoption scans only, where it applies. */
+export const SCAN_USAGE = 'scan trust <domain or URL> | scan agents <domain or URL> [--fix-prompts]';
+const USAGE = `\`${COMMAND} scan trust <domain or URL>\` or \`${COMMAND} scan agents <domain or URL> [--fix-prompts]\``;
 
 export interface ScanRequest {
   kind: PendingScanKind;
@@ -31,22 +34,22 @@ export interface ScanRequest {
 export function parseScanRequest(args: readonly string[], fixPrompts: boolean): ScanRequest {
   const [kindWord, target, ...extra] = args;
   if (kindWord === undefined) throw new UsageError(`Say what to scan: ${USAGE}.`);
-  const kind = kindWord.toLowerCase();
-  if (!isScanKind(kind)) throw new UsageError(`Radar runs two scans, trust (trust signals) and agents (agent adoption), not “${kindWord.slice(0, 40)}”: ${USAGE}.`);
-  if (target === undefined) throw new UsageError(`Say which site to scan, e.g. ${COMMAND} scan ${kind} northwindcrm.com`);
-  if (extra.length > 0) throw new UsageError(`${COMMAND} scan ${kind} takes one domain or URL; scan other sites one at a time.`);
+  const kind = chooseWord(kindWord, ['trust', 'agents'] as const, 'scan', '`trust` (trust signals) or `agents` (agent adoption)');
+  // Refused by the usage line itself, before anything else is read: --fix-prompts belongs to agents only.
+  if (fixPrompts && kind !== 'agents') throw new UsageError(`${USAGE}: --fix-prompts goes with agent-adoption scans only.`);
+  if (target === undefined) throw new UsageError(`Say which site to scan, e.g. \`${COMMAND} scan ${kind} northwindcrm.com\`.`);
+  if (extra.length > 0) throw new UsageError(`\`${COMMAND} scan ${kind}\` takes one domain or URL; scan other sites one at a time.`);
   const domain = normaliseScanDomain(target);
   if (domain === null) {
     throw new UsageError(`“${target.slice(0, 80)}” is not a domain or web address: give a hostname such as northwindcrm.com or a URL such as https://northwindcrm.com/pricing.`);
   }
-  if (fixPrompts && kind !== 'agents') throw new UsageError(`--fix-prompts is for agent-adoption scans: ${COMMAND} scan agents ${domain} --fix-prompts`);
   return { kind, domain, includeFixPrompts: fixPrompts };
 }
 
 /** Its runtime is the scan follower the feature built for the app. */
 export const scanCommand: Subcommand<ScanFollower> = {
   name: 'scan',
-  usage: 'scan trust|agents <domain or URL> [--fix-prompts]',
+  usage: SCAN_USAGE,
   summary: 'Scans a website for trust signals or for agent adoption, and posts the result in this channel when it is done.',
   area: 'tools',
   example: `${COMMAND} scan trust northwindcrm.com`,

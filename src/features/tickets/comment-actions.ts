@@ -59,7 +59,7 @@ export function commentDeleteAction(deps: RadarDeps, claims: SubmissionsRepo) {
     }
     try {
       const [projectName, detail] = await Promise.all([projectNameOf(deps, ref.projectId, scope.team, scope.channel), ticketDetail(deps.service, ref.projectId, ref.ticketId)]);
-      await respond({ replace_original: true, ...ticketView({ projectId: ref.projectId, projectName, ...detail, ...ticketSeals(deps, scope, ref.explicit), notice }) });
+      await respond({ replace_original: true, ...ticketView({ projectId: ref.projectId, projectName, ...detail, ...ticketSeals(deps, scope, ref.explicit), notice, now: deps.now() }) });
     } catch (error) {
       deps.logger.info('could not show the ticket again', { error });
       await say(notice);

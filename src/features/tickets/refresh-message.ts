@@ -40,7 +40,7 @@ export async function showTicketAgain(deps: RadarDeps, shown: ShownTicket, notic
       ticketDetail(deps.service, shown.projectId, shown.ticketId),
     ]);
     const seals = ticketSeals(deps, shown.scope, shown.explicit);
-    return await replaceAt(deps, shown.responseUrl, ticketView({ projectId: shown.projectId, projectName, ...detail, ...seals, notice }));
+    return await replaceAt(deps, shown.responseUrl, ticketView({ projectId: shown.projectId, projectName, ...detail, ...seals, notice, now: deps.now() }));
   } catch (error) {
     deps.logger.info('could not show the ticket again', { error });
     return false;

@@ -65,7 +65,7 @@ function ticketAction<A extends BlockAction>(deps: RadarDeps, valueOf: (action: 
       const projectName = await projectNameOf(deps, value.projectId, scope.team, body.channel?.id);
       const { ticket, comments } = await ticketDetail(deps.service, value.projectId, value.ticketId);
       const seals = ticketSeals(deps, scope, ref.explicit);
-      await respond({ replace_original: true, ...ticketView({ projectId: value.projectId, projectName, ticket, comments, ...seals, ...outcome }) });
+      await respond({ replace_original: true, ...ticketView({ projectId: value.projectId, projectName, ticket, comments, ...seals, ...outcome, now: deps.now() }) });
     } catch (error) {
       deps.logger.info('could not show the ticket again', { error });
       const notices = [outcome.notice, `:warning: ${describeTicketError(error, 'show the ticket')}`].filter((n): n is string => Boolean(n));

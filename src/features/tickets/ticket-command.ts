@@ -24,6 +24,6 @@ export const ticketCommand: Subcommand = {
     const { ticket, comments } = await ticketDetail(inv.deps.service, project.id, found.id);
     // The controls act here only: on this project while the channel stays bound to it, or (--project) while it stays allowed.
     const seals = ticketSeals(inv.deps, { channel: inv.channelId, team: inv.teamId }, inv.parsed.values.project !== undefined);
-    await inv.reply({ ...ticketView({ projectId: project.id, projectName: project.name, ticket, comments, ...seals }), shareable: true });
+    await inv.reply({ ...ticketView({ projectId: project.id, projectName: project.name, ticket, comments, ...seals, now: inv.deps.now() }), shareable: true });
   },
 };

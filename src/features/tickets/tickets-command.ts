@@ -1,9 +1,8 @@
 /** `/radar tickets [column...] [search words] [--all]`: the bound project's board, in board order. */
-import type { TicketStatus } from '../../service/index.js';
 import type { Subcommand } from '../../plugin.js';
 import { PROJECT_FLAG } from '../../slack/commands/parse.js';
 import { COMMAND } from '../../slack/ids.js';
-import { parseColumn } from '../board/vocabulary.js';
+import { parseColumns } from '../board/vocabulary.js';
 import { ticketListView } from './views/ticket-list-view.js';
 
 export const ticketsCommand: Subcommand = {
@@ -15,13 +14,7 @@ export const ticketsCommand: Subcommand = {
   flags: { values: PROJECT_FLAG, switches: ['all'] },
   async run(inv) {
     const project = await inv.project();
-    const columns: TicketStatus[] = [];
-    const words: string[] = [];
-    for (const arg of inv.parsed.args) {
-      const column = parseColumn(arg);
-      if (column) columns.push(column);
-      else words.push(arg);
-    }
+    const { columns, rest: words } = parseColumns(inv.parsed.args);
     const q = words.join(' ').trim();
     const closed = inv.parsed.switches.has('all') ? 'all' : 'recent';
     const list = await inv.deps.service.listTickets(project.id, {
@@ -29,6 +22,6 @@ export const ticketsCommand: Subcommand = {
       ...(q ? { q } : {}),
       closed,
     });
-    await inv.reply({ ...ticketListView({ projectName: project.name, list, filters: inv.parsed.args, closed }), shareable: true });
+    await inv.reply({ ...ticketListView({ projectName: project.name, list, filters: inv.parsed.args, closed, now: inv.deps.now() }), shareable: true });
   },
 };

@@ -10,6 +10,7 @@ import { CONTENT_CATEGORIES } from '../../service/schemas/dimensions.js';
 import { readable } from '../../service/tolerant.js';
 import { escapeMrkdwn, section } from '../../slack/blocks/index.js';
 import { UsageError } from '../../slack/commands/parse.js';
+import { chooseWord } from '../../slack/commands/suggest.js';
 import { COMMAND } from '../../slack/ids.js';
 import { DEFAULT_DIGEST_SETTINGS } from '../../store/digest-settings.js';
 import { createWatchesRepo, WATCH_DIMENSIONS, type Watch, type WatchDimension } from '../../store/watches.js';
@@ -26,10 +27,9 @@ async function boundOrExplain(inv: Parameters<Subcommand['run']>[0]) {
   return binding;
 }
 
-function dimensionOf(word: string | undefined): WatchDimension {
-  const d = word?.toLowerCase();
-  if (!d || !(WATCH_DIMENSIONS as readonly string[]).includes(d)) throw new UsageError(`Say what to watch: one of ${WATCH_DIMENSIONS.map((x) => `\`${x}\``).join(', ')}.`);
-  return d as WatchDimension;
+function dimensionOf(word: string | undefined, command: string): WatchDimension {
+  if (!word) throw new UsageError(`Say what to watch: one of ${WATCH_DIMENSIONS.map((x) => `\`${x}\``).join(', ')}.`);
+  return chooseWord(word, WATCH_DIMENSIONS, command, WATCH_DIMENSIONS.map((x) => `\`${x}\``).join(', '));
 }
 
 export const watchCommand: Subcommand = {
@@ -51,7 +51,7 @@ export const watchCommand: Subcommand = {
       return;
     }
     if (inv.parsed.args.length > 1) throw new UsageError(`Watch one dimension at a time, e.g. \`${COMMAND} watch pricing\`.`);
-    const dimension = dimensionOf(inv.parsed.args[0]);
+    const dimension = dimensionOf(inv.parsed.args[0], 'watch');
     const { competitor, category, threshold } = inv.parsed.values;
     if (category !== undefined && dimension !== 'content') throw new UsageError('`--category` filters content watches only.');
     if (category !== undefined && !(CONTENT_CATEGORIES as readonly string[]).includes(category)) throw new UsageError(`\`--category\` is one of ${CONTENT_CATEGORIES.map((c) => `\`${c}\``).join(', ')}.`);
@@ -112,7 +112,7 @@ export const unwatchCommand: Subcommand = {
       await inv.reply({ text: 'Watches ended', blocks: [section(n === 0 ? 'This channel watched nothing, so nothing changed.' : `Ended all ${n} watch${n === 1 ? '' : 'es'} of this channel.`)] });
       return;
     }
-    const dimension = dimensionOf(word);
+    const dimension = dimensionOf(word, 'unwatch');
     let had = false;
     await repo.update(inv.teamId, inv.channelId, binding.projectId, (current) => {
       had = current.watches.some((w) => w.dimension === dimension);

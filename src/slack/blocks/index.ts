@@ -2,3 +2,5 @@ export * from './builders.js';
 export * from './limits.js';
 export * from './text.js';
 export * from './time.js';
+export * from './duration.js';
+export * from './markdown.js';

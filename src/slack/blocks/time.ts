@@ -28,3 +28,9 @@ export function dayOf(iso: string | null | undefined): string | null {
   const date = parseISO(iso);
   return isValid(date) ? date.toISOString().slice(0, 10) : iso;
 }
+
+/** A timestamp in the absolute form ("2026-11-19 14:02 UTC"); the raw text escaped when unparsable. */
+export function stampOf(iso: string): string {
+  const date = parseISO(iso);
+  return isValid(date) ? utcStamp(date) : escapeMrkdwn(iso);
+}

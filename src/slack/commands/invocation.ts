@@ -10,6 +10,7 @@ import type { SubcommandSpec } from './spec.js';
 import { actions, button, type Block } from '../blocks/index.js';
 import { ACTION_IDS } from '../ids.js';
 import { LIMITS } from '../blocks/limits.js';
+import { UserError } from '../error-text.js';
 
 export interface ProjectRef {
   id: string;
@@ -65,6 +66,10 @@ export interface InvocationInput {
   respond: RespondFn;
   commands: readonly SubcommandSpec[];
   resolveProject: ProjectResolver;
+  /** The project already found for `--project` (project-words.ts), so it is not looked up again. */
+  resolvedProject?: ProjectRef;
+  /** Added to a UserError from finding the `--project` project (how to type a name with spaces). */
+  projectHint?: string;
 }
 
 export function createInvocation(input: InvocationInput): CommandInvocation {
@@ -82,11 +87,11 @@ export function createInvocation(input: InvocationInput): CommandInvocation {
     client: input.client,
     commands: input.commands,
     project() {
-      projectPromise ??= input.resolveProject({
-        teamId: input.teamId,
-        channelId: input.channelId,
-        explicit: input.parsed.values.project,
-      });
+      projectPromise ??= input.resolvedProject
+        ? Promise.resolve(input.resolvedProject)
+        : input.resolveProject({ teamId: input.teamId, channelId: input.channelId, explicit: input.parsed.values.project }).catch((error: unknown) => {
+            throw input.projectHint && error instanceof UserError ? new UserError(`${error.message}${input.projectHint}`) : error;
+          });
       return projectPromise;
     },
     async reply(message) {

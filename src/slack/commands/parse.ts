@@ -22,6 +22,12 @@ export interface ParsedCommand {
   args: string[];
   values: Partial<Record<string, string>>;
   switches: ReadonlySet<string>;
+  /**
+   * For a flag whose value was a separate word: the plain words typed right after that value, up to
+   * the next flag, and where they start in `args` (`--project Quarry Pay`: `Pay` at its index). They
+   * are also in `args`; `project-words.ts` reads a project name typed without quotes from them.
+   */
+  trailing?: Partial<Record<string, { at: number; words: string[] }>>;
 }
 
 /** The flags one subcommand takes, `--share` included. */
@@ -88,6 +94,7 @@ export function parseCommand(text: string, lookup: FlagLookup): ParsedCommand {
   const words: string[] = [];
   const values: ParsedCommand['values'] = {};
   const switches = new Set<string>();
+  const trailing: NonNullable<ParsedCommand['trailing']> = {};
 
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i] ?? '';
@@ -104,7 +111,13 @@ export function parseCommand(text: string, lookup: FlagLookup): ParsedCommand {
     } else if (needs !== undefined) {
       const value = inline ?? tokens[i + 1];
       if (value === undefined || value === '' || (inline === undefined && looksLikeFlag(value))) throw new UsageError(`--${flag} needs ${needs}.`);
-      if (inline === undefined) i++;
+      if (inline === undefined) {
+        i++;
+        // Words typed after the value up to the next flag; counted only after the subcommand word.
+        let j = i + 1;
+        while (j < tokens.length && readFlag(tokens[j] ?? '') === null) j++;
+        if (j > i + 1 && words.length > 0) trailing[flag] = { at: words.length - 1, words: tokens.slice(i + 1, j) };
+      }
       values[flag] = value;
     } else {
       const known = [...Object.keys(flags.values), ...flags.switches].map((f) => `--${f}`).join(', ');
@@ -114,7 +127,7 @@ export function parseCommand(text: string, lookup: FlagLookup): ParsedCommand {
   }
 
   const [first = '', ...rest] = words;
-  return { name: first.toLowerCase(), args: rest, values, switches };
+  return { name: first.toLowerCase(), args: rest, values, switches, ...(Object.keys(trailing).length > 0 ? { trailing } : {}) };
 }
 
 /** Reads `--page`, refusing anything but a whole number from 1. */

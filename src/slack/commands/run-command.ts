@@ -11,6 +11,7 @@ import { escapeMrkdwn, section, truncate } from '../blocks/index.js';
 import { parseCommand } from './parse.js';
 import { isServiceError } from '../../service/errors.js';
 import { createInvocation, type ProjectResolver } from './invocation.js';
+import { absorbProjectWords, type ProjectWords } from './project-words.js';
 import type { CommandRegistry } from './registry.js';
 import { COMMAND } from '../ids.js';
 import type { AckOrder } from '../receivers/ack-order.js';
@@ -71,6 +72,18 @@ export async function runCommand(deps: RadarDeps, router: CommandRouter, source:
   }
   const { subcommand, feature } = found;
 
+  // `--project Quarry Pay` without quotes: the words after the value may complete the project's name.
+  let words: ProjectWords = { parsed };
+  if (subcommand.flags?.values && Object.hasOwn(subcommand.flags.values, 'project')) {
+    try {
+      words = await absorbProjectWords(parsed, (explicit) => router.resolveProject({ teamId: source.teamId, channelId: source.channelId, explicit }));
+    } catch (error) {
+      await sayError(describeError(error));
+      return;
+    }
+    parsed = words.parsed;
+  }
+
   const invocation = createInvocation({
     deps,
     parsed,
@@ -85,6 +98,8 @@ export async function runCommand(deps: RadarDeps, router: CommandRouter, source:
     respond: source.respond,
     commands: registry.all(),
     resolveProject: router.resolveProject,
+    ...(words.project ? { resolvedProject: words.project } : {}),
+    ...(words.hint ? { projectHint: words.hint } : {}),
   });
 
   try {

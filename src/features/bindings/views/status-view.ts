@@ -9,8 +9,12 @@ import type { KeyScope } from '../../../service/key-scope.js';
 export interface StatusData {
   /** The channel's binding with its digest settings. */
   binding: (Binding & DigestSettings) | undefined;
-  /** `detail` is mrkdwn the caller built (already escaped). */
-  service: { reachable: boolean; detail: string };
+  /**
+   * `detail` is mrkdwn the caller built (already escaped). `keyRejected`: the service answered but
+   * refused the key (its reason: revoked, expired, invalid, missing). `boundProjectVisible`: whether
+   * the key lists the bound project (undefined: not checked).
+   */
+  service: { reachable: boolean; detail: string; keyRejected?: string; boundProjectVisible?: boolean };
   keyScope: KeyScope | null;
   /** The service's description against what Radar reads (mrkdwn the caller built); null: not checked. */
   contract?: string | null;
@@ -25,6 +29,13 @@ const SCOPE_TEXT: Record<KeyScope, string> = {
   read: 'read only (tickets and comments cannot be written)',
   unknown: 'could not be determined',
 };
+
+function serviceText(service: StatusData['service']): string {
+  if (service.keyRejected) {
+    return `:warning: reachable, but the key was rejected (${escapeMrkdwn(service.keyRejected)}): an admin needs to give Radar a valid key`;
+  }
+  return `${service.reachable ? ':white_check_mark: reachable' : ':x: unreachable'}${service.detail ? ` (${service.detail})` : ''}`;
+}
 
 export function statusView(data: StatusData): { text: string; blocks: Block[] } {
   const { binding } = data;
@@ -53,13 +64,20 @@ export function statusView(data: StatusData): { text: string; blocks: Block[] } 
         ),
       );
     }
+    if (data.service.boundProjectVisible === false) {
+      blocks.push(
+        section(
+          `:warning: *Radar's API key cannot see ${escapeMrkdwn(binding.projectName)}:* the service does not list it for this key (it may have been deleted, or the key belongs to another organisation). Rebind with \`${COMMAND} bind &lt;project&gt;\` or give Radar a key that sees it.`,
+        ),
+      );
+    }
   } else {
     blocks.push(section(`This channel isn't bound to a project. \`${COMMAND} bind &lt;project&gt;\` binds it.`));
   }
   blocks.push(
     ...fields([
-      `*Monitoring service*\n${data.service.reachable ? ':white_check_mark: reachable' : ':x: unreachable'}${data.service.detail ? ` (${data.service.detail})` : ''}`,
-      `*API key scope*\n${data.keyScope ? SCOPE_TEXT[data.keyScope] : 'not checked (bind a project to check it)'}`,
+      `*Monitoring service*\n${serviceText(data.service)}`,
+      `*API key scope*\n${data.keyScope ? SCOPE_TEXT[data.keyScope] : data.service.keyRejected ? 'not checked (the key was rejected)' : 'not checked (bind a project to check it)'}`,
       `*Store*\n${escapeMrkdwn(data.storeKind)}`,
       ...(data.contract ? [`*Service description*\n${data.contract}`] : []),
     ]),

@@ -6,7 +6,7 @@
  */
 import type { FetchUrlResult } from '../../../service/index.js';
 import { isRecord } from '../../../service/tolerant.js';
-import { chunkLines, context, escapeMrkdwn, fields, header, humanise, section, truncate, type Block } from '../../../slack/blocks/index.js';
+import { chunkLines, context, durationText, escapeMrkdwn, fields, header, humanise, section, truncate, type Block } from '../../../slack/blocks/index.js';
 
 const kb = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`);
 const num = (obj: Record<string, unknown>, key: string) => (typeof obj[key] === 'number' ? (obj[key] as number) : null);
@@ -40,7 +40,7 @@ export function fetchView(requested: string, result: FetchUrlResult, options: { 
       `*Final URL*\n${escapeMrkdwn(truncate(result.finalUrl, 1500))}`,
       `*Content type*\n${result.contentType ? escapeMrkdwn(result.contentType) : '_not reported_'}`,
       `*Size*\n${sizeText(result)}`,
-      `*Duration*\n${escapeMrkdwn(String(result.durationMs))} ms`,
+      `*Duration*\n${typeof result.durationMs === 'number' ? durationText(result.durationMs) : escapeMrkdwn(String(result.durationMs))}`,
     ]),
   );
   if (options.headers) for (const chunk of chunkLines(headerLines(result))) blocks.push(section(chunk));

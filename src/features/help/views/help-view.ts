@@ -2,7 +2,12 @@ import { HELP_AREAS, type HelpArea, type SubcommandSpec } from '../../../slack/c
 import { chunkLines, context, escapeMrkdwn, header, section, type Block } from '../../../slack/blocks/index.js';
 import { COMMAND } from '../../../slack/ids.js';
 
-const line = (c: SubcommandSpec) => `\`${COMMAND} ${escapeMrkdwn(c.usage)}\`\n${escapeMrkdwn(c.summary)} e.g. \`${escapeMrkdwn(c.example)}\``;
+/** A usage with one spacing: alternatives always read `a | b` (features write `a|b` and `a | b`). */
+export function tidyUsage(usage: string): string {
+  return usage.replace(/\s*\|\s*/g, ' | ').replace(/\s{2,}/g, ' ').trim();
+}
+
+const line = (c: SubcommandSpec) => `\`${COMMAND} ${escapeMrkdwn(tidyUsage(c.usage))}\`\n${escapeMrkdwn(c.summary)} e.g. \`${escapeMrkdwn(c.example)}\``;
 
 /**
  * Every command, grouped by area in `HELP_AREAS` order (commands keep their registry order inside an

@@ -57,7 +57,7 @@ export function homeView(model: HomeModel): HomeView {
 
   if (model.projects.length > 0) {
     blocks.push(header('Assigned to you'));
-    for (const project of model.projects) blocks.push(...chunkLines(assignedLines(project)).map((t) => section(t)));
+    for (const project of model.projects) blocks.push(...chunkLines(assignedLines(project, model.refreshedAt)).map((t) => section(t)));
     blocks.push(header('Latest briefings'));
     for (const project of model.projects) blocks.push(section(briefingText(project.projectName, project.briefing)));
   }
@@ -71,12 +71,13 @@ export function homeView(model: HomeModel): HomeView {
   return { type: 'home', blocks: [...fitBlocks(blocks, HOME_MAX_BLOCKS - 1, 'more parts'), footer] };
 }
 
-function assignedLines(project: HomeProject): string[] {
+function assignedLines(project: HomeProject, now: Date): string[] {
   const title = `*${escapeMrkdwn(project.projectName)}*`;
-  return [title, ...assignedBody(project.assigned)];
+  return [title, ...assignedBody(project.assigned, now)];
 }
 
-function assignedBody(assigned: Assigned): string[] {
+/** Tickets assigned to the person; `now` (the refresh time) marks passed due days overdue. */
+function assignedBody(assigned: Assigned, now: Date): string[] {
   if (assigned.kind === 'failed') return [`:warning: ${assigned.reason}`];
   if (assigned.kind === 'no-match') {
     const shown = assigned.names[0] ? ` (${escapeMrkdwn(assigned.names[0])})` : '';
@@ -86,7 +87,7 @@ function assignedBody(assigned: Assigned): string[] {
   if (total === 0 && tickets.length === 0 && unreadable.length === 0) return ['_Nothing open is assigned to you._'];
   const lines = tickets.slice(0, MAX_TICKETS).map((t) => {
     const column = isUnreadable(t.status) ? null : columnName(t.status);
-    return `• ${ticketLine(t)}${column ? ` · _${column}_` : ''}`;
+    return `• ${ticketLine(t, now)}${column ? ` · _${column}_` : ''}`;
   });
   const bad = unreadableTicketsLine(unreadable);
   if (bad) lines.push(bad);

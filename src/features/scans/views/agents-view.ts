@@ -5,7 +5,7 @@
  */
 import type { AgentAdoptionCheck, AgentAdoptionResult } from '../../../service/index.js';
 import { isUnreadable, readable, readableOr, shown, UNREADABLE_VALUE, unreadableItemsLine, unreadableOf, type Unreadable } from '../../../service/tolerant.js';
-import { context, escapeMrkdwn, fields, fitBlocks, header, section, type Block } from '../../../slack/blocks/index.js';
+import { context, durationText, escapeMrkdwn, fields, fitBlocks, header, section, type Block } from '../../../slack/blocks/index.js';
 import { displayValue, label, packLines, scanIdContext, scanIntro, scanTitle, type ScanSubject } from './parts.js';
 
 type Readable<T> = Exclude<T, Unreadable>;
@@ -71,7 +71,7 @@ export function agentsDetailsView(subject: ScanSubject, result: AgentAdoptionRes
   const meta = result.meta;
   const metaText = isUnreadable(meta)
     ? `Scan details ${UNREADABLE_VALUE}`
-    : `${meta.checksEvaluated} checks evaluated, ${meta.checksSkipped} skipped · scan took ${Math.round(meta.scanDurationMs / 100) / 10} s`;
+    : `${meta.checksEvaluated} checks evaluated, ${meta.checksSkipped} skipped · scan took ${durationText(meta.scanDurationMs)}`;
   const scanner = shown(result.scanner, (sc) => `${escapeMrkdwn(sc.name)} ${escapeMrkdwn(sc.version)}`);
   blocks.push(context(`${metaText} · ${scanner} · final URL ${shown(result.finalUrl, escapeMrkdwn)}`));
   return { text: `Details of the ${scanTitle(subject).toLowerCase()}`, blocks: fitBlocks(blocks) };
@@ -92,7 +92,7 @@ function countsLine(r: Report): string {
 
 function checkLine(c: AgentAdoptionCheck): string {
   const message = c.message === null || c.message === undefined || c.message === '' ? '' : `: ${displayValue(c.message)}`;
-  return `\`${escapeMrkdwn(c.id)}\` (${label(c.category).toLowerCase()})${message}`;
+  return `\`${escapeMrkdwn(c.id)}\` (${label(c.category, true)})${message}`;
 }
 
 function checkDetail(c: AgentAdoptionCheck, includeFixPrompts: boolean): string {

@@ -1,6 +1,6 @@
 /** Pieces every scan view shares: who started which scan of what, value display, line packing. */
 import { lookup } from '../../../service/tolerant.js';
-import { context, escapeMrkdwn, LIMITS, section, type Block } from '../../../slack/blocks/index.js';
+import { context, durationText, escapeMrkdwn, LIMITS, section, type Block } from '../../../slack/blocks/index.js';
 import type { PendingScanKind } from '../../../store/pending-scans.js';
 import { SCAN_KIND_LABELS } from '../scan-target.js';
 
@@ -49,14 +49,70 @@ export function displayValue(value: unknown): string {
   return escapeMrkdwn(JSON.stringify(value));
 }
 
-/** `contentReadability` -> `Content readability`; `soc2_badge` -> `Soc2 badge`. */
-export function label(code: string): string {
+/** Words people write in capitals or with a space: compliance names, acronyms, brand names. */
+const WORD_FORMS: Readonly<Record<string, string>> = {
+  gdpr: 'GDPR',
+  hipaa: 'HIPAA',
+  ccpa: 'CCPA',
+  pci: 'PCI',
+  dss: 'DSS',
+  pcidss: 'PCI DSS',
+  sso: 'SSO',
+  saml: 'SAML',
+  mfa: 'MFA',
+  '2fa': '2FA',
+  sla: 'SLA',
+  ssl: 'SSL',
+  tls: 'TLS',
+  csa: 'CSA',
+  fedramp: 'FedRAMP',
+  ai: 'AI',
+  api: 'API',
+  apis: 'APIs',
+  url: 'URL',
+  faq: 'FAQ',
+  g2: 'G2',
+  llms: 'LLMs',
+  mcp: 'MCP',
+  a2a: 'A2A',
+  oauth: 'OAuth',
+  openapi: 'OpenAPI',
+  html: 'HTML',
+  http: 'HTTP',
+  dns: 'DNS',
+  cta: 'CTA',
+  trustpilot: 'Trustpilot',
+  capterra: 'Capterra',
+  gartner: 'Gartner',
+  forrester: 'Forrester',
+  linkedin: 'LinkedIn',
+};
+
+/** One lower-case word as people write it: `soc2` -> `SOC 2`, `iso27001` -> `ISO 27001`, `gdpr` -> `GDPR`. */
+function wordForm(word: string): string {
+  const known = WORD_FORMS[word];
+  if (known) return known;
+  const numbered = /^(soc|iso|nist|pci)(\d[\d.]*)$/.exec(word);
+  if (numbered) return `${(numbered[1] ?? '').toUpperCase()} ${numbered[2] ?? ''}`;
+  return word;
+}
+
+/**
+ * A code as words people write: `contentReadability` -> `Content readability`, `soc2_badge` ->
+ * `SOC 2 badge`, `gdpr_statement` -> `GDPR statement`. `lower` leaves the first word lower-case
+ * (for a name inside a sentence); acronyms keep their capitals either way. Escaped.
+ */
+export function label(code: string, lower = false): string {
   const words = code
     .replace(/[_-]/g, ' ')
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .toLowerCase()
-    .trim();
-  return escapeMrkdwn(`${words.charAt(0).toUpperCase()}${words.slice(1)}`);
+    .trim()
+    .split(/\s+/)
+    .map(wordForm)
+    .join(' ');
+  const first = words.charAt(0);
+  return escapeMrkdwn(lower ? words : `${first.toUpperCase()}${words.slice(1)}`);
 }
 
 /**
@@ -79,11 +135,8 @@ export function packLines(lines: readonly string[], separator = '\n'): Block[] {
   return blocks;
 }
 
-/** "12 s", "3 min 5 s", "1 h 2 min". */
+/** "12 s", "3 min 5 s", "1 h 2 min": the one duration format (src/slack/blocks/duration.ts). */
 export function formatElapsed(ms: number): string {
-  const seconds = Math.max(0, Math.floor(ms / 1000));
-  if (seconds < 60) return `${seconds} s`;
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes} min${seconds % 60 ? ` ${seconds % 60} s` : ''}`;
-  return `${Math.floor(minutes / 60)} h${minutes % 60 ? ` ${minutes % 60} min` : ''}`;
+  const seconds = Math.floor(Math.max(0, ms) / 1000);
+  return seconds < 60 ? `${seconds} s` : durationText(seconds * 1000);
 }

@@ -5,7 +5,7 @@
  */
 import { availabilityReason, markerSaysUnavailable, type TrustSignalsResult } from '../../../service/index.js';
 import { isUnreadable, readable, readableOr, shown, UNREADABLE_VALUE, unreadableItemsLine, unreadableOf, type Unreadable } from '../../../service/tolerant.js';
-import { context, escapeMrkdwn, fields, fitBlocks, header, plural, section, type Block } from '../../../slack/blocks/index.js';
+import { context, durationText, escapeMrkdwn, fields, fitBlocks, header, plural, section, stampOf, type Block } from '../../../slack/blocks/index.js';
 import { displayValue, label, packLines, scanIdContext, scanIntro, scanTitle, type ScanSubject } from './parts.js';
 
 type Readable<T> = Exclude<T, Unreadable>;
@@ -17,25 +17,51 @@ function listPart<T>(items: readonly (T | Unreadable)[], noun: string): { items:
   return { items: readable(items), unread: unreadableItemsLine(unreadableOf(items), noun, escapeMrkdwn, ['signal', 'id']) };
 }
 
-const NEVER = '_never inspected_';
 const STRONGEST_SHOWN = 3;
 const GAPS_SHOWN = 3;
 
 const CATEGORY_KEYS = ['enterpriseReadiness', 'thirdPartyValidation', 'socialProof', 'brandAuthority', 'riskReversal'] as const;
 
+/**
+ * The parts a null marks as never inspected (spec 2.9), named once per message: each such part is
+ * left out where it would stand, and one line lists them.
+ */
+function neverInspected(result: TrustSignalsResult): string[] {
+  const meta = readableOr(result.meta, null);
+  const parts: [unknown, string][] = [
+    [result.verdict, 'verdict'],
+    [result.categoryScores, 'category scores'],
+    [result.signalsDetected, 'signals detected'],
+    [result.suspiciousPatterns, 'suspicious patterns'],
+    [result.gapsVsBenchmark, 'gaps vs the benchmark'],
+    [meta?.signalsEvaluated, 'signals evaluated'],
+  ];
+  return parts.filter(([value]) => value === null).map(([, name]) => name);
+}
+
+function neverInspectedBlocks(result: TrustSignalsResult): Block[] {
+  const parts = neverInspected(result);
+  if (parts.length === 0) return [];
+  return [context(`_Never inspected: ${parts.join(', ')}. The scan was stored before the service inspected pages; that is not a zero score._`)];
+}
+
 export function trustSummaryView(subject: ScanSubject, result: TrustSignalsResult): { text: string; blocks: Block[] } {
   const verdict = readableOr(result.verdict, null);
+  const summary = typeof verdict?.summary === 'string' && verdict.summary ? verdict.summary : null;
+  const verdictText = verdictLine(result);
+  const signals = signalsLine(result, summary);
+  const patterns = result.suspiciousPatterns === null ? null : `*Suspicious patterns:* ${patternsSummary(result.suspiciousPatterns)}`;
+  const gaps = result.gapsVsBenchmark === null ? null : `*Top gaps vs the benchmark:* ${gapsSummary(result.gapsVsBenchmark)}`;
   const blocks: Block[] = [
     header(`Trust signals: ${readableOr(result.domain, subject.domain)}`),
-    section(`${scanIntro(subject)}.\n${verdictLine(result)}${typeof verdict?.summary === 'string' && verdict.summary ? `\n${escapeMrkdwn(verdict.summary)}` : ''}`),
+    section([`${scanIntro(subject)}.`, verdictText, summary === null ? null : escapeMrkdwn(summary)].filter((l) => l !== null).join('\n')),
     ...categoryBlocks(result),
-    section(signalsLine(result)),
-    section(`*Suspicious patterns:* ${patternsSummary(result.suspiciousPatterns)}`),
-    section(`*Top gaps vs the benchmark:* ${gapsSummary(result.gapsVsBenchmark)}`),
+    ...[signals, patterns, gaps].filter((t): t is string => t !== null).map((t) => section(t)),
+    ...neverInspectedBlocks(result),
     ...headerCaveat(result),
     ...scanIdContext(subject, 'every signal, pattern and gap is in the thread'),
   ];
-  const text = verdict ? `${scanTitle(subject)}: ${verdict.tier}, ${verdict.score}/100` : `${scanTitle(subject)}: finished`;
+  const text = verdict ? `${scanTitle(subject)}: ${label(verdict.tier, true)}, ${verdict.score}/100` : `${scanTitle(subject)}: finished`;
   return { text, blocks };
 }
 
@@ -45,28 +71,25 @@ export function trustDetailsView(subject: ScanSubject, result: TrustSignalsResul
   const patterns = result.suspiciousPatterns;
   const blocks: Block[] = [];
   if (isUnreadable(signals)) blocks.push(section(`*Signals detected*: ${UNREADABLE_VALUE}`));
-  else {
-    const list = signals === null ? null : listPart(signals, 'signal');
-    blocks.push(section(`*Signals detected* (${signals === null ? 'never inspected' : signals.length})`));
-    if (list === null) blocks.push(section(NEVER));
-    else if (signals?.length === 0) blocks.push(section('None of the signals looked for was found on the homepage.'));
+  else if (signals !== null) {
+    const list = listPart(signals, 'signal');
+    blocks.push(section(`*Signals detected* (${signals.length})`));
+    if (signals.length === 0) blocks.push(section('None of the signals looked for was found on the homepage.'));
     else blocks.push(...packLines([...strongestFirst(list.items).map((s) => `• ${signalLine(s)}${evidenceNote(s)}`), ...(list.unread ? [list.unread] : [])]));
   }
 
   if (isUnreadable(patterns)) blocks.push(section(`*Suspicious patterns*: ${UNREADABLE_VALUE}`));
-  else {
-    blocks.push(section(`*Suspicious patterns* (${patterns === null ? 'never inspected' : patterns.length})`));
-    if (patterns === null) blocks.push(section(NEVER));
-    else if (patterns.length === 0) blocks.push(section('None found.'));
+  else if (patterns !== null) {
+    blocks.push(section(`*Suspicious patterns* (${patterns.length})`));
+    if (patterns.length === 0) blocks.push(section('None found.'));
     else blocks.push(...packLines(patterns.map((p) => `• ${displayValue(p)}`)));
   }
 
   if (isUnreadable(gaps)) blocks.push(section(`*Gaps vs the benchmark*: ${UNREADABLE_VALUE}`));
-  else {
-    const list = gaps === null ? null : listPart(gaps, 'gap');
-    blocks.push(section(`*Gaps vs the benchmark* (${gaps === null ? 'never inspected' : gaps.length})`));
-    if (list === null) blocks.push(section(NEVER));
-    else if (gaps?.length === 0) blocks.push(section('No gaps: every benchmark signal was found.'));
+  else if (gaps !== null) {
+    const list = listPart(gaps, 'gap');
+    blocks.push(section(`*Gaps vs the benchmark* (${gaps.length})`));
+    if (gaps.length === 0) blocks.push(section('No gaps: every benchmark signal was found.'));
     else
       blocks.push(
         ...packLines([
@@ -75,27 +98,29 @@ export function trustDetailsView(subject: ScanSubject, result: TrustSignalsResul
         ]),
       );
   }
+  blocks.push(...neverInspectedBlocks(result));
 
   const meta = readableOr(result.meta, null);
   const source = meta === null ? ` · scan details ${UNREADABLE_VALUE}` : meta.benchmarkSource === null || meta.benchmarkSource === undefined ? '' : ` · benchmark ${displayValue(meta.benchmarkSource)}`;
-  const duration = typeof meta?.scanDurationMs === 'number' ? ` · scan took ${Math.round(meta.scanDurationMs / 100) / 10} s` : '';
-  blocks.push(context(`Final URL ${shown(result.finalUrl, escapeMrkdwn)} · fetched ${shown(result.fetchedAt, escapeMrkdwn)}${source}${duration}`));
+  const duration = typeof meta?.scanDurationMs === 'number' ? ` · scan took ${durationText(meta.scanDurationMs)}` : '';
+  blocks.push(context(`Final URL ${shown(result.finalUrl, escapeMrkdwn)} · fetched ${shown(result.fetchedAt, stampOf)}${source}${duration}`));
   return { text: `Details of the ${scanTitle(subject).toLowerCase()}`, blocks: fitBlocks(blocks) };
 }
 
-function verdictLine(result: TrustSignalsResult): string {
+/** The tier and score line, or null when the verdict was never inspected (said in the one line for those). */
+function verdictLine(result: TrustSignalsResult): string | null {
   const verdict = result.verdict;
   if (isUnreadable(verdict)) return `*Verdict:* ${UNREADABLE_VALUE}`;
-  if (verdict === null) return `*Verdict:* ${NEVER}`;
+  if (verdict === null) return null;
   const benchmark = typeof verdict.benchmarkForTier === 'number' ? `, against a benchmark of ${verdict.benchmarkForTier} for this tier` : '';
-  const comparison = verdict.benchmarkComparison === null || verdict.benchmarkComparison === undefined ? '' : ` (${displayValue(verdict.benchmarkComparison)})`;
+  const comparison = verdict.benchmarkComparison === null || verdict.benchmarkComparison === undefined ? '' : ` (${typeof verdict.benchmarkComparison === 'string' ? label(verdict.benchmarkComparison, true) : displayValue(verdict.benchmarkComparison)})`;
   return `*Tier:* ${label(verdict.tier)} · *Score:* ${verdict.score}/100${benchmark}${comparison}`;
 }
 
 function categoryBlocks(result: TrustSignalsResult): Block[] {
   const scores = result.categoryScores;
   if (isUnreadable(scores)) return [section(`*Category scores:* ${UNREADABLE_VALUE}`)];
-  if (scores === null) return [section(`*Category scores:* ${NEVER}`)];
+  if (scores === null) return [];
   return fields(
     CATEGORY_KEYS.map((key) => {
       const category = scores[key];
@@ -107,22 +132,27 @@ function categoryBlocks(result: TrustSignalsResult): Block[] {
   );
 }
 
-function signalsLine(result: TrustSignalsResult): string {
+/**
+ * "*Signals found:* 16 of 26 looked for. Strongest: …"; when the service's own summary (shown just
+ * above) already says "16 of 26", the count is not said again. Null when never inspected.
+ */
+function signalsLine(result: TrustSignalsResult, summary: string | null): string | null {
   const signals = result.signalsDetected;
   const meta = readableOr(result.meta, null);
   const evaluated = meta === null ? UNREADABLE_VALUE : meta.signalsEvaluated;
   if (isUnreadable(signals)) return `*Signals detected:* ${UNREADABLE_VALUE}`;
-  if (signals === null) return `*Signals detected:* ${NEVER}`;
-  const of = evaluated === null ? '' : ` of ${shown(evaluated, String)} evaluated`;
-  if (signals.length === 0) return `*Signals detected:* none${of}: not one of the signals looked for is on the homepage.`;
+  if (signals === null) return null;
+  const of = evaluated === null || evaluated === undefined ? '' : ` of ${shown(evaluated, String)} looked for`;
+  if (signals.length === 0) return `*Signals found:* none${of}: not one of the signals looked for is on the homepage.`;
   const { items, unread } = listPart(signals, 'signal');
   const strongest = strongestFirst(items).slice(0, STRONGEST_SHOWN).map(signalLine);
-  return `*Signals detected:* ${signals.length}${of}. Strongest:\n${strongest.map((s) => `• ${s}`).join('\n')}${unread ? `\n${unread}` : ''}`;
+  const countSaid = summary !== null && typeof evaluated === 'number' && new RegExp(`\\b${signals.length}\\s*(?:of|/)\\s*${evaluated}\\b`).test(summary);
+  const head = countSaid ? '*Strongest signals:*' : `*Signals found:* ${signals.length}${of}. Strongest:`;
+  return `${head}\n${strongest.map((s) => `• ${s}`).join('\n')}${unread ? `\n${unread}` : ''}`;
 }
 
-function patternsSummary(patterns: TrustSignalsResult['suspiciousPatterns']): string {
+function patternsSummary(patterns: Exclude<TrustSignalsResult['suspiciousPatterns'], null>): string {
   if (isUnreadable(patterns)) return UNREADABLE_VALUE;
-  if (patterns === null) return NEVER;
   if (patterns.length === 0) return 'none found.';
   return `${patterns.length}\n${patterns
     .slice(0, 3)
@@ -130,9 +160,8 @@ function patternsSummary(patterns: TrustSignalsResult['suspiciousPatterns']): st
     .join('\n')}${patterns.length > 3 ? `\n…and ${patterns.length - 3} more in the thread` : ''}`;
 }
 
-function gapsSummary(gaps: TrustSignalsResult['gapsVsBenchmark']): string {
+function gapsSummary(gaps: Exclude<TrustSignalsResult['gapsVsBenchmark'], null>): string {
   if (isUnreadable(gaps)) return UNREADABLE_VALUE;
-  if (gaps === null) return NEVER;
   if (gaps.length === 0) return 'none: every benchmark signal was found.';
   const { items, unread } = listPart(gaps, 'gap');
   const top = mostPrevalentFirst(items).slice(0, GAPS_SHOWN);
@@ -158,7 +187,7 @@ function strongestFirst(signals: readonly Signal[]): Signal[] {
 
 function signalLine(s: Signal): string {
   const confidence = s.confidence === null || s.confidence === undefined ? '' : `, confidence ${displayValue(s.confidence)}`;
-  return `${label(s.signal)} (${label(s.category).toLowerCase()}, weight ${s.weight}${confidence})`;
+  return `${label(s.signal)} (${label(s.category, true)}, weight ${s.weight}${confidence})`;
 }
 
 function evidenceNote(s: Signal): string {
@@ -166,9 +195,18 @@ function evidenceNote(s: Signal): string {
   return ` · ${plural(s.evidenceCount, 'piece')} of evidence${kinds ? ` (${kinds})` : ''}`;
 }
 
-/** `benchmarkPrevalence` from 0 to 1 as a percentage; any other value verbatim (docs/assumptions.md). */
-function prevalenceText(value: unknown): string {
-  if (typeof value === 'number' && value >= 0 && value <= 1) return `${Math.round(value * 100)}% of the benchmark show it`;
+/**
+ * `benchmarkPrevalence` from 0 to 1 as words chosen by the share: "most of the benchmark (70%)" only
+ * above half, "half of the benchmark", else "40% of the benchmark"; any other value verbatim
+ * (docs/assumptions.md).
+ */
+export function prevalenceText(value: unknown): string {
+  if (typeof value === 'number' && value >= 0 && value <= 1) {
+    const pct = Math.round(value * 100);
+    if (value > 0.5) return `most of the benchmark show it (${pct}%)`;
+    if (value === 0.5) return 'half of the benchmark show it (50%)';
+    return `${pct}% of the benchmark show it`;
+  }
   return `benchmark prevalence ${value === null || value === undefined ? 'not given' : displayValue(value)}`;
 }
 
@@ -179,5 +217,5 @@ function mostPrevalentFirst(gaps: readonly Gap[]): Gap[] {
 }
 
 function gapLine(g: Gap): string {
-  return `${label(g.signal)} (${label(g.category).toLowerCase()}): ${prevalenceText(g.benchmarkPrevalence)}`;
+  return `${label(g.signal)} (${label(g.category, true)}): ${prevalenceText(g.benchmarkPrevalence)}`;
 }

@@ -1,7 +1,7 @@
 /** One ticket as a line of mrkdwn, the way lists and the picker show it. */
 import type { Label, Ticket } from '../../../service/index.js';
 import { isUnreadable, readable, UNREADABLE_VALUE, unreadableItemsLine, unreadableOf, type Unreadable } from '../../../service/tolerant.js';
-import { escapeMrkdwn, truncate } from '../../../slack/blocks/index.js';
+import { escapeMrkdwn, estimateText, humanise, truncate } from '../../../slack/blocks/index.js';
 import { impactName } from '../../board/vocabulary.js';
 
 /** The longest title a list line shows. */
@@ -26,20 +26,62 @@ export function labelsText(labels: Ticket['labels']): string {
   return names.join(', ');
 }
 
-/** `*#12* Title · impact 3 Significant · effort low · Maya Chen · due 2026-05-01 · Pricing, SEO`; unset values are left out. */
-export function ticketLine(ticket: Ticket): string {
+/** Marks that tell a list line's parts apart: a label and a person never look alike. */
+export const LABEL_MARK = '🏷';
+export const ASSIGNEE_MARK = '👤';
+
+/** Whether a due day has passed: before `now`'s UTC day, on a ticket still open (not done, not dismissed). */
+export function isOverdue(ticket: Pick<Ticket, 'dueDate' | 'status'>, now: Date): boolean {
+  const { dueDate, status } = ticket;
+  if (isUnreadable(dueDate) || dueDate === null || !/^\d{4}-\d{2}-\d{2}$/.test(dueDate)) return false;
+  if (status === 'done' || status === 'dismissed') return false;
+  return dueDate < now.toISOString().slice(0, 10);
+}
+
+/** "due 2026-05-01", or "⚠️ *overdue* (due 2026-05-01)" once the day has passed (needs `now`). */
+export function dueText(ticket: Pick<Ticket, 'dueDate' | 'status'>, now?: Date): string | null {
+  const { dueDate } = ticket;
+  if (isUnreadable(dueDate)) return `due ${UNREADABLE_VALUE}`;
+  if (dueDate === null) return null;
+  if (now && isOverdue(ticket, now)) return `⚠️ *overdue* (due ${escapeMrkdwn(dueDate)})`;
+  return `due ${escapeMrkdwn(dueDate)}`;
+}
+
+/** "from a briefing (pricing, about 4 h)" on a ticket a briefing opened; null on any other. */
+export function briefingMark(ticket: Pick<Ticket, 'briefing' | 'origin'>): string | null {
+  const { briefing } = ticket;
+  if (isUnreadable(briefing)) return ticket.origin === 'briefing' ? 'from a briefing' : null;
+  if (!briefing) return ticket.origin === 'briefing' ? 'from a briefing' : null;
+  const size = typeof briefing.estimatedMinutes === 'number' ? `, ${estimateText(briefing.estimatedMinutes)}` : '';
+  const dimension = typeof briefing.dimension === 'string' && briefing.dimension ? dimensionWords(briefing.dimension) : 'briefing';
+  return `from a briefing (${escapeMrkdwn(dimension)}${size})`;
+}
+
+/** A briefing's dimension key as words: `ai-visibility` -> `AI visibility`, `tech-trust` -> `tech and trust`. */
+export function dimensionWords(key: string): string {
+  if (key === 'tech-trust') return 'tech and trust';
+  return humanise(key.replace(/-/g, ' ')).replace(/\bai\b/g, 'AI');
+}
+
+/**
+ * `*#12* Title · impact 3 Significant · effort low · 👤 Maya Chen · ⚠️ overdue (due 2026-05-01) · 🏷 Pricing, SEO · _from a briefing_`;
+ * unset values are left out. With `now`, a passed due day on an open ticket is marked overdue.
+ */
+export function ticketLine(ticket: Ticket, now?: Date): string {
   const parts = [`*#${ticket.number}* ${titleText(ticket, TITLE_IN_LIST)}`];
-  const { impact, effort, assignee, dueDate } = ticket;
+  const { impact, effort, assignee } = ticket;
   if (isUnreadable(impact)) parts.push(`impact ${UNREADABLE_VALUE}`);
   else if (impact !== null) parts.push(`impact ${impactName(impact)}`);
   if (isUnreadable(effort)) parts.push(`effort ${UNREADABLE_VALUE}`);
   else if (effort !== null) parts.push(`effort ${effort}`);
-  if (isUnreadable(assignee)) parts.push(`assignee ${UNREADABLE_VALUE}`);
-  else parts.push(assignee ? escapeMrkdwn(assignee.fullName) : '_unassigned_');
-  if (isUnreadable(dueDate)) parts.push(`due ${UNREADABLE_VALUE}`);
-  else if (dueDate !== null) parts.push(`due ${escapeMrkdwn(dueDate)}`);
+  if (isUnreadable(assignee)) parts.push(`${ASSIGNEE_MARK} ${UNREADABLE_VALUE}`);
+  else parts.push(assignee ? `${ASSIGNEE_MARK} ${escapeMrkdwn(assignee.fullName)}` : `${ASSIGNEE_MARK} _unassigned_`);
+  const due = dueText(ticket, now);
+  if (due !== null) parts.push(due);
   const labels = labelsText(ticket.labels);
-  if (labels !== '') parts.push(labels);
+  if (labels !== '') parts.push(`${LABEL_MARK} ${labels}`);
+  const briefing = briefingMark(ticket);
+  if (briefing !== null) parts.push(`_${briefing}_`);
   return parts.join(' · ');
 }
 

@@ -15,6 +15,8 @@ export interface TicketListData {
   /** What the list was narrowed to, as the person typed it (for the summary line). */
   filters: string[];
   closed: 'recent' | 'all';
+  /** The time due days are judged by (deps.now()); without it nothing is marked overdue. */
+  now?: Date;
 }
 
 /** Room kept under a section's 3,000 characters for the column name line. */
@@ -42,12 +44,12 @@ function columnTitle(column: string): string {
   return column === UNREADABLE_COLUMN ? "Column Radar couldn't read" : columnName(column);
 }
 
-function chunksOf(column: string, tickets: Ticket[]): Chunk[] {
+function chunksOf(column: string, tickets: Ticket[], now: Date | undefined): Chunk[] {
   const chunks: Chunk[] = [];
   let lines: string[] = [`*${columnTitle(column)}*`];
   let count = 0;
   for (const ticket of tickets) {
-    const line = ticketLine(ticket);
+    const line = ticketLine(ticket, now);
     if (count > 0 && [...lines, line].join('\n').length > SECTION_ROOM) {
       chunks.push({ text: lines.join('\n'), tickets: count });
       lines = [`*${columnTitle(column)}* (continued)`];
@@ -62,8 +64,7 @@ function chunksOf(column: string, tickets: Ticket[]): Chunk[] {
 
 export function ticketListView(data: TicketListData): { text: string; blocks: Block[] } {
   const { list } = data;
-  const narrowed = data.filters.length > 0 ? ` matching ${data.filters.map((f) => `“${escapeMrkdwn(f)}”`).join(' ')}` : '';
-  const blocks: Block[] = [header(`${data.projectName}: tickets`), context(`${plural(list.total, 'ticket')}${narrowed}, in board order`)];
+  const blocks: Block[] = [header(`${data.projectName}: tickets`), context(summaryLine(data))];
   if (list.items.length === 0) {
     blocks.push(section('No tickets match.'));
   }
@@ -72,13 +73,33 @@ export function ticketListView(data: TicketListData): { text: string; blocks: Bl
   if (unread !== null) blocks.push(context(unread));
   // Header, summary and up to two footers stay; the rest of the message holds the columns.
   const room = LIMITS.blocksPerMessage - blocks.length - 2;
-  const chunks = byColumn(readable(list.items)).flatMap(([column, tickets]) => chunksOf(column, tickets));
+  const chunks = byColumn(readable(list.items)).flatMap(([column, tickets]) => chunksOf(column, tickets, data.now));
   const shown = chunks.slice(0, room);
   blocks.push(...shown.map((c) => section(c.text)));
   const left = chunks.slice(room).reduce((n, c) => n + c.tickets, 0);
   if (left > 0) blocks.push(context(`…and ${plural(left, 'more ticket')}: name a column or a few title words to narrow the list.`));
-  if (list.hasMore && data.closed === 'recent') {
-    blocks.push(context(`Done and dismissed show the last 30 days; older closed tickets exist (\`${COMMAND} tickets done --all\`).`));
-  }
   return { text: `${escapeMrkdwn(data.projectName)}: ${plural(list.total, 'ticket')}`, blocks };
+}
+
+/**
+ * What the list shows against what the board holds, said once: "31 tickets matching “pricing”, in
+ * board order", or "26 of 31 shown, in board order; the other 5 were closed more than 30 days ago:
+ * add `--all`". The whole count is `total` (spec 2.1); `hasMore` says older closed tickets exist.
+ */
+function summaryLine(data: TicketListData): string {
+  const { list } = data;
+  const narrowed = data.filters.length > 0 ? ` matching ${data.filters.map((f) => `“${escapeMrkdwn(f)}”`).join(' ')}` : '';
+  const sent = list.items.length;
+  const olderClosed = list.hasMore && data.closed === 'recent';
+  const again = `\`${COMMAND} tickets${data.filters.length ? ` ${data.filters.map((f) => (/\s/.test(f) ? `"${escapeMrkdwn(f)}"` : escapeMrkdwn(f))).join(' ')}` : ''} --all\``;
+  if (sent >= list.total) {
+    const all = `${plural(list.total, 'ticket')}${narrowed}, in board order`;
+    return olderClosed ? `${all}; older closed tickets exist too (closed more than 30 days ago): add \`--all\` (${again})` : all;
+  }
+  const head = `${sent} of ${plural(list.total, 'ticket')}${narrowed} shown, in board order`;
+  if (olderClosed) {
+    const hidden = list.total - sent;
+    return `${head}; the other ${hidden} ${hidden === 1 ? 'was' : 'were'} closed more than 30 days ago: add \`--all\` (${again})`;
+  }
+  return head;
 }

@@ -8,11 +8,11 @@
 import type { Assignee, Comment, Ticket } from '../../../service/index.js';
 import { TICKET_STATUSES } from '../../../service/index.js';
 import { isUnreadable, readable, shown, UNREADABLE_VALUE, unreadableItemsLine, unreadableOf, type Unreadable } from '../../../service/tolerant.js';
-import { LIMITS, actions, button, context, escapeMrkdwn, fields, header, option, plural, section, truncate, type Block } from '../../../slack/blocks/index.js';
+import { LIMITS, actions, button, context, dayOf, escapeMrkdwn, estimateText, fields, header, markdownToMrkdwn, option, plural, relativeAndAbsolute, section, truncate, type Block } from '../../../slack/blocks/index.js';
 import { ACTION_IDS } from '../../../slack/ids.js';
 import type { CommentSeal, TicketSeal } from '../action-value.js';
 import { columnName, impactName } from '../../board/vocabulary.js';
-import { labelsText, plainTitle } from './ticket-format.js';
+import { dimensionWords, isOverdue, labelsText, plainTitle } from './ticket-format.js';
 import { confirmDialog } from '../../board/confirm.js';
 
 const LATEST_COMMENTS = 3;
@@ -28,6 +28,8 @@ export interface TicketViewData {
   comments: readonly (Comment | Unreadable)[];
   /** What just happened (mrkdwn, escaped), shown above the ticket. */
   notice?: string;
+  /** The time to judge a due day by (deps.now()); without it no due day is marked overdue. */
+  now?: Date;
   /** Members to pick from, when "assign to me" found no match for the person. */
   members?: readonly Assignee[];
   /** Seals the ticket reference the controls carry (`action-value.ts`); without it they carry an unsealed one, which every action refuses. */
@@ -42,17 +44,27 @@ function origin(ticket: Ticket): string {
   const { briefing, author } = ticket;
   if (isUnreadable(briefing)) return `${shown(ticket.origin, escapeMrkdwn)} (briefing details ${UNREADABLE_VALUE})`;
   if (briefing) {
-    const minutes = briefing.estimatedMinutes === null ? 'unsized' : `about ${briefing.estimatedMinutes} min`;
-    return `briefing (${escapeMrkdwn(briefing.dimension)}, ${minutes})`;
+    const size = typeof briefing.estimatedMinutes === 'number' ? estimateText(briefing.estimatedMinutes) : 'unsized';
+    return `briefing (${escapeMrkdwn(dimensionWords(briefing.dimension))}, ${size})`;
   }
   const by = isUnreadable(author) ? `, by ${UNREADABLE_VALUE}` : author ? `, by ${escapeMrkdwn(author.fullName)}` : '';
   return `${shown(ticket.origin, escapeMrkdwn)}${by}`;
 }
 
+/** Markdown source cut to `max` first, rendered as mrkdwn, and cut again if the rendering grew past it. */
+function markdownPreview(markdown: string, max: number): string {
+  const out = markdownToMrkdwn(truncate(markdown, max));
+  if (out.length <= max) return out;
+  // Cut at a line end where one is near, so a link or code span is not left half open.
+  const cut = out.slice(0, max - 1);
+  const end = cut.lastIndexOf('\n');
+  return end >= max / 2 ? `${cut.slice(0, end)}\n…` : truncate(out, max);
+}
+
 function oneComment(comment: Comment, data: TicketViewData): Block[] {
   const who = isUnreadable(comment.author) ? `_author ${UNREADABLE_VALUE}_` : comment.author ? `*${escapeMrkdwn(comment.author.fullName)}*` : '*API*';
-  const when = shown(comment.createdAt, (at) => escapeMrkdwn(at.slice(0, 10)));
-  const text = section(`${who} · ${when}${comment.edited === true ? ' (edited)' : ''}\n${escapeMrkdwn(truncate(comment.body, COMMENT_PREVIEW))}`);
+  const when = shown(comment.createdAt, (at) => (data.now ? relativeAndAbsolute(at, data.now) : escapeMrkdwn(dayOf(at))));
+  const text = section(`${who} · ${when}${comment.edited === true ? ' (edited)' : ''}\n${markdownPreview(comment.body, COMMENT_PREVIEW)}`);
   if (!data.commentSeal) return [text];
   const ref = { projectId: data.projectId, ticketId: data.ticket.id, commentId: comment.id };
   // Only an entry the API wrote may be edited by Radar's key (spec 4.6): a person's comment is not offered for editing.
@@ -119,7 +131,7 @@ export function ticketView(data: TicketViewData): { text: string; blocks: Block[
       `*Assignee*\n${shown(assignee, (a) => (a ? escapeMrkdwn(a.fullName) : '_unassigned_'))}`,
       `*Impact*\n${shown(impact, (i) => (i === null ? '—' : impactName(i)))}`,
       `*Effort*\n${shown(effort, (e) => e ?? '—')}`,
-      `*Due*\n${shown(dueDate, (d) => (d === null ? '—' : escapeMrkdwn(d)))}`,
+      `*Due*\n${shown(dueDate, (d) => (d === null ? '—' : data.now && isOverdue(ticket, data.now) ? `⚠️ *overdue* (${escapeMrkdwn(d)})` : escapeMrkdwn(d)))}`,
       `*Labels*\n${labelsText(ticket.labels) || '—'}`,
       `*Origin*\n${origin(ticket)}`,
       `*Project*\n${escapeMrkdwn(data.projectName)}`,
@@ -132,7 +144,7 @@ export function ticketView(data: TicketViewData): { text: string; blocks: Block[
         ? `_Description: ${UNREADABLE_VALUE}_`
         : description.trim() === ''
           ? '_No description._'
-          : escapeMrkdwn(truncate(description, LIMITS.sectionText - 100)),
+          : markdownPreview(description, LIMITS.sectionText - 100),
     ),
   );
   blocks.push(...commentBlocks(data));

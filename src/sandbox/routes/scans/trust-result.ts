@@ -56,9 +56,15 @@ export function trustSignalsResult(domain: string, fetchedAt: string, scanDurati
     categoryScores,
     signalsDetected,
     suspiciousPatterns: found.some((s) => s.signal === 'soc2_badge') && !found.some((s) => s.signal === 'security_page') ? [{ type: 'unverified_compliance_claim', description: 'A SOC 2 badge with no security page to back it.' }] : [],
-    gapsVsBenchmark: missing.slice(0, 5).map((s) => ({ signal: s.signal, category: s.category, benchmarkPrevalence: 0.4 + (s.weight % 3) / 10, ciInsight: `Most peers show ${s.signal.replace(/_/g, ' ')}.` })),
+    gapsVsBenchmark: missing.slice(0, 5).map((s) => gap(s, 0.4 + (s.weight % 3) / 10)),
     meta: { signalsEvaluated: SIGNALS.length, benchmarkSource: 'sandbox-benchmark-2026', scanDurationMs },
   };
   if (shielded) result.headerInspection = { available: false, reason: 'site_uses_behavioral_protection' };
   return result;
+}
+
+/** A gap whose insight words the share as it is: "most peers" only above half. */
+function gap(s: { signal: string; category: Category }, prevalence: number): Record<string, unknown> {
+  const share = prevalence > 0.5 ? 'Most peers' : prevalence === 0.5 ? 'Half of peers' : `${Math.round(prevalence * 100)}% of peers`;
+  return { signal: s.signal, category: s.category, benchmarkPrevalence: prevalence, ciInsight: `${share} show ${s.signal.replace(/_/g, ' ')}.` };
 }
