@@ -88,13 +88,13 @@ describe('pricingView reads right (issue 17)', () => {
     delete summary.marketCurrency;
     delete summary.comparableCompetitorIds;
     delete summary.comparablePriceCount;
-    const text = messageText(pricingView('Northwind CRM', { ...northwind, summary } as PricingRead));
+    const text = messageText(pricingView('Northwind CRM', { ...northwind, summary } as unknown as PricingRead));
     expect(text).toContain('*Market average*\n$39.25 per seat month');
     expect(text).toContain('*Price position*\n−26.1% against the market average\n');
     expect(text).not.toContain('made of');
     // Rows in the market unit quoted in two currencies: no currency is guessed, the unit stays.
     const rows = (northwind as unknown as { competitors: Record<string, unknown>[] }).competitors.map((r) => (r.domain === 'hubforge.io' ? { ...r, currency: 'EUR' } : r));
-    const mixed = messageText(pricingView('Northwind CRM', { ...northwind, summary, competitors: rows } as PricingRead));
+    const mixed = messageText(pricingView('Northwind CRM', { ...northwind, summary, competitors: rows } as unknown as PricingRead));
     expect(mixed).toContain('*Market average*\n39.25 per seat month');
   });
 });
