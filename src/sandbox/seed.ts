@@ -12,7 +12,7 @@ import { northwindAiVisibility, quarryAiVisibility, simpleAiVisibility } from '.
 import { lumenBriefings, northwindBriefings, quarryBriefings, singleEdition } from './seed/briefings.js';
 import { aiSourcesChecks } from './seed/ai-sources.js';
 import { alerts, schedules } from './seed/alerts-schedules.js';
-import { daysAgo } from './seed/ids.js';
+import { daysAgo, SEED_NOW, withSeedClock } from './seed/ids.js';
 
 export type { ProjectSeed } from './seed/types.js';
 
@@ -46,8 +46,12 @@ function simpleDimensions(key: string, competitors: ProjectSeed['competitors']):
   return { 'tech-trust': simpleTechTrust(key, competitors), content: simpleContent(key, competitors), positioning: simplePositioning(key, competitors) };
 }
 
-/** A fresh copy of every seeded project. */
-export function seedProjects(): ProjectSeed[] {
+/** A fresh copy of every seeded project, its timestamps laid out before `now` (epoch ms; the sandbox clock's reading). */
+export function seedProjects(now: number = SEED_NOW): ProjectSeed[] {
+  return withSeedClock(now, buildProjects);
+}
+
+function buildProjects(): ProjectSeed[] {
   const northwind: ProjectSeed = {
     ...base({ id: 'prj_northwind', organizationId: ORG_IDS.acme, name: 'Northwind CRM', domain: 'northwindcrm.com', competitors: NORTHWIND_COMPETITORS, monitoringPrompts: PROMPTS.northwind }, 400),
     dimensions: {
@@ -83,12 +87,12 @@ export function seedProjects(): ProjectSeed[] {
     ...base({ id: 'prj_other', organizationId: ORG_IDS.other, name: 'Orbit Analytics', domain: 'orbitanalytics.com', competitors: OTHER_COMPETITORS, monitoringPrompts: PROMPTS.other }, 300),
     dimensions: simpleDimensions('other', OTHER_COMPETITORS),
     aiVisibility: simpleAiVisibility('other', OTHER_COMPETITORS, PROMPTS.other, false),
-    briefings: singleEdition('other', 'MetricJar is winning the AI answers.'),
+    briefings: singleEdition('other', 'MetricJar is winning the AI answers.', ['MetricJar']),
   };
   const noplan: ProjectSeed = {
     ...base({ id: 'prj_noplan_site', organizationId: ORG_IDS.noplan, name: 'Pebble Studio', domain: 'pebblestudio.design', competitors: NOPLAN_COMPETITORS, monitoringPrompts: PROMPTS.noplan }, 100),
     dimensions: simpleDimensions('noplan', NOPLAN_COMPETITORS),
-    briefings: singleEdition('noplan', 'Clayworks redesigned its homepage.'),
+    briefings: singleEdition('noplan', 'Clayworks redesigned its homepage.', ['Clayworks']),
   };
   return [northwind, lumen, quarry, sprout, other, noplan];
 }

@@ -28,7 +28,7 @@ import { renderDocsPage } from './docs/html.js';
 import { buildOpenApiDocument } from './docs/openapi.js';
 import type { OpenApiDocument } from './docs/openapi.js';
 import { answerMismatch, validated } from './docs/validate.js';
-import { allRoutes } from './routes/index.js';
+import { allRoutes, seedEditionTickets } from './routes/index.js';
 import { TicketBoards } from './tickets/boards.js';
 import { ticketRoutes } from './tickets/routes.js';
 import { seedBoards } from './tickets/seed.js';
@@ -142,6 +142,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const boards = new TicketBoards(clock.now);
     seedBoards(boards, clock.now());
     const state: SandboxState = { speed, now: clock.now, orgs: SANDBOX_ORGS.map((o) => ({ ...o })), board: boards };
+    // Every edition's tickets are on the board from the start, like the service's (spec 2.6: every move lands on the board).
+    seedEditionTickets(state);
     const routes = [
       healthRoute(clock.now),
       ...docsRoutes(() => control.description()),

@@ -133,11 +133,11 @@ describe('filters', () => {
     expect(byLabel.items.every((t) => t.labels.some((l) => l.id === pricing?.id))).toBe(true);
     const one = await list('?number=3&closed=all');
     expect(one.items.map((t) => t.number)).toEqual([3]);
-    const q = await list(`?q=${encodeURIComponent('PIPEDRIVE')}&closed=all`);
+    const q = await list(`?q=${encodeURIComponent('PIPEDRIFT')}&closed=all`);
     expect(q.items.length).toBeGreaterThan(1);
-    expect(q.items.every((t) => t.title.toLowerCase().includes('pipedrive'))).toBe(true);
+    expect(q.items.every((t) => t.title.toLowerCase().includes('pipedrift'))).toBe(true);
     expect((await list(`?q=${encodeURIComponent('.*')}`)).items).toEqual([]);
-    expect((await list('?q=pipedrive&status=todo&closed=all')).total).toBe(1);
+    expect((await list('?q=pipedrift&status=todo&closed=all')).total).toBe(1);
   });
 
   it.each(['status=open', 'closed=some', 'origin=robot', 'number=0', 'number=two', 'include=comments'])('refuses %s with 400', async (query) => {

@@ -8,6 +8,8 @@ import { arrayAt, isRecord, isUnreadable, lookup, readable, readableOr, type Unr
 
 export interface DiagnosisRow {
   label: string;
+  /** The row's dimension key when it names one (`dimension`, else its `deepDive` pointer). */
+  dimension: string | null;
   note: string | null;
   status: string | null;
   /** A dimension name; the section is `deep-<deepDive>`. Absent when the row earned no deep-dive. */
@@ -57,8 +59,10 @@ export function diagnosisOf(item: ReadItem): { rows: DiagnosisRow[]; unreadable:
     found = true;
     for (const raw of list) {
       if (!isRecord(raw)) continue;
+      const dimension = field(raw, 'dimension') ?? field(raw, 'deepDive');
       rows.push({
-        label: field(raw, 'label') ?? field(raw, 'title') ?? field(raw, 'dimension') ?? 'Untitled row',
+        label: field(raw, 'label') ?? field(raw, 'title') ?? (dimension !== null ? dimensionName(dimension) : 'Untitled row'),
+        dimension,
         note: field(raw, 'note'),
         status: field(raw, 'status'),
         deepDive: field(raw, 'deepDive'),
@@ -67,6 +71,26 @@ export function diagnosisOf(item: ReadItem): { rows: DiagnosisRow[]; unreadable:
   }
   const others = blocks.some((b) => b.type !== 'headline' && !['text', 'note'].some((k) => lookup(b, k, { down: false }).found));
   return { rows, unreadable: (!found && others) || (rows.length === 0 && hubUnreadable(item)) };
+}
+
+/** Names of the seven dimension keys spec 4.5 names; another key is humanised. */
+const DIMENSION_NAMES: Readonly<Record<string, string>> = {
+  'ai-visibility': 'AI visibility',
+  'ai-sources': 'AI sources',
+  positioning: 'Positioning',
+  pricing: 'Pricing',
+  content: 'Content',
+  'tech-trust': 'Tech and trust',
+  'agent-readiness': 'Agent readiness',
+};
+
+/** A dimension key (or a `deep-<key>` section) as people read it: `ai-visibility` -> "AI visibility". */
+export function dimensionName(key: string): string {
+  const bare = key.replace(/^deep-/, '');
+  const known = DIMENSION_NAMES[bare.toLowerCase()];
+  if (known) return known;
+  const words = bare.replace(/-/g, ' ').replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().trim().replace(/\bai\b/g, 'AI');
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 /** Deep-dive sections an edition holds (`contains` entries starting `deep-`). */

@@ -24,7 +24,7 @@ export const historyCommand: Subcommand = {
     const project = await inv.project();
     try {
       const history = await inv.deps.service.getDimensionHistory(project.id, dimension, { page, limit: PAGE_SIZE });
-      await inv.reply({ ...historyView(project.name, dimension, history, (word ?? '').toLowerCase()), shareable: history.pagination.total > 0 });
+      await inv.reply({ ...historyView(project.name, dimension, history, (word ?? '').toLowerCase()), shareable: history.items.length > 0 });
     } catch (error) {
       if (isServiceError(error) && error.code === 'no_data_available') return inv.reply(noDataReply(project.name, dimension));
       throw error;

@@ -7,7 +7,7 @@
  * `prj_<prefix>_<n>` with n from 1, zero-padded. Like every route module's data, they last until the
  * next reset.
  */
-import { daysAgo } from '../seed/ids.js';
+import { daysAgo, withSeedClock } from '../seed/ids.js';
 import { singleEdition } from '../seed/briefings.js';
 import type { CompetitorSeed, ProjectSeed } from '../seed/types.js';
 import { routeData } from '../routes/data.js';
@@ -74,7 +74,7 @@ function bulkProject(key: string, organizationId: string): ProjectSeed {
     aiSources: [],
     alerts: [],
     schedules: [],
-    briefings: singleEdition(key, `First edition for ${domain}.`),
+    briefings: singleEdition(key, `First edition for ${domain}.`, [`rival-${domain}`]),
   };
 }
 
@@ -86,7 +86,7 @@ export function createBulkProjects(state: SandboxState, boards: TicketBoards, re
   const taken = keys.find((key) => projects.has(`prj_${key}`));
   if (taken !== undefined) throw invalid(`Project prj_${taken} already exists; pick another prefix`);
   return keys.map((key) => {
-    const project = bulkProject(key, request.organizationId);
+    const project = withSeedClock(state.now(), () => bulkProject(key, request.organizationId));
     projects.set(project.id, project);
     boards.addProject(project.id, request.organizationId);
     return { id: project.id, latestRunId: project.briefings[0]?.runId ?? '' };

@@ -25,15 +25,16 @@ export interface RouteData {
 
 const DATA = new WeakMap<SandboxState, RouteData>();
 
-function fresh(): RouteData {
-  return { projects: new Map(seedProjects().map((p) => [p.id, p])), editionTickets: new Map(), scans: new Map(), sequence: 0 };
+/** The seed laid out before the sandbox clock's current reading. */
+function fresh(state: SandboxState): RouteData {
+  return { projects: new Map(seedProjects(state.now()).map((p) => [p.id, p])), editionTickets: new Map(), scans: new Map(), sequence: 0 };
 }
 
 /** The route state of this sandbox, created from the seed on first use. */
 export function routeData(state: SandboxState): RouteData {
   let data = DATA.get(state);
   if (!data) {
-    data = fresh();
+    data = fresh(state);
     DATA.set(state, data);
   }
   return data;
@@ -41,5 +42,5 @@ export function routeData(state: SandboxState): RouteData {
 
 /** Restores the seed: drops published editions and scans. */
 export function resetRouteData(state: SandboxState): void {
-  DATA.set(state, fresh());
+  DATA.set(state, fresh(state));
 }

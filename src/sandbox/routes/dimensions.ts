@@ -30,6 +30,11 @@ const pricingDashboard = z.looseObject({
     marketPricingUnit: z.string().nullable(),
     pricePositionPercent: nullableNumber,
     comparablePriceCount: z.number().int(),
+    marketCurrency: z.string().nullable().optional().meta({ description: "The sandbox's pick: the currency of the market figures (null when none was computed)." }),
+    comparableCompetitorIds: z
+      .array(z.string())
+      .optional()
+      .meta({ description: "The sandbox's pick: the competitor rows whose prices make the market average (fixed monthly amounts in the market currency and unit)." }),
     pricingAnalysisAvailable: availabilitySchema.optional(),
   }),
   competitors: z.array(

@@ -11,7 +11,7 @@ import { projectRoutes } from './projects.js';
 import { scanRoutes } from './scans/routes.js';
 
 export { resetRouteData } from './data.js';
-export { finishRun, publishEdition } from './briefings/editions.js';
+export { finishRun, publishEdition, seedEditionTickets } from './briefings/editions.js';
 export type { PublishOptions, PublishedRun } from './briefings/editions.js';
 
 /** Every route module's routes (reads, briefings, scans, tools and their controls), mounted by the sandbox server. */

@@ -11,8 +11,25 @@ export function hexId(prefix: 'run' | 'chk' | 'scan' | 'chg', key: string): stri
 
 /** An ISO timestamp `days` days (and `hours` hours) before the seed's reference moment. */
 export function daysAgo(days: number, hours = 0): string {
-  return new Date(SEED_NOW - days * 86_400_000 - hours * 3_600_000).toISOString();
+  return new Date(anchor - days * 86_400_000 - hours * 3_600_000).toISOString();
 }
 
-/** The moment the seed data was "taken"; timestamps are laid out before it. */
+/** The fixed moment seed data is laid out before when no sandbox clock is given (ids never depend on it). */
 export const SEED_NOW = Date.UTC(2026, 10, 20, 9, 0, 0);
+
+let anchor = SEED_NOW;
+
+/**
+ * Builds seed data laid out before `now` (epoch ms; the sandbox clock's reading), so a sandbox started
+ * today shows a run under way that started minutes ago and editions dated days ago, whatever the date.
+ * Seed builders are synchronous; the anchor is restored when `build` returns.
+ */
+export function withSeedClock<T>(now: number, build: () => T): T {
+  const previous = anchor;
+  anchor = now;
+  try {
+    return build();
+  } finally {
+    anchor = previous;
+  }
+}

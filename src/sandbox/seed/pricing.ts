@@ -80,6 +80,8 @@ export function northwindPricing(competitors: CompetitorSeed[]): DimensionSeed {
     marketPricingUnit: 'per_seat_month',
     pricePositionPercent: -26.1,
     comparablePriceCount: 4,
+    marketCurrency: 'USD',
+    comparableCompetitorIds: ['cmp_nw_pipedrift', 'cmp_nw_hubforge', 'cmp_nw_closewise', 'cmp_nw_salesloom'],
   };
   const older = { ...summary, marketAvgPrice: 37.5, pricePositionPercent: -22.7, gaps: { hasPriceGap: false, hasFreePlanGap: true, hasAnnualDiscountGap: true } };
   return pricingDimension({ projectKey: 'northwind', competitors, facts, summary, olderSummaries: [older, null, older] });
@@ -100,6 +102,8 @@ export function lumenPricing(competitors: CompetitorSeed[]): DimensionSeed {
     marketPricingUnit: 'per_editor_month',
     pricePositionPercent: null,
     comparablePriceCount: 3,
+    marketCurrency: 'USD',
+    comparableCompetitorIds: ['cmp_lu_docsmith', 'cmp_lu_readwell', 'cmp_lu_inkpage'],
   };
   return pricingDimension({ projectKey: 'lumen', competitors, facts, summary, olderSummaries: [summary] });
 }
@@ -118,6 +122,8 @@ export function quarryPricing(competitors: CompetitorSeed[]): DimensionSeed {
     marketPricingUnit: 'flat_month',
     pricePositionPercent: null,
     comparablePriceCount: 1,
+    marketCurrency: 'USD',
+    comparableCompetitorIds: ['cmp_qu_tillpoint'],
   };
   return pricingDimension({ projectKey: 'quarry', competitors, facts, summary, olderSummaries: [summary] });
 }

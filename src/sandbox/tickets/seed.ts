@@ -81,20 +81,20 @@ const AUTHOR = { userId: M.maya, fullName: 'Maya Chen' };
 /** Northwind's board, each column top first. */
 const NORTHWIND: Record<TicketStatus, SeedTicket[]> = {
   triage: [
-    { title: 'Pipedrive cut its Team plan to $24/seat', labels: ['Pricing'], impact: 4, effort: 'medium', daysInColumn: 1,
+    { title: 'Pipedrift cut its Team plan to $24/seat', labels: ['Pricing'], impact: 4, effort: 'medium', daysInColumn: 1,
       briefing: { runId: 'run_3f9a1c2e7b40', dimension: 'pricing', estimatedMinutes: 90 },
-      description: 'Pipedrive now undercuts our Starter plan by 20% on a per-seat basis. Review whether Starter should drop to $25.' },
-    { title: 'HubSpot is named first in 4 of 5 AI answers on "best CRM for startups"', labels: ['AI visibility'], impact: 3, daysInColumn: 1,
+      description: 'Pipedrift now undercuts our Starter plan by 17% on a per-seat basis. Review whether Starter should drop to $25.' },
+    { title: 'HubForge is named first in 4 of 5 AI answers on "best CRM for small sales teams"', labels: ['AI visibility'], impact: 3, daysInColumn: 1,
       briefing: { runId: 'run_3f9a1c2e7b40', dimension: 'ai-visibility', estimatedMinutes: null } },
-    { title: 'Close.io published a Salesforce migration guide', labels: ['SEO'], impact: 2, effort: 'low', daysInColumn: 2 },
-    { title: 'Attio homepage now leads with "AI-native CRM"', labels: ['Messaging'], daysInColumn: 3 },
+    { title: 'Closewise published a SalesLoom migration guide', labels: ['SEO'], impact: 2, effort: 'low', daysInColumn: 2 },
+    { title: 'SalesLoom homepage now leads with "AI-native CRM"', labels: ['Messaging'], daysInColumn: 3 },
     { title: 'Check why our pricing page returns 403 to the crawler', labels: ['Needs data'], assignee: M.tom, effort: 'low', daysInColumn: 4 },
     { title: 'Competitor sitemap grew by 300 integration pages', labels: ['SEO'], impact: 2, daysInColumn: 5 },
   ],
   todo: [
     { title: 'Add an annual discount to match three competitors', labels: ['Pricing', 'Q3 roadmap'], assignee: M.priya, dueInDays: 30, effort: 'medium', impact: 3, daysInColumn: 6,
       comments: [{ by: 'user', body: 'Finance is fine with 15% as long as it is billed upfront.', daysAgo: 5 }] },
-    { title: 'Write a "Northwind vs Pipedrive" comparison page', labels: ['SEO', 'Messaging'], assignee: M.lena, effort: 'high', impact: 3, daysInColumn: 8 },
+    { title: 'Write a "Northwind vs Pipedrift" comparison page', labels: ['SEO', 'Messaging'], assignee: M.lena, effort: 'high', impact: 3, daysInColumn: 8 },
     { title: 'Publish llms.txt for the docs site', labels: ['AI visibility', 'Quick win'], assignee: M.diego, effort: 'low', impact: 2, daysInColumn: 9 },
     { title: 'Add SOC 2 badge to the homepage footer', labels: ['Quick win'], assignee: M.tom, effort: 'low', impact: 2, dueInDays: 12, daysInColumn: 10 },
     { title: 'Refresh the startup plan value proposition', labels: ['Messaging'], impact: 2, daysInColumn: 11 },
@@ -113,7 +113,7 @@ const NORTHWIND: Record<TicketStatus, SeedTicket[]> = {
       briefing: { runId: 'run_8c21d04f9e13', dimension: 'ai-sources', estimatedMinutes: 240 } },
     { title: 'Add structured pricing data (schema.org Offer)', labels: ['SEO', 'Pricing'], assignee: M.tom, effort: 'medium', impact: 2, daysInColumn: 9 },
     { title: 'Interview five churned customers about pricing', labels: ['Pricing', 'Needs data'], assignee: M.priya, dueInDays: -2, effort: 'high', impact: 3, daysInColumn: 12 },
-    { title: 'Ship the HubSpot import tool landing page', labels: ['SEO'], assignee: M.lena, effort: 'medium', impact: 2, daysInColumn: 16 },
+    { title: 'Ship the HubForge import tool landing page', labels: ['SEO'], assignee: M.lena, effort: 'medium', impact: 2, daysInColumn: 16 },
     { title: 'Audit robots.txt rules for AI crawlers', labels: ['AI visibility'], assignee: M.jonas, effort: 'low', daysInColumn: 20 },
   ],
   done: [
@@ -123,28 +123,28 @@ const NORTHWIND: Record<TicketStatus, SeedTicket[]> = {
     { title: 'Publish the 2026 CRM benchmark report', labels: ['SEO', 'Messaging'], assignee: M.lena, effort: 'high', impact: 3, daysInColumn: 18,
       briefing: { runId: 'run_8c21d04f9e13', dimension: 'content', estimatedMinutes: 480 } },
     { title: 'Add customer logos above the fold', labels: ['Quick win'], assignee: M.diego, effort: 'low', impact: 2, daysInColumn: 29 },
-    { title: 'Match Pipedrive on a 14-day trial', labels: ['Pricing'], assignee: M.priya, impact: 2, daysInColumn: 45 },
+    { title: 'Match Pipedrift on a 14-day trial', labels: ['Pricing'], assignee: M.priya, impact: 2, daysInColumn: 45 },
     { title: 'Translate the pricing page into German', labels: ['Pricing'], assignee: M.lena, effort: 'medium', impact: 1, daysInColumn: 62 },
     { title: 'Remove the legacy "Enterprise Lite" tier', labels: ['Pricing'], assignee: M.jonas, daysInColumn: 90 },
   ],
   dismissed: [
-    { title: 'Copy Attio\'s "AI-native" tagline', labels: ['Messaging'], daysInColumn: 4,
+    { title: 'Copy SalesLoom\'s "AI-native" tagline', labels: ['Messaging'], daysInColumn: 4,
       comments: [{ by: 'user', body: 'Not our story; we lead with forecasting.', daysAgo: 4 }] },
-    { title: 'Drop prices to match Zoho across the board', labels: ['Pricing'], impact: 3, daysInColumn: 20,
+    { title: 'Drop prices to match Pipedrift across the board', labels: ['Pricing'], impact: 3, daysInColumn: 20,
       briefing: { runId: 'run_8c21d04f9e13', dimension: 'pricing', estimatedMinutes: 60 } },
-    { title: 'Build a Chrome extension like Streak', effort: 'high', daysInColumn: 38 },
+    { title: 'Build a Chrome extension like DealStream\'s', effort: 'high', daysInColumn: 38 },
     { title: 'Sponsor the CRM Weekly newsletter', labels: ['Messaging'], daysInColumn: 75 },
   ],
 };
 
 const SMALL_BOARDS: Record<string, { status: TicketStatus; title: string; daysInColumn: number }[]> = {
   [TICKET_SEED.projects.lumen]: [
-    { status: 'triage', title: 'ReadMe added an AI search tier', daysInColumn: 2 },
-    { status: 'todo', title: 'Compare docs search latency with GitBook', daysInColumn: 6 },
+    { status: 'triage', title: 'Docsmith added an AI search tier', daysInColumn: 2 },
+    { status: 'todo', title: 'Compare docs search latency with Readwell', daysInColumn: 6 },
     { status: 'done', title: 'Publish the API reference redesign', daysInColumn: 10 },
   ],
   [TICKET_SEED.projects.quarry]: [
-    { status: 'todo', title: 'Stripe lowered card fees for startups', daysInColumn: 3 },
+    { status: 'todo', title: 'Tillpoint lowered card fees for startups', daysInColumn: 3 },
     { status: 'in_progress', title: 'Add a fee calculator to the pricing page', daysInColumn: 8 },
   ],
   [TICKET_SEED.projects.sprout]: [],

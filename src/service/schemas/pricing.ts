@@ -59,6 +59,10 @@ export interface PricingMetrics {
 export interface PricingRow extends PricingMetrics {
   /** The domain, else the name, else the competitor id; null when the row names none of them. */
   name: string | null;
+  /** The row's `competitorId` when it carries one. */
+  id: string | null;
+  /** The sandbox's `inMarketAverage` (also read as `comparable`): whether this row's price is one the market average is made of; omitted when not said. */
+  inMarketAverage: Part<boolean>;
   isOwn: boolean;
   /** Present (a `value`) when the row carries a `pricingDataAvailable` saying it has no data. */
   noData: Part<Unavailable>;
@@ -82,6 +86,10 @@ export interface PricingFacts {
   pricePositionPercent: Part<number | null>;
   /** The sandbox's `comparablePriceCount`; not named by the spec, `omitted` when absent. */
   comparablePriceCount: Part<number>;
+  /** The sandbox's `marketCurrency` (ISO code of the market figures); not named by the spec, `omitted` when absent. */
+  marketCurrency: Part<string | null>;
+  /** The sandbox's `comparableCompetitorIds`: the rows whose prices make the market average; `omitted` when not said. */
+  comparableIds: Part<string[]>;
   /**
    * One row per tracked competitor, in the order received (null for an entry that is not an object);
    * `unreadable` when the list was not found.
@@ -110,6 +118,10 @@ const KNOWN = keySet([
   'marketPricingUnit',
   'pricePositionPercent',
   'comparablePriceCount',
+  'marketCurrency',
+  'comparableCompetitorIds',
+  'inMarketAverage',
+  'comparable',
   'customer',
   'gaps',
   'competitors',
@@ -150,9 +162,12 @@ function stringOf(row: JsonRecord, key: string): string | null {
 function rowOf(raw: unknown): PricingRow | null {
   if (!isRecord(raw)) return null;
   const isOwn = lookup(raw, 'isOwn');
+  const inAverage = read(raw, 'inMarketAverage', z.boolean());
   return {
     ...metricsOf(raw),
     name: stringOf(raw, 'domain') ?? stringOf(raw, 'name') ?? stringOf(raw, 'competitorId'),
+    id: stringOf(raw, 'competitorId'),
+    inMarketAverage: inAverage.kind === 'omitted' ? read(raw, 'comparable', z.boolean()) : inAverage,
     isOwn: isOwn.found && isOwn.value === true,
     noData: unavailable(raw, 'pricingDataAvailable'),
   };
@@ -195,6 +210,8 @@ export function readPricing(item: PricingRead): PricingFacts {
     marketPricingUnit: read(summary, 'marketPricingUnit', nullableString, { ...near, absent: 'unreadable' }),
     pricePositionPercent: read(summary, 'pricePositionPercent', nullableNumber, { ...near, absent: 'unreadable' }),
     comparablePriceCount: read(summary, 'comparablePriceCount', z.number(), near),
+    marketCurrency: read(summary, 'marketCurrency', nullableString, near),
+    comparableIds: read(summary, 'comparableCompetitorIds', z.array(z.string()), near),
     competitors: rows === null ? UNREADABLE : valuePart(rows.map(rowOf)),
   };
 }

@@ -20,14 +20,18 @@ function project(i: number): Project {
 }
 
 describe('projectsView', () => {
-  it('past 50 blocks, counts the projects left out exactly and keeps the bind hint', () => {
+  it('past one page, every project is reachable by --page and the bind hint stays', () => {
     const projects = Array.from({ length: 60 }, (_, i) => project(i + 1));
-    const { blocks } = projectsView(projects, NOW);
-    expect(blocks).toHaveLength(50);
-    const text = renderBlocksText(blocks);
-    const shown = projects.filter((p) => text.includes(`id \`${p.id}\``)).length;
-    expect(text).toContain(`…and ${projects.length - shown} projects`);
-    expect(text).toContain('/radar bind');
+    const seen = new Set<string>();
+    for (const page of [1, 2, 3]) {
+      const { blocks } = projectsView(projects, NOW, { page, words: [] });
+      expect(blocks.length).toBeLessThan(50);
+      const text = renderBlocksText(blocks);
+      for (const p of projects) if (text.includes(`id \`${p.id}\``)) seen.add(p.id);
+      expect(text).toContain('/radar bind');
+      expect(text).not.toMatch(/…and \d+ projects/);
+    }
+    expect(seen.size).toBe(60);
   });
 });
 

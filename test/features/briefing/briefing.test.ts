@@ -20,13 +20,13 @@ describe('/radar briefing', () => {
     expect(text).toMatch(/opened \d+ · already on board \d+ · rechecked unchanged \d+/);
     expect(text).toMatch(/triage \d+ · to do \d+ · in progress \d+ · done \d+ · dismissed \d+/);
     expect(text).toContain('Coverage caveats');
-    expect(text).toContain('Deep dives');
+    expect(text).toContain('deep dive: `/radar briefing pricing`');
     expect(text).toContain('Share to channel');
   });
 
   it('a running latest run shows its step and since when, then the last done edition from history', async () => {
     const text = replyText(await h.command('briefing --project lumen', { channel: CHANNELS.general }));
-    expect(text).toContain('is being written: step');
+    expect(text).toContain('is being written: now *analysing AI visibility*');
     expect(text).toMatch(/started .* ago \(\d{4}-\d{2}-\d{2}/);
     expect(text).toMatch(/Lumen Docs: Edition \d+/);
     expect(text).toContain('Last done edition');

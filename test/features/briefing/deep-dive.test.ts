@@ -43,7 +43,7 @@ describe('/radar briefing <dimension>', () => {
     const answer = await h.command('briefing tech --project northwind', { channel: CHANNELS.general });
     const text = replyText(answer);
     expect(text).toContain('No deep dive this edition for *Tech and trust*');
-    expect(text).toContain('one competitor shields its headers');
+    expect(text).toContain('HubForge shields its headers');
     expect(briefingReads(h)).toHaveLength(1);
     expect(text).not.toContain('Share to channel');
   });

@@ -53,9 +53,14 @@ describe('briefing digests', () => {
     // The message text (notifications, clients without blocks) is mrkdwn as well.
     expect(digest!.text).toContain('Pipedrift &lt;cut&gt; prices &amp; HubForge follows');
     expect(text).toContain('opened 3');
-    expect(text).toContain('deep dive `deep-pricing`');
-    expect(text).toContain('no deep dive this edition');
-    expect(text).toMatch(/1 coverage caveat/);
+    // Each thing said once: a row's deep dive by the command that reads it (no raw section key), a note
+    // that already says "no deep-dive" not followed by a second one, the caveats as text without a count.
+    expect(text).toMatch(/\*Pricing\* \(strong\): Priced \d+% under the market average per seat[^\n]* · deep dive: `\/radar briefing pricing`/);
+    expect(text).not.toContain('deep-pricing');
+    expect(text).not.toMatch(/no deep[- ]dive this edition.*no deep dive this edition/i);
+    expect(text).toContain('*Coverage caveats*\n• Edition published through the sandbox control surface.');
+    expect(text).not.toMatch(/\d+ coverage caveats?/);
+    expect(text).not.toContain('Deep dives');
     expect(digest!.metadata?.event_payload).toEqual({ run_id: edition.runId, project_id: NORTHWIND });
     // The opened tickets in the edition's order, each with impact and size, with buttons.
     const ticketBlocks = (digest!.blocks as { block_id?: string; text?: { text: string } }[]).filter((b) => b.block_id?.startsWith('digest_ticket:') && !b.block_id.endsWith(':actions'));

@@ -15,7 +15,7 @@ describe('/radar pricing under the null contract', () => {
     const text = replyText(await h.command('pricing --project northwind', { channel: CHANNELS.general }));
     expect(text).toMatch(/\*Price gap:\* no gap/);
     expect(text).toMatch(/\*Free plan gap:\* :large_orange_diamond: gap/);
-    expect(text).toMatch(/Market average\*\n39\.25 \(per seat month\)/);
+    expect(text).toMatch(/Market average\*\n\$39\.25 per seat month/);
     expect(text).toContain('Price position');
     expect(text).toContain('*Your lowest price:* $29.00 per seat month');
     // Every competitor appears; those without data carry their reason, never a zero.
@@ -31,25 +31,41 @@ describe('/radar pricing under the null contract', () => {
   it('an unmeasured own side makes every flag "not measured" with the reason, never "no gap"', async () => {
     const text = replyText(await h.command('pricing --project lumen', { channel: CHANNELS.general }));
     expect(text).not.toContain('no gap');
-    expect(text).toMatch(/\*Price gap:\* _not measured_ \(own pricing not analysed: [a-z ]+\)/);
+    expect(text).toMatch(/\*Price gap:\* _not measured_\n/);
+    expect(text).toContain('your own pricing could not be analysed (own pricing page not found)');
     expect(text).toContain('*Your lowest price:* _not measured_');
     expect(text).toContain('*Free plan:* _not checked_');
     // Lumen has three comparable prices: the position is unmeasured because the own side is, not for lack of prices.
-    expect(text).toMatch(/Market average\*\n12\.67 \(per editor month\)/);
-    expect(text).toMatch(/Price position\*\n_not measured_: own pricing not analysed: own pricing page not found/);
+    expect(text).toMatch(/Market average\*\n\$12\.67 per editor month/);
+    expect(text).toMatch(/Price position\*\n_not measured_/);
+    expect(text).toMatch(/_Not measured:_ [^\n]*price position[^\n]* — your own pricing could not be analysed/);
     expect(text).not.toContain('fewer than three comparable prices');
   });
 
   it('fewer than three comparable prices: market figures not available, other flags measured', async () => {
     const text = replyText(await h.command('pricing --project quarry', { channel: CHANNELS.general }));
-    expect(text).toMatch(/Market average\*\n_not measured_: fewer than three comparable prices/);
-    expect(text).toMatch(/Price position\*\n_not measured_: fewer than three comparable prices/);
-    expect(text).toMatch(/\*Price gap:\* _not measured_ \(fewer than three comparable competitor prices/);
+    expect(text).toMatch(/Market average\*\n_not measured_/);
+    expect(text).toMatch(/Price position\*\n_not measured_/);
+    expect(text).toContain('_Not measured:_ price gap, market average, price position — fewer than three comparable prices (1).');
     expect(text).toMatch(/\*Free plan gap:\* (no gap|:large_orange_diamond: gap)/);
   });
 
-  it('a project without a pricing run says so', async () => {
+  it('a project without a pricing run says so, with no Share button', async () => {
     const text = replyText(await h.command('pricing --project sprout', { channel: CHANNELS.general }));
     expect(text).toContain('no completed pricing run yet');
+    expect(text).not.toContain('Share to channel');
+  });
+
+  it('counts competitors as /radar projects does (the own row is not one)', async () => {
+    const projects = replyText(await h.command('projects', { channel: CHANNELS.general }));
+    for (const key of ['northwind', 'lumen', 'quarry']) {
+      const pricing = replyText(await h.command(`pricing --project ${key}`, { channel: CHANNELS.general }));
+      const inPricing = /\*Competitors \((\d+)\)\*/.exec(pricing)?.[1];
+      const name = /== (.+): pricing gaps ==|^(.+): pricing gaps/m.exec(pricing);
+      expect(inPricing, key).toBeDefined();
+      const projectName = (name?.[1] ?? name?.[2] ?? '').trim();
+      const line = projects.split('\n').findIndex((l) => l.startsWith(`*${projectName}*`));
+      expect(projects.split('\n')[line + 1], key).toContain(`${inPricing} competitors`);
+    }
   });
 });

@@ -32,7 +32,9 @@ describe('/radar history and /radar run', () => {
     h.sandbox.control.clearRequests();
     const text = replyText(await h.command('history pricing --page 2 --project northwind', { channel: CHANNELS.general }));
     expect(h.sandbox.control.requests().find((r) => r.path.endsWith('/pricing/history'))?.query).toEqual({ page: '2', limit: '10' });
-    expect(text).toMatch(/\*\d+ runs?\*, newest first · page 2 of \d+/);
+    // Past the last page: the count (from `pagination.total`) and nothing to share.
+    expect(text).toMatch(/Page 2 is past the end: \d+ runs? in all/);
+    expect(text).not.toContain('Share to channel');
   });
 
   it('run detail renders the summary tolerantly', async () => {

@@ -102,7 +102,7 @@ describe('editing the board from a shown ticket', () => {
   });
 
   it('checks the fields before sending: errors on their fields, nothing sent', async () => {
-    const ticket = await byTitle('Attio homepage now leads');
+    const ticket = await byTitle('SalesLoom homepage now leads');
     const form = await openEdit(await show(ticket));
     h.sandbox.control.clearRequests();
     const { ack } = await submit(form, { [BLOCK_IDS.title]: '  ', [BLOCK_IDS.due]: '30/09/2026' });
@@ -173,7 +173,7 @@ describe('editing the board from a shown ticket', () => {
   });
 
   it('the label picker can create a label inline, within the label rules', async () => {
-    const ticket = await byTitle('Attio homepage now leads');
+    const ticket = await byTitle('SalesLoom homepage now leads');
     const form = await openEdit(await show(ticket));
     expect(findElement(form.blocks, BLOCK_IDS.newLabel)).toBeDefined();
     h.sandbox.control.clearRequests();

@@ -123,7 +123,7 @@ describe('the board from the channel', () => {
   });
 
   it('offers the member list when the Slack name matches nobody, and assigns the one picked', async () => {
-    const ticket = await byTitle('Attio homepage now leads');
+    const ticket = await byTitle('SalesLoom homepage now leads');
     const shown = await h.command(`ticket ${ticket.number}`, { channel: CHANNELS.intel });
     const offered = await act(ACTION_IDS.ticketAssign, null, shown);
     expect(replyText(offered)).toContain("couldn't match your Slack name (Alice Moreau)");
@@ -134,7 +134,7 @@ describe('the board from the channel', () => {
   });
 
   it('offers dismiss, never delete, for a briefing ticket, and dismisses it to the top of Dismissed', async () => {
-    const ticket = await byTitle('Pipedrive cut its Team plan');
+    const ticket = await byTitle('Pipedrift cut its Team plan');
     expect(ticket.deletable).toBe(false);
     const shown = await h.command(`ticket ${ticket.number}`, { channel: CHANNELS.intel });
     expect(replyText(shown)).toContain('cannot be deleted');

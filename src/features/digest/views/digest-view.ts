@@ -7,7 +7,6 @@ import type { BriefingRead, Ticket } from '../../../service/index.js';
 import {
   actions,
   button,
-  chunkLines,
   context,
   divider,
   escapeMrkdwn,
@@ -20,10 +19,9 @@ import {
   type Button,
 } from '../../../slack/blocks/index.js';
 import { ACTION_IDS, COMMAND, DIGEST_IDS } from '../../../slack/ids.js';
-import { isUnreadable, readableOr, shown, unreadableText } from '../../../service/tolerant.js';
-import { diagnosisOf, verdictOf, type DiagnosisRow } from '../../editions/hub.js';
-import { editionBlocks, editionTitle } from '../../editions/views/edition-summary.js';
-import { columnName, impactName } from '../../board/vocabulary.js';
+import { shown, unreadableText } from '../../../service/tolerant.js';
+import { verdictOf } from '../../editions/hub.js';
+import { caveatLines, diagnosisPart, editionBlocks, editionTitle, linesBlocks, openedHeading, ticketFacts } from '../../editions/views/edition-summary.js';
 
 /** What a digest shows: the edition read with its hub, and the tickets it opened in `tickets.opened` order. */
 export interface DigestContent {
@@ -64,33 +62,26 @@ export function digestMessages(content: DigestContent): DigestMessages {
 
   const blocks: Block[] = [header(title), ...editionBlocks(read)];
 
-  const hubRows = diagnosisOf(read.item);
-  if (hubRows.unreadable) blocks.push(section(unreadableText('Diagnosis')));
-  const diagnosis = chunkLines(hubRows.rows.map(diagnosisLine));
-  blocks.push(...diagnosis.slice(0, MAIN_DIAGNOSIS_SECTIONS).map((chunk, i) => section(i === 0 ? `*Diagnosis*\n${chunk}` : chunk)));
-  const moreDiagnosis = diagnosis.slice(MAIN_DIAGNOSIS_SECTIONS);
+  const diagnosis = diagnosisPart(read);
+  blocks.push(...diagnosis.chunks.slice(0, MAIN_DIAGNOSIS_SECTIONS).map((chunk) => section(chunk)));
+  const moreDiagnosis = diagnosis.chunks.slice(MAIN_DIAGNOSIS_SECTIONS);
   if (moreDiagnosis.length > 0) thread.push({ text: `${textTitle}: more diagnosis`, blocks: moreDiagnosis.map((chunk) => section(chunk)) });
+  if (diagnosis.moreDeepDives) blocks.push(context(diagnosis.moreDeepDives));
 
-  const coverage = read.coverage;
-  if (isUnreadable(coverage)) blocks.push(context(unreadableText('Coverage caveats')));
-  const caveats = readableOr(coverage, null)?.items ?? [];
-  if (caveats.length > 0) {
-    const shown = caveats.slice(0, MAIN_CAVEATS).map((c) => `• ${escapeMrkdwn(truncate(c, 300))}`);
-    const rest = caveats.length - shown.length;
-    blocks.push(context(`*${plural(caveats.length, 'coverage caveat')}*\n${shown.join('\n')}${rest > 0 ? `\n…and ${rest} more in the thread` : ''}`));
-    if (rest > 0) thread.push({ text: `${textTitle}: coverage caveats`, blocks: [section('*Every coverage caveat*'), ...chunkLines(caveats.map((c) => `• ${escapeMrkdwn(c)}`)).map((chunk) => section(chunk))] });
+  // The caveats are said once, as text: the first few here, every one in the thread when there are more.
+  const caveats = caveatLines(read);
+  if (caveats.unreadable) blocks.push(context(unreadableText('Coverage caveats')));
+  if (caveats.lines.length > 0) {
+    const rest = caveats.lines.length - MAIN_CAVEATS;
+    blocks.push(context(`*Coverage caveats*\n${caveats.lines.slice(0, MAIN_CAVEATS).join('\n')}${rest > 0 ? `\n…and ${rest} more in the thread` : ''}`));
+    if (rest > 0) thread.push({ text: `${textTitle}: coverage caveats`, blocks: [section('*Every coverage caveat*'), ...linesBlocks(caveats.lines)] });
   }
 
-  const tickets = readableOr(read.tickets, null);
-  const opened = tickets ? readableOr(tickets.opened, null) : null;
-  const openedCount = opened?.length ?? content.opened.length;
   blocks.push(divider());
-  if (content.opened.length === 0) {
-    blocks.push(section(openedCount === 0 ? 'This edition opened no new tickets.' : `This edition opened ${plural(openedCount, 'ticket')}; they could not be listed.`));
-  } else {
+  blocks.push(section(openedHeading(read, content.opened.length)));
+  if (content.opened.length > 0) {
     const first = content.opened.slice(0, MAIN_TICKETS);
     const rest = content.opened.slice(MAIN_TICKETS);
-    blocks.push(section(`*Opened this edition* (${openedCount}, most important first)`));
     blocks.push(...first.flatMap((ticket, i) => ticketRowBlocks(content.projectId, ticket, { rank: i + 1 })));
     if (rest.length > 0) blocks.push(context(`…and ${plural(rest.length, 'more ticket')} in the thread`));
     for (let i = 0; i < rest.length; i += THREAD_TICKETS) {
@@ -118,12 +109,8 @@ export interface RowOptions {
 
 /** One opened ticket: a section (title, impact, size, column) and its buttons. Re-rendered after a move. */
 export function ticketRowBlocks(projectId: string, ticket: Ticket, options: RowOptions = {}): Block[] {
-  const { briefing, impact, status } = ticket;
-  const facts = [
-    shown(impact, (i) => (i === null ? 'impact not rated' : `impact ${escapeMrkdwn(impactName(i))}`)),
-    shown(briefing, (b) => (b?.estimatedMinutes == null ? 'unsized' : `est. ${formatMinutes(b.estimatedMinutes)}`)),
-    `*${shown(status, (s) => escapeMrkdwn(columnName(s)))}*${options.movedBy ? ` (moved by <@${escapeMrkdwn(options.movedBy)}>)` : ''}`,
-  ];
+  const facts = ticketFacts(ticket);
+  if (options.movedBy) facts[facts.length - 1] += ` (moved by <@${escapeMrkdwn(options.movedBy)}>)`;
   const rank = options.rank === undefined ? '' : `${options.rank}. `;
   const id = ticketBlockId(ticket.id);
   const value = ticketButtonValue({ projectId, ticketId: ticket.id, rank: options.rank ?? null });
@@ -192,18 +179,4 @@ export function withTicketRow(blocks: readonly Block[], ticketId: string, row: r
   if (start < 0) return [...blocks];
   const end = blocks[start + 1]?.block_id === `${id}:actions` ? start + 2 : start + 1;
   return [...blocks.slice(0, start), ...row, ...blocks.slice(end)];
-}
-
-function diagnosisLine(row: DiagnosisRow): string {
-  const status = row.status ? ` (${escapeMrkdwn(row.status)})` : '';
-  const note = row.note ? `: ${escapeMrkdwn(truncate(row.note, 400))}` : '';
-  const deep = row.deepDive ? ` · deep dive \`deep-${escapeMrkdwn(row.deepDive)}\`` : ' · no deep dive this edition';
-  return `• *${escapeMrkdwn(row.label)}*${status}${note}${deep}`;
-}
-
-function formatMinutes(minutes: number): string {
-  if (minutes < 60) return `${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  const rest = Math.round(minutes % 60);
-  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
 }

@@ -1,8 +1,18 @@
-/** The parts of an edition every briefing view shows: verdict, number and date, board counts, caveats, deep dives. */
-import type { BriefingRead, BriefingTickets } from '../../../service/index.js';
-import { dayOf, escapeMrkdwn, fields, humanise, section, type Block } from '../../../slack/blocks/index.js';
-import { isUnreadable, shown, UNREADABLE_VALUE, unreadableText, type Unreadable } from '../../../service/tolerant.js';
-import { deepDivesOf, hubUnreadable, runMetaOf, verdictOf } from '../hub.js';
+/**
+ * The parts of an edition every briefing answer shows, rendered once here so `/radar briefing` and
+ * the digest say the same things the same way: the title, the verdict, what the edition did on the
+ * board (with `tickets.total`), the diagnosis rows (readable dimension names, their notes, the deep
+ * dive each earned), the coverage caveats as text, and the tickets it opened (impact and size).
+ * Each thing is said once: no caveat count beside the caveats, no list of deep dives beside the rows
+ * that point to them, no "no deep dive" after a note that already says so.
+ */
+import type { BriefingRead, BriefingTickets, Ticket } from '../../../service/index.js';
+import { chunkLines, dayOf, escapeMrkdwn, humanise, plural, section, truncate, type Block } from '../../../slack/blocks/index.js';
+import { isUnreadable, readableOr, shown, UNREADABLE_VALUE, unreadableText, type Unreadable } from '../../../service/tolerant.js';
+import { COMMAND } from '../../../slack/ids.js';
+import { estimateText } from '../../../slack/blocks/duration.js';
+import { columnName, impactName } from '../../board/vocabulary.js';
+import { deepDivesOf, diagnosisOf, dimensionName, hubUnreadable, runMetaOf, verdictOf, type DiagnosisRow } from '../hub.js';
 
 export function editionTitle(read: BriefingRead): string {
   const meta = runMetaOf(read);
@@ -11,36 +21,113 @@ export function editionTitle(read: BriefingRead): string {
   return date ? `${edition} · ${date}` : edition;
 }
 
+/** The verdict and what the edition did on the board: the head of every edition answer. */
 export function editionBlocks(read: BriefingRead): Block[] {
-  const blocks: Block[] = [];
   const verdict = verdictOf(read.item);
-  blocks.push(
+  return [
     section(verdict ? `*${escapeMrkdwn(verdict)}*` : hubUnreadable(read.item) ? unreadableText('Headline') : '_This edition has no headline verdict._'),
-  );
+    section(boardText(read.tickets)),
+  ];
+}
 
-  const t = read.tickets;
+/** `tickets` of an edition in one line pair: the whole count (`total`), what it did, where those tickets are now. */
+export function boardText(tickets: BriefingRead['tickets']): string {
+  if (isUnreadable(tickets)) return `*On the board:* ${UNREADABLE_VALUE}`;
+  if (!tickets) return '*On the board:* not reported';
   const count = (list: readonly unknown[] | Unreadable) => shown(list, (l) => String(l.length));
+  const total = shown(tickets.total, (n) => plural(n, 'ticket'));
   const byStatus = (b: BriefingTickets['byStatus']) =>
     shown(b, (s) => `triage ${shown(s.triage, String)} · to do ${shown(s.todo, String)} · in progress ${shown(s.in_progress, String)} · done ${shown(s.done, String)} · dismissed ${shown(s.dismissed, String)}`);
-  const board = isUnreadable(t)
-    ? `*On the board*\n${UNREADABLE_VALUE}`
-    : t
-      ? `*On the board*\nopened ${count(t.opened)} · already on board ${count(t.alreadyOnBoard)} · rechecked unchanged ${count(t.recheckedUnchanged)}\n${byStatus(t.byStatus)}`
-      : '*On the board*\nnot reported';
-  const coverage = read.coverage;
-  const caveats = isUnreadable(coverage) ? UNREADABLE_VALUE : coverage ? String(coverage.items.length) : 'not reported';
-  const deep = deepDivesOf(read);
-  const deepText = isUnreadable(read.contains)
-    ? UNREADABLE_VALUE
-    : deep.length
-      ? deep.map((s) => escapeMrkdwn(humanise(s.replace(/^deep-/, '')))).join(', ')
-      : 'none this edition';
-  blocks.push(
-    ...fields([
-      board,
-      `*Coverage caveats*\n${caveats}`,
-      `*Deep dives*\n${deepText}`,
-    ]),
+  return (
+    `*On the board:* ${total} in all · opened ${count(tickets.opened)} · already on board ${count(tickets.alreadyOnBoard)} · rechecked unchanged ${count(tickets.recheckedUnchanged)}\n` +
+    `_Where they are now:_ ${byStatus(tickets.byStatus)}`
   );
-  return blocks;
+}
+
+/** The command that reads a dimension's deep dive (`deep-<key>` for a key Radar does not know by name). */
+export function deepDiveCommand(dimension: string): string {
+  const key = dimension.replace(/^deep-/, '').toLowerCase();
+  const known = ['ai-visibility', 'ai-sources', 'positioning', 'pricing', 'content', 'tech-trust', 'agent-readiness'];
+  return `\`${COMMAND} briefing ${escapeMrkdwn(known.includes(key) ? key : `deep-${key}`)}\``;
+}
+
+const SAYS_NO_DEEP_DIVE = /\bno\s+deep[- ]?dive\b/i;
+
+/** One diagnosis row: its readable name, status, note, and its deep dive (or, once, that it has none). */
+export function diagnosisLine(row: DiagnosisRow): string {
+  const status = row.status ? ` (${escapeMrkdwn(humanise(row.status))})` : '';
+  const note = row.note ? `: ${escapeMrkdwn(truncate(row.note, 400))}` : '';
+  const deep = row.deepDive ? ` · deep dive: ${deepDiveCommand(row.deepDive)}` : row.note && SAYS_NO_DEEP_DIVE.test(row.note) ? '' : ' · _no deep dive this edition_';
+  return `• *${escapeMrkdwn(row.label)}*${status}${note}${deep}`;
+}
+
+export interface DiagnosisPart {
+  /** Section texts, in order; the first starts with the `*Diagnosis*` heading. */
+  chunks: string[];
+  /** Deep dives the edition holds (`contains`) that no row points to, as one line; null when none. */
+  moreDeepDives: string | null;
+}
+
+/** The hub's diagnosis rows as section texts; an unreadable layout or `contains` is said in one line. */
+export function diagnosisPart(read: BriefingRead): DiagnosisPart {
+  const { rows, unreadable } = diagnosisOf(read.item);
+  const lines = rows.map(diagnosisLine);
+  if (unreadable && lines.length === 0) return { chunks: [unreadableText('Diagnosis')], moreDeepDives: moreDeepDivesLine(read, rows) };
+  if (unreadable) lines.unshift(unreadableText('Part of the diagnosis'));
+  const moreDeepDives = moreDeepDivesLine(read, rows);
+  if (lines.length === 0) return { chunks: [], moreDeepDives };
+  return { chunks: chunkLines(['*Diagnosis*', ...lines]), moreDeepDives };
+}
+
+function moreDeepDivesLine(read: BriefingRead, rows: readonly DiagnosisRow[]): string | null {
+  const pointed = new Set(rows.flatMap((r) => (r.deepDive ? [r.deepDive.toLowerCase()] : [])));
+  const others = deepDivesOf(read).filter((s) => !pointed.has(s.replace(/^deep-/, '').toLowerCase()));
+  return isUnreadable(read.contains)
+    ? `_Deep dives:_ ${UNREADABLE_VALUE}`
+    : others.length > 0
+      ? `_Also in this edition:_ ${others.map((s) => `${escapeMrkdwn(dimensionName(s))} deep dive (${deepDiveCommand(s)})`).join(', ')}`
+      : null;
+}
+
+/** The coverage caveats as text lines (null when the edition reports none); unreadable said in one line. */
+export function caveatLines(read: BriefingRead): { lines: string[]; unreadable: boolean } {
+  const coverage = read.coverage;
+  if (isUnreadable(coverage)) return { lines: [], unreadable: true };
+  return { lines: (readableOr(coverage, null)?.items ?? []).map((c) => `• ${escapeMrkdwn(truncate(c, 600))}`), unreadable: false };
+}
+
+
+/** An opened ticket's facts: impact, size (unsized when the edition gave no estimate), column. */
+export function ticketFacts(ticket: Ticket): string[] {
+  const { briefing, impact, status } = ticket;
+  return [
+    shown(impact, (i) => (i === null ? 'impact not rated' : `impact ${escapeMrkdwn(impactName(i))}`)),
+    shown(briefing, (b) => (b?.estimatedMinutes == null ? 'unsized' : estimateText(b.estimatedMinutes))),
+    `*${shown(status, (s) => escapeMrkdwn(columnName(s)))}*`,
+  ];
+}
+
+/** One opened ticket as a line: rank, number, title, then its facts. */
+export function openedTicketLine(ticket: Ticket, rank: number): string {
+  return `${rank}. *#${ticket.number} ${shown(ticket.title, (t) => escapeMrkdwn(truncate(t, 300)))}* · ${ticketFacts(ticket).join(' · ')}`;
+}
+
+/** How many tickets the edition says it opened (`tickets.opened`), else the number listed. */
+export function openedCount(read: BriefingRead, listed: number): number {
+  const tickets = readableOr(read.tickets, null);
+  const opened = tickets ? readableOr(tickets.opened, null) : null;
+  return opened?.length ?? listed;
+}
+
+/** The heading of the opened tickets, or the one sentence when there are none or they could not be listed. */
+export function openedHeading(read: BriefingRead, listed: number): string {
+  const count = openedCount(read, listed);
+  if (listed === 0) return count === 0 ? 'This edition opened no new tickets.' : `This edition opened ${plural(count, 'ticket')}; they could not be listed.`;
+  const missing = count > listed ? `; ${count - listed} could not be listed` : '';
+  return `*Opened this edition* (${count}, most important first${missing})`;
+}
+
+/** Blocks of text sections for `lines`, grouped within the section limit. */
+export function linesBlocks(lines: readonly string[]): Block[] {
+  return chunkLines(lines).map((chunk) => section(chunk));
 }

@@ -1,25 +1,29 @@
 /**
- * `/radar pricing`: the three gap flags, the market figures with their unit, the customer's own
- * metrics, and one row per competitor — every competitor, those without data with their reason.
+ * `/radar pricing`: the three gap flags (a gap names who has what you lack), the market figures with
+ * their currency and unit, your price position against the market average with the comparable prices
+ * it rests on, your own metrics, and one row per competitor — every competitor, those without data
+ * with their reason. A reason something is not measured is said once, naming everything it covers.
  */
-import { readPricing, type PricingFacts, type PricingRead, type PricingRow } from '../../../service/index.js';
-import { UNREADABLE_VALUE, unreadableText } from '../../../service/tolerant.js';
-import { chunkLines, context, escapeMrkdwn, fields, header, humanise, section, type Block } from '../../../slack/blocks/index.js';
-import { freePlanText, gapText, metricText, NOT_MEASURED, priceMetricText, reasonText, valueText } from '../format.js';
+import { readPricing, type GapFlag, type PricingFacts, type PricingRead, type PricingRow } from '../../../service/index.js';
+import { UNREADABLE_VALUE, unreadableText, valueOr } from '../../../service/tolerant.js';
+import { chunkLines, context, escapeMrkdwn, fields, header, humanise, plural, section, type Block } from '../../../slack/blocks/index.js';
+import { freePlanText, gapText, metricText, NOT_MEASURED, priceMetricText, priceText, reasonText, valueText } from '../format.js';
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-const FEWER_THAN_THREE = 'fewer than three comparable prices';
 
-/** Why a null market figure is null: the own side's reason, fewer than three prices, or not given. */
-function marketWhy(facts: PricingFacts, ownReason: string | null, figure: 'average' | 'position'): string {
-  if (figure === 'position' && ownReason !== null) return `own pricing not analysed: ${ownReason}`;
-  const count = facts.comparablePriceCount;
-  if (count.kind === 'value' && count.value >= 3) return 'the service gave no reason';
-  if (figure === 'position' && count.kind !== 'value' && facts.marketAvgPrice.kind === 'value' && facts.marketAvgPrice.value !== null) {
-    // The market average exists, so there were three comparable prices; the own price is not comparable.
-    return 'own price not comparable to the market';
+/** Why figures are not measured: each reason once, with everything it covers, in the order first met. */
+class Reasons {
+  private readonly byReason = new Map<string, string[]>();
+  /** Records that `what` is not measured because of `why`, and returns the value text. */
+  notMeasured(what: string, why: string): string {
+    const list = this.byReason.get(why) ?? [];
+    list.push(what);
+    this.byReason.set(why, list);
+    return NOT_MEASURED;
   }
-  return FEWER_THAN_THREE;
+  lines(): string[] {
+    return [...this.byReason].map(([why, what]) => `_Not measured:_ ${what.join(', ')} — ${why}.`);
+  }
 }
 
 function rowLine(row: PricingRow | null): string {
@@ -31,27 +35,83 @@ function rowLine(row: PricingRow | null): string {
   return `• *${name}*${own}: from ${priceMetricText(row.lowestPrice, row.currency, row.pricingUnit)} · plans ${metricText(row.planCount)} · free plan ${freePlanText(row.hasFreePlan)}${extras.length ? ` · ${extras.join(' · ')}` : ''}`;
 }
 
+/** A row's value for a gap flag's feature (`hasFreePlanGap` -> `hasFreePlan`, else the extra of that name). */
+function featureOf(row: PricingRow, flagKey: string): unknown {
+  const feature = flagKey.replace(/gap$/i, '').toLowerCase();
+  if (feature === 'hasfreeplan') return valueOr(row.hasFreePlan, undefined);
+  return row.extras.find(([k]) => k.toLowerCase() === feature)?.[1];
+}
+
+/** A gap says who has what you lack: "gap: a free plan at hubforge.io; yours: none". */
+function gapWho(flag: GapFlag, rows: readonly (PricingRow | null)[] | null, facts: PricingFacts): string {
+  if (rows === null) return '';
+  const holders = rows.filter((r): r is PricingRow => r !== null && !r.isOwn && featureOf(r, flag.key) === true).map((r) => escapeMrkdwn(r.name ?? 'unnamed competitor'));
+  if (holders.length === 0) return '';
+  const feature = humanise(flag.key.replace(/^has/i, '').replace(/gap$/i, ''));
+  const ownRow = rows.find((r): r is PricingRow => r !== null && r.isOwn);
+  const own = flag.key.toLowerCase() === 'hasfreeplangap' ? valueOr(facts.customer.hasFreePlan, undefined) : ownRow ? featureOf(ownRow, flag.key) : undefined;
+  return ` — ${feature} at ${holders.join(', ')}${own === false ? '; you have none' : ''}`;
+}
+
+/** "−26.1%" (a true minus sign), "+4.0%", "0%". */
+function signedPercent(value: number): string {
+  if (value === 0) return '0%';
+  return `${value < 0 ? '−' : '+'}${escapeMrkdwn(String(Math.abs(value)))}%`;
+}
+
+/**
+ * The currency of the market figures: the payload's `marketCurrency` when it says; else the one
+ * currency every comparable competitor price (or, when those are not named, every measured competitor
+ * price in the market unit) is quoted in; null when that is not one currency (the figure is then
+ * shown with its unit alone).
+ */
+function marketCurrency(facts: PricingFacts, rows: readonly (PricingRow | null)[] | null, unit: string | null, comparable: PricingRow[] | null): string | null {
+  const said = facts.marketCurrency;
+  if (said.kind === 'value' && said.value !== null) return said.value;
+  if (rows === null || unit === null) return null;
+  const pool = comparable ?? rows.filter((r): r is PricingRow => r !== null && !r.isOwn && valueOr(r.pricingUnit, null) === unit && typeof valueOr(r.lowestPrice, null) === 'number');
+  const currencies = new Set(pool.map((r) => valueOr(r.currency, null)));
+  const [only] = [...currencies];
+  return currencies.size === 1 && typeof only === 'string' ? only : null;
+}
+
+/** The competitor rows whose prices make the market average, when the payload says (a list of ids, or a flag per row). */
+function comparableRows(facts: PricingFacts, rows: readonly (PricingRow | null)[] | null): PricingRow[] | null {
+  if (rows === null) return null;
+  const present = rows.filter((r): r is PricingRow => r !== null);
+  if (facts.comparableIds.kind === 'value') {
+    const ids = new Set(facts.comparableIds.value);
+    return present.filter((r) => r.id !== null && ids.has(r.id));
+  }
+  if (present.some((r) => r.inMarketAverage.kind === 'value')) return present.filter((r) => valueOr(r.inMarketAverage, false) === true);
+  return null;
+}
+
 export function pricingView(projectName: string, item: PricingRead): { text: string; blocks: Block[] } {
   const facts = readPricing(item);
   const rows = facts.competitors.kind === 'value' ? facts.competitors.value : null;
   const ownUnmeasured = facts.ownUnanalysed.kind === 'value' ? (reasonText(facts.ownUnanalysed.value.reason) ?? 'reason not given') : null;
   const measuredCompetitors = rows === null ? null : rows.filter((c) => c !== null && !c.isOwn && c.noData.kind !== 'value').length;
+  const count = facts.comparablePriceCount.kind === 'value' ? facts.comparablePriceCount.value : null;
+  const fewer = count !== null && count < 3 ? `fewer than three comparable prices (${count})` : null;
+  const reasons = new Reasons();
 
-  const flagWhy = ownUnmeasured
-    ? `own pricing not analysed: ${ownUnmeasured}`
-    : measuredCompetitors === 0
-      ? 'no competitor’s pricing was measured'
-      : 'not measured by the service';
-  const priceGapWhy = ownUnmeasured || measuredCompetitors === 0 ? flagWhy : 'fewer than three comparable competitor prices, or own price not comparable to the market';
+  const ownWhy = ownUnmeasured ? `your own pricing could not be analysed (${ownUnmeasured})` : null;
+  const flagWhy = ownWhy ?? (measuredCompetitors === 0 ? 'no competitor’s pricing was measured' : 'the service gave no reason');
+  const priceGapWhy = ownWhy ?? (measuredCompetitors === 0 ? flagWhy : (fewer ?? 'fewer than three comparable competitor prices, or your price is not comparable to the market'));
 
   const blocks: Block[] = [header(`${projectName}: pricing gaps`)];
 
   if (facts.gaps.kind === 'value') {
-    const gapLines = facts.gaps.value.map(({ key, value }) => {
-      const isPriceGap = key.toLowerCase() === 'haspricegap';
+    const gapLines = facts.gaps.value.map((flag) => {
+      const isPriceGap = flag.key.toLowerCase() === 'haspricegap';
       // The named flag keeps Radar's label whatever the case it arrives in; others are named by their key.
-      const label = `*${isPriceGap ? 'Price gap' : escapeMrkdwn(capitalise(humanise(key.replace(/^has/i, ''))))}:*`;
-      return `${label} ${value.kind === 'value' ? gapText(value.value, isPriceGap ? priceGapWhy : flagWhy) : UNREADABLE_VALUE}`;
+      const name = isPriceGap ? 'Price gap' : capitalise(humanise(flag.key.replace(/^has/i, '')));
+      const label = `*${escapeMrkdwn(name)}:*`;
+      const { value } = flag;
+      if (value.kind !== 'value') return `${label} ${UNREADABLE_VALUE}`;
+      if (value.value === null) return `${label} ${reasons.notMeasured(name.toLowerCase(), isPriceGap ? priceGapWhy : flagWhy)}`;
+      return `${label} ${gapText(value.value, '')}${value.value === true ? gapWho(flag, rows, facts) : ''}`;
     });
     if (facts.priceGap.kind !== 'value' && !facts.gaps.value.some((g) => g.key.toLowerCase() === 'haspricegap')) {
       gapLines.unshift(`*Price gap:* ${UNREADABLE_VALUE}`);
@@ -63,37 +123,49 @@ export function pricingView(projectName: string, item: PricingRead): { text: str
 
   const unitPart = facts.marketPricingUnit;
   const unit = unitPart.kind === 'value' ? unitPart.value : null;
+  const comparable = comparableRows(facts, rows);
+  const currency = marketCurrency(facts, rows, unit, comparable);
   const avg = facts.marketAvgPrice;
+  const marketWhy = fewer ?? (count !== null && count >= 3 ? 'the service gave no reason' : 'fewer than three comparable prices');
   const market =
-    avg.kind !== 'value'
-      ? UNREADABLE_VALUE
-      : avg.value === null
-        ? `${NOT_MEASURED}: ${marketWhy(facts, ownUnmeasured, 'average')}`
-        : `${valueText(avg.value)}${unit ? ` (${escapeMrkdwn(humanise(unit))})` : ''}`;
+    avg.kind !== 'value' ? UNREADABLE_VALUE : avg.value === null ? reasons.notMeasured('market average', marketWhy) : priceText(avg.value, currency, unit);
   const pos = facts.pricePositionPercent;
+  const basis = count !== null ? ` (${plural(count, 'comparable price')})` : '';
+  const positionWhy =
+    ownWhy ??
+    (avg.kind === 'value' && avg.value !== null && count === null
+      ? // The market average exists, so there were three comparable prices; your price is not comparable.
+        'your price is not comparable to the market'
+      : marketWhy);
   const position =
-    pos.kind !== 'value'
-      ? UNREADABLE_VALUE
-      : pos.value === null
-        ? `${NOT_MEASURED}: ${marketWhy(facts, ownUnmeasured, 'position')}`
-        : `${escapeMrkdwn(String(pos.value))}%${unit ? ` (in ${escapeMrkdwn(humanise(unit))})` : ''}`;
+    pos.kind !== 'value' ? UNREADABLE_VALUE : pos.value === null ? reasons.notMeasured('price position', positionWhy) : `${signedPercent(pos.value)} against the market average${basis}`;
   blocks.push(...fields([`*Market average*\n${market}`, `*Price position*\n${position}`]));
   const figureShown = (avg.kind === 'value' && avg.value !== null) || (pos.kind === 'value' && pos.value !== null);
   if (unitPart.kind === 'unreadable' && figureShown) blocks.push(context(unreadableText('Market pricing unit')));
+  if (figureShown && comparable !== null && comparable.length > 0) {
+    const prices = comparable.map((r) => `${escapeMrkdwn(r.name ?? 'unnamed competitor')} ${priceMetricText(r.lowestPrice, r.currency, r.pricingUnit)}`);
+    blocks.push(context(`_The market average is made of:_ ${prices.join(' · ')}`));
+  }
 
   const c = facts.customer;
+  if (ownWhy) reasons.notMeasured('your own figures', ownWhy);
   const own = [
     `*Your lowest price:* ${priceMetricText(c.lowestPrice, c.currency, c.pricingUnit)}`,
     `*Plans:* ${metricText(c.planCount)}`,
     `*Free plan:* ${freePlanText(c.hasFreePlan)}`,
     ...c.extras.map(([k, v]) => `*${escapeMrkdwn(humanise(k))}:* ${valueText(v)}`),
   ];
-  blocks.push(section(`*Your pricing*${ownUnmeasured ? ` (not analysed: ${ownUnmeasured})` : ''}\n${own.join(' · ')}`));
+  blocks.push(section(`*Your pricing*\n${own.join(' · ')}`));
+  const why = reasons.lines();
+  if (why.length > 0) blocks.push(context(why.join('\n')));
 
   if (rows === null) {
     blocks.push(section(unreadableText('Competitors')));
   } else {
-    for (const chunk of chunkLines([`*Competitors (${rows.length})*`, ...rows.map(rowLine)])) blocks.push(section(chunk));
+    // The count is of competitors only (as `/radar projects` counts them); the own row is listed, marked, not counted.
+    const competitors = rows.filter((r) => r === null || !r.isOwn).length;
+    const hasOwn = rows.some((r) => r?.isOwn);
+    for (const chunk of chunkLines([`*Competitors (${competitors})*${hasOwn ? ' and your own row' : ''}`, ...rows.map(rowLine)])) blocks.push(section(chunk));
   }
   if (blocks.length > 49) blocks.splice(48, blocks.length - 48, context(`…and more competitors than one message can hold.`));
   blocks.push(context('_Not measured_ means the service has no measurement; it is never a zero or a “no”.'));

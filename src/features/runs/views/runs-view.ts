@@ -53,6 +53,11 @@ export function historyView(projectName: string, dimension: DimensionRead, histo
     blocks.push(section(`*${escapeMrkdwn(projectName)}* has no ${label} runs yet.`));
     return { text: `${escapeMrkdwn(projectName)}: no ${label} runs`, blocks };
   }
+  if (items.length === 0) {
+    // A page past the end says the same count as every other page (`pagination.total`), and nothing else.
+    blocks.push(section(`Page ${pagination.page} is past the end: ${pagination.total} ${pagination.total === 1 ? 'run' : 'runs'} in all, ${Math.max(1, pagination.totalPages)} ${pagination.totalPages === 1 ? 'page' : 'pages'}.`));
+    return { text: `${escapeMrkdwn(projectName)}: ${label} runs, past the last page`, blocks };
+  }
   const intro = `*${pagination.total} ${pagination.total === 1 ? 'run' : 'runs'}*, newest first · page ${pagination.page} of ${Math.max(1, pagination.totalPages)}`;
   for (const chunk of chunkLines([intro, ...items.map(historyLine)])) blocks.push(section(chunk));
   const notes = [`Detail of one run: \`${COMMAND} run ${word} <run id>\`.`, 'A gap with _no comparison_ had nothing to compare (a side unmeasured, or no competitor): it is not a tie.'];

@@ -5,7 +5,7 @@
 import type { SandboxState } from '../../types.js';
 import { SandboxHttpError } from '../../types.js';
 import type { BriefingMoveSeed, BriefingRunSeed, ProjectSeed } from '../../seed/types.js';
-import { MOVE_LIBRARY } from '../../seed/briefings.js';
+import { moveLibrary } from '../../seed/briefings.js';
 import { hexId } from '../../seed/ids.js';
 import type { EditionTickets } from '../data.js';
 import { routeData } from '../data.js';
@@ -52,6 +52,11 @@ export function ensureEditionTickets(state: SandboxState, project: ProjectSeed):
   done.forEach((run, i) => recordEdition(state, project, run, done[i - 1]));
 }
 
+/** Puts every seeded project's done editions on its board, so the board holds them from the start (reading a briefing never changes it). */
+export function seedEditionTickets(state: SandboxState): void {
+  for (const project of routeData(state).projects.values()) ensureEditionTickets(state, project);
+}
+
 /** The 1-based number of a done edition, counted from the oldest; null for other runs. */
 export function editionNumber(project: ProjectSeed, run: BriefingRunSeed): number | null {
   if (run.status !== 'done') return null;
@@ -64,9 +69,11 @@ function nextRunId(state: SandboxState, projectId: string): string {
   return hexId('run', `published:${projectId}:${data.sequence}`);
 }
 
-function movesFor(state: SandboxState, count: number): BriefingMoveSeed[] {
+/** `count` moves naming the project's own competitors, cycling through the library. */
+function movesFor(state: SandboxState, project: ProjectSeed, count: number): BriefingMoveSeed[] {
   const start = routeData(state).sequence;
-  return Array.from({ length: count }, (_, i) => MOVE_LIBRARY[(start + i) % MOVE_LIBRARY.length] as BriefingMoveSeed);
+  const library = moveLibrary(project.competitors.filter((c) => !c.isOwn).map((c) => c.name));
+  return Array.from({ length: count }, (_, i) => library[(start + i) % library.length] as BriefingMoveSeed);
 }
 
 const DEFAULT_COVERAGE = ['Edition published through the sandbox control surface.'];
@@ -79,7 +86,7 @@ function completeRun(state: SandboxState, project: ProjectSeed, run: BriefingRun
   run.headline = headline ?? 'Fresh edition: the market moved this week.';
   run.diagnosis = latestDone?.diagnosis ?? [];
   run.coverage = DEFAULT_COVERAGE;
-  run.moves = movesFor(state, opened);
+  run.moves = movesFor(state, project, opened);
   delete run.progress;
   recordEdition(state, project, run, latestDone);
 }

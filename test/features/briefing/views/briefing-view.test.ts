@@ -33,16 +33,16 @@ describe('briefingView', () => {
     expect(done.meta.status).toBe('done');
     const text = messageText(briefingView('Northwind CRM', { kind: 'done', read: done }, NOW));
     expect(text).toMatch(/^== Northwind CRM: Edition \d+ · \d{4}-\d{2}-\d{2} ==/);
-    expect(text).toContain('*On the board*\nopened ');
+    expect(text).toMatch(/\*On the board:\* \d+ tickets in all · opened \d+/);
     expect(text).toContain('*Coverage caveats*');
-    expect(text).toContain('*Deep dives*');
-    expect(text).toContain('Latest edition · `/radar briefing history` lists every edition.');
+    expect(text).toContain('deep dive: `/radar briefing pricing`');
+    expect(text).toContain('Latest edition · `/radar briefing history` lists every edition');
   });
 
   it('running: the step and start of the run, then the last done edition', () => {
     expect(running.meta.status).toBe('running');
     const text = messageText(briefingView('Lumen Docs', { kind: 'running', latest: running, lastDone: done }, NOW));
-    expect(text).toMatch(/:hourglass_flowing_sand: A new edition for \*Lumen Docs\* is being written: step \*[^*]+\*, started /);
+    expect(text).toMatch(/:hourglass_flowing_sand: A new edition for \*Lumen Docs\* is being written: now \*[^*]+\*, started /);
     expect(text).toContain('Runs finish within two hours.');
     expect(text).toContain('Last done edition · `/radar briefing history`');
   });
@@ -73,6 +73,6 @@ describe('briefingView', () => {
   it('history of a project that never ran, and a page past the end', () => {
     const empty = { items: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 0, hasMore: false } };
     expect(messageText(historyView('Sprout HR', empty))).toContain('No briefing has run yet.');
-    expect(messageText(historyView('Sprout HR', { ...empty, pagination: { ...empty.pagination, page: 3, total: 5, totalPages: 1 } }))).toContain('Page 3 is past the end (5 editions in all).');
+    expect(messageText(historyView('Sprout HR', { ...empty, pagination: { ...empty.pagination, page: 3, total: 5, totalPages: 1 } }))).toContain('Page 3 is past the end: 5 runs in all, 1 page.');
   });
 });

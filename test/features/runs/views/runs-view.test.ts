@@ -48,3 +48,13 @@ describe('runs views', () => {
     expect(text).toContain('…and 490 more');
   });
 });
+
+describe('historyView past the last page (issue 17)', () => {
+  it('says the same count as the other pages, and nothing to share', () => {
+    const pagination = (total: number, page: number) => ({ page, limit: 20, total, totalPages: Math.ceil(total / 20), hasMore: false });
+    const first = messageText(historyView('Acme', 'pricing', { items: [{ runId: 'run_a', completedAt: '2026-11-01T00:00:00Z', summary: {} }], pagination: pagination(4, 1) }, 'pricing'));
+    const past = messageText(historyView('Acme', 'pricing', { items: [], pagination: pagination(4, 3) }, 'pricing'));
+    expect(first).toContain('*4 runs*');
+    expect(past).toContain('Page 3 is past the end: 4 runs in all, 1 page.');
+  });
+});
