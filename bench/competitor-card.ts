@@ -5,30 +5,21 @@
  * response_url: a first card (the list read, then the parts) and cards asked within the minute
  * (the parts alone), against the issue's 1.5 s.
  */
-import { performance } from 'node:perf_hooks';
 import { CHANNELS } from '../test/support/slack-fixtures.js';
 import type { SlackDriver } from '../test/support/slack-driver.js';
 import { spawnRadar, type SpawnedApp } from './spawn-app.js';
 import type { Measure, TargetCheck } from './support.js';
 import { max, round, waitUntil } from './support.js';
 import type { Services } from './world.js';
-import { driverFor, errorLines, startServices } from './world.js';
+import { commandToAnswer, driverFor, errorLines, startServices } from './world.js';
 
 const SERVICE_LATENCY_MS = 1_000;
 const TARGET_MS = 1_500;
 const WARM_CARDS = 5;
 const COMPETITORS = ['hubforge', 'pipedrift', 'closewise', 'salesloom', 'dealstream', 'relatekit'];
 
-/** Sends `/radar competitor <name>` and resolves with the ms until its answer reached the response_url. */
-async function card(services: Services, driver: SlackDriver, name: string): Promise<number> {
-  const started = performance.now();
-  const sentAt = Date.now();
-  const ack = await driver.command(`competitor ${name}`, { channel: CHANNELS.intel });
-  if (ack.status !== 200 || !ack.responseUrl) throw new Error(`/radar competitor was acked with HTTP ${ack.status}`);
-  const id = ack.responseUrl.split('/response/')[1];
-  const answer = await services.calls.waitFor((c) => c.method === 'response_url' && c.responseUrlId === id, 20_000);
-  return Math.max(answer.at - sentAt, performance.now() - started - 5);
-}
+/** `/radar competitor <name>`: the time until its answer reached the response_url. */
+const card = (services: Services, driver: SlackDriver, name: string) => commandToAnswer(services, driver, `competitor ${name}`, { channel: CHANNELS.intel });
 
 export const competitorCard: Measure = {
   id: 'competitor-card',

@@ -5,7 +5,6 @@
  * measured in the same bench run, with the sandbox's default per-key rate limit (120 a minute on
  * tool and ticket endpoints) and Radar's default scan limits.
  */
-import { performance } from 'node:perf_hooks';
 import { ACTION_IDS, CALLBACK_IDS } from '../src/slack/ids.js';
 import type { Ack, SlackDriver, ViewRef } from '../test/support/slack-driver.js';
 import { CHANNELS, USERS } from '../test/support/slack-fixtures.js';
@@ -13,7 +12,7 @@ import { spawnRadar, type SpawnedApp } from './spawn-app.js';
 import type { Measure, TargetCheck } from './support.js';
 import { max, percentile, round, runLoad, waitUntil } from './support.js';
 import type { Services } from './world.js';
-import { BOT_TOKEN, driverFor, errorLines, startServices } from './world.js';
+import { BOT_TOKEN, commandToAnswer, driverFor, errorLines, startServices } from './world.js';
 
 const OPTIONS_REQUESTS = 500;
 /** Queries typed in the one view (a person typing and pausing); the rest repeat them. */
@@ -47,16 +46,8 @@ async function openPicker(services: Services, driver: SlackDriver): Promise<View
   return view as unknown as ViewRef;
 }
 
-/** Sends `/radar tickets` and resolves with the time until its answer reached the response_url. */
-async function askTickets(services: Services, driver: SlackDriver, user: string): Promise<number> {
-  const started = performance.now();
-  const sentAt = Date.now();
-  const ack = await driver.command('tickets', { channel: CHANNELS.intel, user });
-  if (ack.status !== 200 || !ack.responseUrl) throw new Error(`/radar tickets was acked with HTTP ${ack.status}`);
-  const id = ack.responseUrl.split('/response/')[1];
-  const answer = await services.calls.waitFor((c) => c.method === 'response_url' && c.responseUrlId === id, 20_000);
-  return Math.max(answer.at - sentAt, performance.now() - started - 5);
-}
+/** `/radar tickets` from `user`: the time until its answer reached the response_url. */
+const askTickets = (services: Services, driver: SlackDriver, user: string) => commandToAnswer(services, driver, 'tickets', { channel: CHANNELS.intel, user });
 
 const statsOf = (ms: readonly number[]) => ({ p50: percentile(ms, 50), p99: percentile(ms, 99), max: max(ms) });
 

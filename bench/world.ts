@@ -8,6 +8,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { loadConfig } from '../src/config.js';
 import type { RadarInstance } from '../src/radar.js';
 import { startRadar } from '../src/radar.js';
@@ -156,4 +157,18 @@ export async function startBenchWorld(sandboxOptions: SandboxOptions = {}): Prom
 /** Radar's error log lines, for a measure's notes (they should be none). */
 export function errorLines(logs: readonly string[]): string[] {
   return logs.filter((line) => /"level":"(error|fatal)"/.test(line));
+}
+
+/**
+ * Sends `/radar <text>` from `user` in `channel` and resolves with the milliseconds until its own
+ * answer reached its response_url at the local Slack.
+ */
+export async function commandToAnswer(services: Services, driver: SlackDriver, text: string, options: { channel: string; user?: string }): Promise<number> {
+  const started = performance.now();
+  const sentAt = Date.now();
+  const ack = await driver.command(text, options);
+  if (ack.status !== 200 || !ack.responseUrl) throw new Error(`/radar ${text} was acked with HTTP ${ack.status}`);
+  const id = ack.responseUrl.split('/response/')[1];
+  const answer = await services.calls.waitFor((c) => c.method === 'response_url' && c.responseUrlId === id, 20_000);
+  return Math.max(answer.at - sentAt, performance.now() - started - 5);
 }
