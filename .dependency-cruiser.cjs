@@ -15,6 +15,17 @@ module.exports = {
       to: { circular: true },
     },
     {
+      name: 'features-meet-through-shared-modules',
+      severity: 'error',
+      comment:
+        'A feature reaches another feature only through a shared module: a folder under src/features/ that exports no Feature (board, editions, background, fair-use, competitor-match, readout).',
+      from: { path: '^src/features/([^/]+)/' },
+      to: {
+        path: '^src/features/[^/]+/',
+        pathNot: ['^src/features/$1/', '^src/features/(board|editions|background|fair-use|competitor-match|readout)/'],
+      },
+    },
+    {
       name: 'slack-knows-no-features',
       severity: 'error',
       comment: 'src/slack/ must not know the features: the composition root (src/radar.ts) hands them in.',

@@ -13,7 +13,7 @@ import type { Binding } from '../../store/bindings.js';
 import { projectAllowed } from '../../slack/access-policy.js';
 import { describeError } from '../../slack/error-text.js';
 import { lastDoneEdition } from '../editions/last-done.js';
-import { matchMember, slackNamesOf } from '../tickets/match-member.js';
+import { matchMember, slackNamesOf } from '../board/match-member.js';
 import { settingsOf } from './channel-settings.js';
 import { channelsOf } from './visible-channels.js';
 

@@ -20,10 +20,10 @@ import { EDITABLE_DESCRIPTION_MAX } from './edit-draft.js';
 import { ticketDetail } from './load-ticket.js';
 import { showTicketAgain } from './refresh-message.js';
 import { describeTicketError, projectNameOf } from './ticket-actions.js';
-import { DESCRIPTION_MAX } from './ticket-draft.js';
-import { readState, type ViewState } from './view-state.js';
+import { DESCRIPTION_MAX } from '../board/ticket-draft.js';
+import { readState, type ViewState } from '../board/view-state.js';
 import { editMessageView } from './views/edit-modal.js';
-import { input, modal, textInput, warning } from './views/modal-parts.js';
+import { input, modal, textInput, warning } from '../board/views/modal-parts.js';
 import { ticketView } from './views/ticket-view.js';
 
 type ButtonArgs = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;

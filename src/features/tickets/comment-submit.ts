@@ -7,7 +7,7 @@
 import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
 import type { RadarDeps } from '../../deps.js';
 import type { Comment, ServiceClient } from '../../service/index.js';
-import { plainTitle } from './views/ticket-format.js';
+import { plainTitle } from '../board/views/ticket-format.js';
 import { escapeMrkdwn } from '../../slack/blocks/index.js';
 import { UserError } from '../../slack/error-text.js';
 import { logFailure } from '../../slack/log-failure.js';
@@ -16,13 +16,13 @@ import type { SubmissionsRepo } from '../../store/submissions.js';
 import { quoted, replyInThread, showInModal } from './deliver.js';
 import { findCreatedComment } from './find-created.js';
 import { withPermalink } from './message-source.js';
-import { checkedContext } from './modal-context.js';
+import { checkedContext } from '../board/modal-context.js';
 import { isPickerHint } from './ticket-picker.js';
-import { DESCRIPTION_MAX } from './ticket-draft.js';
-import { readState, type ViewState } from './view-state.js';
+import { DESCRIPTION_MAX } from '../board/ticket-draft.js';
+import { readState, type ViewState } from '../board/view-state.js';
 import { COMMENTS_PER_THREAD_MAX, THREAD_FULL, mayHaveWritten, writeFailureSentence } from './write-failure.js';
 import { commentAddedView, commentAddingView, commentFormView } from './views/comment-modal.js';
-import { modal, warning } from './views/modal-parts.js';
+import { modal, warning } from '../board/views/modal-parts.js';
 
 /** Spec 8: a comment body holds at most as much as a description. */
 const COMMENT_MAX = DESCRIPTION_MAX;

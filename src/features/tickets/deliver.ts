@@ -3,8 +3,8 @@ import type { webApi } from '@slack/bolt';
 import type { Logger } from '../../log.js';
 import { LIMITS, escapeMrkdwn, truncate } from '../../slack/blocks/index.js';
 import { threadOf } from './locate-message.js';
-import type { ModalContext } from './modal-context.js';
-import type { ModalView } from './views/modal-parts.js';
+import type { ModalContext } from '../board/modal-context.js';
+import type { ModalView } from '../board/views/modal-parts.js';
 
 /** Slack's error code of a failed Web API call, when it has one. */
 function slackError(error: unknown): string {

@@ -15,8 +15,8 @@ import { TICKET_EFFORTS } from '../../service/index.js';
 import { isUnreadable, readable } from '../../service/tolerant.js';
 import { LIMITS, truncate } from '../../slack/blocks/index.js';
 import { BLOCK_IDS } from '../../slack/ids.js';
-import { DESCRIPTION_MAX, LABELS_PER_TICKET_MAX, isCalendarDay } from './ticket-draft.js';
-import { readState, type ViewState } from './view-state.js';
+import { DESCRIPTION_MAX, LABELS_PER_TICKET_MAX, isCalendarDay } from '../board/ticket-draft.js';
+import { readState, type ViewState } from '../board/view-state.js';
 
 /** The longest title or description the form can hold: one Slack text input. */
 export const EDITABLE_DESCRIPTION_MAX = 3000;

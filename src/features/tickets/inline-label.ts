@@ -10,7 +10,7 @@ import { isAdmin } from '../../slack/access-policy.js';
 import type { PlainOption } from '../../slack/blocks/index.js';
 import { BLOCK_IDS } from '../../slack/ids.js';
 import { defaultColor, labelCountProblem, labelNameProblem, labelNamed } from '../board/label-rules.js';
-import { optionsIn } from './view-state.js';
+import { optionsIn } from '../board/view-state.js';
 
 /** Whether a form opened by `userId` offers the input, given the labels it offers. */
 export function mayAddLabel(deps: Pick<RadarDeps, 'config'>, userId: string, labels: readonly PlainOption[]): boolean {

@@ -7,8 +7,8 @@ import type { RadarDeps } from '../../deps.js';
 import type { Binding } from '../../store/bindings.js';
 import { locateMessage } from './locate-message.js';
 import { readMessageSource, type MessageSource } from './message-source.js';
-import { encodeContext } from './modal-context.js';
-import { unboundModal } from './views/modal-parts.js';
+import { encodeContext } from '../board/modal-context.js';
+import { unboundModal } from '../board/views/modal-parts.js';
 
 export interface ShortcutSource {
   binding: Binding;

@@ -17,7 +17,7 @@ import { ticketDetail } from './load-ticket.js';
 import { moveToTop } from '../board/ticket-moves.js';
 import { columnName } from '../board/vocabulary.js';
 import { ticketView } from './views/ticket-view.js';
-import { matchMember, slackNamesOf } from './match-member.js';
+import { matchMember, slackNamesOf } from '../board/match-member.js';
 
 type ActionArgs<A extends BlockAction> = SlackActionMiddlewareArgs<A> & AllMiddlewareArgs;
 

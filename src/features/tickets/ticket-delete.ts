@@ -12,7 +12,7 @@ import { logFailure } from '../../slack/log-failure.js';
 import type { SubmissionsRepo } from '../../store/submissions.js';
 import { refusalFor, unsealTicketRef } from './action-value.js';
 import { describeTicketError } from './ticket-actions.js';
-import { plainTitle } from './views/ticket-format.js';
+import { plainTitle } from '../board/views/ticket-format.js';
 
 /** Said when a ticket a briefing opened is offered for deletion anyway (a stale message, or the service's 400). */
 export const NOT_DELETABLE =

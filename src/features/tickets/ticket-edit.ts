@@ -17,13 +17,13 @@ import { labelRefusal } from '../board/label-rules.js';
 import { refusalFor, unsealTicketRef } from './action-value.js';
 import { createInlineLabel, mayAddLabel, newLabelError, offeredLabels } from './inline-label.js';
 import { changedFields, decodeEditContext, editDraftErrors, editStart, encodeEditContext, NONE, originalOf, readEditDraft, updateBody, type EditContext, type EditStart } from './edit-draft.js';
-import { loadChoices } from './load-choices.js';
+import { loadChoices } from '../board/load-choices.js';
 import { showTicketAgain } from './refresh-message.js';
 import { describeTicketError, projectNameOf } from './ticket-actions.js';
-import { optionsIn, type ViewState } from './view-state.js';
+import { optionsIn, type ViewState } from '../board/view-state.js';
 import { editFormView, editMessageView, valuesOf } from './views/edit-modal.js';
-import { modal, warning } from './views/modal-parts.js';
-import { plainTitle } from './views/ticket-format.js';
+import { modal, warning } from '../board/views/modal-parts.js';
+import { plainTitle } from '../board/views/ticket-format.js';
 
 type ButtonArgs = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
 

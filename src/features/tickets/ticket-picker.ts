@@ -15,9 +15,9 @@ import type { AllMiddlewareArgs, SlackOptionsMiddlewareArgs } from '@slack/bolt'
 import type { RadarDeps } from '../../deps.js';
 import type { ListTicketsQuery } from '../../service/index.js';
 import { readable } from '../../service/tolerant.js';
-import { plainTitle } from './views/ticket-format.js';
+import { plainTitle } from '../board/views/ticket-format.js';
 import { LIMITS, option, type PlainOption } from '../../slack/blocks/index.js';
-import { checkedContext } from './modal-context.js';
+import { checkedContext } from '../board/modal-context.js';
 import { ticketOption } from './views/comment-modal.js';
 
 const SEARCH_BUDGET_MS = 2_500;

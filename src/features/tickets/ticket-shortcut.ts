@@ -6,10 +6,10 @@
 import type { AllMiddlewareArgs, MessageShortcut, SlackShortcutMiddlewareArgs } from '@slack/bolt';
 import type { RadarDeps } from '../../deps.js';
 import { mayAddLabel } from './inline-label.js';
-import { loadChoices } from './load-choices.js';
+import { loadChoices } from '../board/load-choices.js';
 import { describedFrom, titleFrom } from './message-source.js';
 import { shortcutSource } from './shortcut-source.js';
-import { ticketFormView, type TicketFormData } from './views/ticket-modal.js';
+import { ticketFormView, type TicketFormData } from '../board/views/ticket-modal.js';
 
 export function ticketShortcut(deps: RadarDeps) {
   return async ({ ack, shortcut, client }: SlackShortcutMiddlewareArgs<MessageShortcut> & AllMiddlewareArgs): Promise<void> => {

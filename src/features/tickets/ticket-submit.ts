@@ -9,7 +9,7 @@ import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } fro
 import type { RadarDeps } from '../../deps.js';
 import type { CreateTicketBody, ServiceClient, Ticket } from '../../service/index.js';
 import { readableOr } from '../../service/tolerant.js';
-import { plainTitle } from './views/ticket-format.js';
+import { plainTitle } from '../board/views/ticket-format.js';
 import { escapeMrkdwn, option, type PlainOption } from '../../slack/blocks/index.js';
 import { logFailure } from '../../slack/log-failure.js';
 import { BLOCK_IDS } from '../../slack/ids.js';
@@ -17,15 +17,15 @@ import type { SubmissionsRepo } from '../../store/submissions.js';
 import { quoted, replyInThread, showInModal } from './deliver.js';
 import { findCreatedTicket } from './find-created.js';
 import { withPermalink } from './message-source.js';
-import { checkedContext, type ModalContext } from './modal-context.js';
-import { LABELS_PER_TICKET_MAX, createBody, readTicketDraft, ticketDraftErrors } from './ticket-draft.js';
-import { optionsIn, readState, type ViewState } from './view-state.js';
+import { checkedContext, type ModalContext } from '../board/modal-context.js';
+import { LABELS_PER_TICKET_MAX, createBody, readTicketDraft, ticketDraftErrors } from '../board/ticket-draft.js';
+import { optionsIn, readState, type ViewState } from '../board/view-state.js';
 import { createInlineLabel, newLabelError, offeredLabels } from './inline-label.js';
 import { labelRefusal } from '../board/label-rules.js';
 import { columnName } from '../board/vocabulary.js';
 import { mayHaveWritten, writeFailureSentence } from './write-failure.js';
-import { ticketCreatedView, ticketCreatingView, ticketFormView, type Choices } from './views/ticket-modal.js';
-import { modal, warning } from './views/modal-parts.js';
+import { ticketCreatedView, ticketCreatingView, ticketFormView, type Choices } from '../board/views/ticket-modal.js';
+import { modal, warning } from '../board/views/modal-parts.js';
 
 export function ticketSubmit(deps: RadarDeps, submissions: SubmissionsRepo) {
   return async ({ ack, body, view, client }: SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs): Promise<void> => {

@@ -12,9 +12,9 @@ import { escapeMrkdwn } from '../../slack/blocks/index.js';
 import { FORGED_VALUE, STALE_BINDING } from '../../slack/error-text.js';
 import type { Binding } from '../../store/bindings.js';
 import type { WatchesRepo } from '../../store/watches.js';
-import { loadChoices } from '../tickets/load-choices.js';
-import { encodeContext } from '../tickets/modal-context.js';
-import { ticketFormView, type TicketFormData } from '../tickets/views/ticket-modal.js';
+import { loadChoices } from '../board/load-choices.js';
+import { encodeContext } from '../board/modal-context.js';
+import { ticketFormView, type TicketFormData } from '../board/views/ticket-modal.js';
 import { unsealMute, unsealTicket } from './sealed.js';
 import { DIMENSION_NAMES } from './views/watch-message.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ticketLine } from '../../../src/features/tickets/views/ticket-format.js';
+import { ticketLine } from '../../../src/features/board/views/ticket-format.js';
 import { ticketListView } from '../../../src/features/tickets/views/ticket-list-view.js';
 import { ticketView } from '../../../src/features/tickets/views/ticket-view.js';
 import type { Comment } from '../../../src/service/index.js';

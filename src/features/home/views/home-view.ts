@@ -11,7 +11,7 @@ import { COMMAND } from '../../../slack/ids.js';
 import { columnName } from '../../board/vocabulary.js';
 import { verdictOf } from '../../editions/hub.js';
 import { editionTitle } from '../../editions/views/edition-summary.js';
-import { ticketLine, unreadableTicketsLine } from '../../tickets/views/ticket-format.js';
+import { ticketLine, unreadableTicketsLine } from '../../board/views/ticket-format.js';
 import { HOME_REFRESH_MS } from '../throttle.js';
 import { MAX_TICKETS, type Assigned, type HomeModel, type HomeProject, type LatestBriefing } from '../home-data.js';
 

@@ -1,7 +1,7 @@
 /** The "Add to a ticket" modal: a ticket picker that searches as the person types, and the comment body. */
 import { LIMITS, context, escapeMrkdwn, option, plainText, section, truncate, type Block } from '../../../slack/blocks/index.js';
 import { ACTION_IDS, BLOCK_IDS, CALLBACK_IDS } from '../../../slack/ids.js';
-import { input, modal, textInput, warning, type ModalView } from './modal-parts.js';
+import { input, modal, textInput, warning, type ModalView } from '../../board/views/modal-parts.js';
 
 /** A ticket as the picker lists it: "#12 Title". */
 export function ticketOption(ticket: { id: string; number: number; title: string }) {

@@ -10,9 +10,9 @@ import { BLOCK_IDS, CALLBACK_IDS } from '../../../slack/ids.js';
 import { EFFORT_NAMES, IMPACT_NAMES } from '../../board/vocabulary.js';
 import { LABEL_NAME_MAX } from '../../board/label-rules.js';
 import { EDITABLE_DESCRIPTION_MAX, NONE, type EditDraft, type EditStart } from '../edit-draft.js';
-import { LABELS_PER_TICKET_MAX } from '../ticket-draft.js';
-import { input, modal, select, textInput, warning, type ModalView } from './modal-parts.js';
-import type { Choices } from './ticket-modal.js';
+import { LABELS_PER_TICKET_MAX } from '../../board/ticket-draft.js';
+import { input, modal, select, textInput, warning, type ModalView } from '../../board/views/modal-parts.js';
+import type { Choices } from '../../board/views/ticket-modal.js';
 
 const EFFORT_OPTIONS = [option('— none', NONE), ...TICKET_EFFORTS.map((e) => option(EFFORT_NAMES[e], e))];
 const IMPACT_OPTIONS = [option('— none', NONE), ...([1, 2, 3, 4] as const).map((i) => option(`${i} ${IMPACT_NAMES[i]}`, String(i)))];

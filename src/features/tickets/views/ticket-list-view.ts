@@ -7,7 +7,7 @@ import { isUnreadable, readable, unreadableOf } from '../../../service/tolerant.
 import { LIMITS, context, escapeMrkdwn, header, plural, section, type Block } from '../../../slack/blocks/index.js';
 import { COMMAND } from '../../../slack/ids.js';
 import { columnName } from '../../board/vocabulary.js';
-import { ticketLine, unreadableTicketsLine } from './ticket-format.js';
+import { ticketLine, unreadableTicketsLine } from '../../board/views/ticket-format.js';
 
 export interface TicketListData {
   projectName: string;

@@ -12,7 +12,7 @@ import { LIMITS, actions, button, context, dayOf, escapeMrkdwn, estimateText, fi
 import { ACTION_IDS } from '../../../slack/ids.js';
 import type { CommentSeal, TicketSeal } from '../action-value.js';
 import { columnName, impactName } from '../../board/vocabulary.js';
-import { dimensionWords, isOverdue, labelsText, plainTitle } from './ticket-format.js';
+import { dimensionWords, isOverdue, labelsText, plainTitle } from '../../board/views/ticket-format.js';
 import { confirmDialog } from '../../board/confirm.js';
 
 const LATEST_COMMENTS = 3;

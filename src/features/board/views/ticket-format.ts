@@ -2,7 +2,7 @@
 import type { Label, Ticket } from '../../../service/index.js';
 import { isUnreadable, readable, UNREADABLE_VALUE, unreadableItemsLine, unreadableOf, type Unreadable } from '../../../service/tolerant.js';
 import { escapeMrkdwn, estimateText, humanise, truncate } from '../../../slack/blocks/index.js';
-import { impactName } from '../../board/vocabulary.js';
+import { impactName } from '../vocabulary.js';
 
 /** The longest title a list line shows. */
 const TITLE_IN_LIST = 150;

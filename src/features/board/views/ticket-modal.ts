@@ -5,9 +5,9 @@
 import { TICKET_EFFORTS, TICKET_STATUSES } from '../../../service/index.js';
 import { LIMITS, context, escapeMrkdwn, option, section, truncate, type Block, type PlainOption } from '../../../slack/blocks/index.js';
 import { BLOCK_IDS, CALLBACK_IDS } from '../../../slack/ids.js';
-import { COLUMN_NAMES, EFFORT_NAMES, IMPACT_NAMES, columnName } from '../../board/vocabulary.js';
+import { COLUMN_NAMES, EFFORT_NAMES, IMPACT_NAMES, columnName } from '../vocabulary.js';
 import { LABELS_PER_TICKET_MAX, type TicketDraft } from '../ticket-draft.js';
-import { LABEL_NAME_MAX } from '../../board/label-rules.js';
+import { LABEL_NAME_MAX } from '../label-rules.js';
 import { input, modal, select, textInput, warning, type ModalView } from './modal-parts.js';
 
 /** The project's labels and members as select options; a string says why they are missing. */

@@ -1,9 +1,9 @@
 /** The ticket and comment modals in their states, as a person reads them; each a valid modal. */
 import { describe, expect, it } from 'vitest';
 import { commentAddedView, commentAddingView, commentFormView } from '../../../../src/features/tickets/views/comment-modal.js';
-import { unboundModal, waitingModal } from '../../../../src/features/tickets/views/modal-parts.js';
-import { ticketCreatedView, ticketCreatingView, ticketFormView, type TicketFormData } from '../../../../src/features/tickets/views/ticket-modal.js';
-import type { TicketDraft } from '../../../../src/features/tickets/ticket-draft.js';
+import { unboundModal, waitingModal } from '../../../../src/features/board/views/modal-parts.js';
+import { ticketCreatedView, ticketCreatingView, ticketFormView, type TicketFormData } from '../../../../src/features/board/views/ticket-modal.js';
+import type { TicketDraft } from '../../../../src/features/board/ticket-draft.js';
 import { option } from '../../../../src/slack/blocks/index.js';
 import { modalText } from '../../../support/view-checks.js';
 
