@@ -6,7 +6,10 @@
  * number of items. Shared by `/radar run`, `/radar history` and `/radar briefing <dimension>`.
  */
 import { isRecord } from '../../service/tolerant.js';
-import { escapeMrkdwn, humanise } from '../../slack/blocks/index.js';
+import { escapeMrkdwn, humanise, stampOf } from '../../slack/blocks/index.js';
+
+/** An ISO 8601 date-time (spec 2.1: timestamps are ISO UTC), shown in Radar's one readable form. */
+const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:Z|[+-]\d\d:?\d\d)$/;
 
 export interface JsonLinesOptions {
   /** How a null reads under `key` (spec 2.2: not measured; a history gap: no comparison). */
@@ -31,6 +34,7 @@ export function primitiveText(value: string | number | boolean | null, key: stri
   if (value === null) return options.nullText?.(key) ?? NOT_MEASURED;
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   if (value === '') return '_empty_';
+  if (typeof value === 'string' && TIMESTAMP.test(value)) return stampOf(value);
   return escapeMrkdwn(String(value));
 }
 
