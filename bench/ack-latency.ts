@@ -4,10 +4,10 @@
  */
 import type { Ack } from '../test/support/slack-driver.js';
 import { CHANNELS } from '../test/support/slack-fixtures.js';
-import { spawnBare, spawnRadar, type SpawnedApp } from './spawn-app.js';
+import { withRadarAndBare } from './spawn-app.js';
 import type { Measure, Metric, TargetCheck } from './support.js';
 import { ackStats, round, runLoad, timed, versus, waitUntil } from './support.js';
-import { driverFor, errorLines, startServices } from './world.js';
+import { driverFor, errorLines } from './world.js';
 
 const REQUESTS = 400;
 const SENDERS = 20;
@@ -22,13 +22,8 @@ const SLACK_ACK_LIMIT_MS = 3_000;
 export const ackLatency: Measure = {
   id: 'ack-latency',
   title: '1. Ack latency of /radar briefing (service answering after 2.5 s)',
-  async run() {
-    const services = await startServices();
-    let radarApp: SpawnedApp | undefined;
-    let bareApp: SpawnedApp | undefined;
-    try {
-      radarApp = await spawnRadar(services);
-      bareApp = await spawnBare(services.slack.url);
+  run() {
+    return withRadarAndBare({}, async ({ services, radarApp, bareApp }) => {
       const driver = driverFor(radarApp.url, services.slack);
       const bareDriver = driverFor(bareApp.url, services.slack);
       const answers = () => services.calls.count('response_url');
@@ -100,10 +95,6 @@ export const ackLatency: Measure = {
         targets,
         notes: errors.length > 0 ? [`Radar logged ${errors.length} error lines, e.g. ${errors[0]?.slice(0, 200) ?? ''}`] : [],
       };
-    } finally {
-      await bareApp?.stop();
-      await radarApp?.stop();
-      await services.stop();
-    }
+    });
   },
 };

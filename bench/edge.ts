@@ -11,11 +11,11 @@ import { Worker } from 'node:worker_threads';
 import { performance } from 'node:perf_hooks';
 import type { Ack } from '../test/support/slack-driver.js';
 import { CHANNELS } from '../test/support/slack-fixtures.js';
-import { spawnBare, spawnRadar, type SpawnedApp } from './spawn-app.js';
+import { withRadarAndBare } from './spawn-app.js';
 import type { Measure, Metric, TargetCheck } from './support.js';
 import { MIB, ackStats, processMemory, round, sampleRss, waitUntil } from './support.js';
 import type { BurstAck, BurstOrder } from './burst-worker.js';
-import { driverFor, errorLines, SIGNING_SECRET, startServices } from './world.js';
+import { driverFor, errorLines, SIGNING_SECRET } from './world.js';
 
 const BURST = 1_000;
 const WARM_UP = 50;
@@ -82,13 +82,8 @@ function burstFromWorker(appUrl: string, responseUrlBase: string, warmUp: number
 export const edge: Measure = {
   id: 'edge',
   title: '6. The edge: a burst of 1,000 /radar help, and 50 MB bodies nobody signed',
-  async run() {
-    const services = await startServices();
-    let radarApp: SpawnedApp | undefined;
-    let bareApp: SpawnedApp | undefined;
-    try {
-      radarApp = await spawnRadar(services);
-      bareApp = await spawnBare(services.slack.url);
+  run() {
+    return withRadarAndBare({}, async ({ services, radarApp, bareApp }) => {
       const radar = driverFor(radarApp.url, services.slack);
       const answers = () => services.calls.count('response_url');
 
@@ -179,10 +174,6 @@ export const edge: Measure = {
         targets,
         notes: errors.length > 0 ? [`Radar logged ${errors.length} error lines, e.g. ${errors[0]?.slice(0, 200) ?? ''}`] : [],
       };
-    } finally {
-      await bareApp?.stop();
-      await radarApp?.stop();
-      await services.stop();
-    }
+    });
   },
 };

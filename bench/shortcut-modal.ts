@@ -6,11 +6,11 @@ import { randomBytes } from 'node:crypto';
 import { CALLBACK_IDS } from '../src/slack/ids.js';
 import type { SlackDriver } from '../test/support/slack-driver.js';
 import { API_APP_ID, CHANNELS, TEAM, USERS } from '../test/support/slack-fixtures.js';
-import { spawnBare, spawnRadar, type SpawnedApp } from './spawn-app.js';
+import { withRadarAndBare } from './spawn-app.js';
 import type { Measure, TargetCheck } from './support.js';
 import { max, percentile, round, runLoad, versus, waitUntil } from './support.js';
 import type { CallRecorder } from './world.js';
-import { driverFor, errorLines, startServices } from './world.js';
+import { driverFor, errorLines } from './world.js';
 
 const SHORTCUTS = 100;
 const SENDERS = 10;
@@ -60,14 +60,9 @@ async function shortcutToModal(driver: SlackDriver, calls: CallRecorder, channel
 export const shortcutModal: Measure = {
   id: 'shortcut-modal',
   title: '2. Message shortcut to views.open (service answering after 3 s)',
-  async run() {
+  run() {
     // The per-key limit of ticket endpoints is the sandbox's pick (spec 8 gives no number); lifted so modals fill in at Radar's pace.
-    const services = await startServices({ rateLimitPerMinute: 1_000_000 });
-    let radarApp: SpawnedApp | undefined;
-    let bareApp: SpawnedApp | undefined;
-    try {
-      radarApp = await spawnRadar(services);
-      bareApp = await spawnBare(services.slack.url);
+    return withRadarAndBare({ rateLimitPerMinute: 1_000_000 }, async ({ services, radarApp, bareApp }) => {
       const driver = driverFor(radarApp.url, services.slack);
       const bareDriver = driverFor(bareApp.url, services.slack);
       const { calls } = services;
@@ -116,10 +111,6 @@ export const shortcutModal: Measure = {
         targets,
         notes: errors.length > 0 ? [`Radar logged ${errors.length} error lines, e.g. ${errors[0]?.slice(0, 200) ?? ''}`] : [],
       };
-    } finally {
-      await bareApp?.stop();
-      await radarApp?.stop();
-      await services.stop();
-    }
+    });
   },
 };

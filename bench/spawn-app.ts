@@ -13,7 +13,8 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { processMemory, waitUntil } from './support.js';
 import type { Services } from './world.js';
-import { BOT_TOKEN, SIGNING_SECRET, radarEnv } from './world.js';
+import { BOT_TOKEN, SIGNING_SECRET, radarEnv, startServices } from './world.js';
+import type { SandboxOptions } from '../src/sandbox/index.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -119,4 +120,27 @@ export async function spawnRadar(services: Pick<Services, 'sandbox' | 'slack'>, 
 /** The bare baseline app, talking to the local Slack at `slackUrl`. */
 export function spawnBare(slackUrl: string): Promise<SpawnedApp> {
   return spawnApp(ENTRIES.bare, { SLACK_BOT_TOKEN: BOT_TOKEN, SLACK_SIGNING_SECRET: SIGNING_SECRET, SLACK_API_URL: slackUrl });
+}
+
+/**
+ * Starts the services (sandbox and local Slack), then Radar and the bare app each as its own process,
+ * runs `measure` with them, and stops all three whatever happened: the preamble of every measure
+ * that compares Radar with the bare app.
+ */
+export async function withRadarAndBare<T>(
+  sandboxOptions: SandboxOptions,
+  measure: (apps: { services: Services; radarApp: SpawnedApp; bareApp: SpawnedApp }) => Promise<T>,
+): Promise<T> {
+  const services = await startServices(sandboxOptions);
+  let radarApp: SpawnedApp | undefined;
+  let bareApp: SpawnedApp | undefined;
+  try {
+    radarApp = await spawnRadar(services);
+    bareApp = await spawnBare(services.slack.url);
+    return await measure({ services, radarApp, bareApp });
+  } finally {
+    await bareApp?.stop();
+    await radarApp?.stop();
+    await services.stop();
+  }
 }

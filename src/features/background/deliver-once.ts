@@ -7,6 +7,10 @@
  * found, it records that post instead of posting again. A channel Slack refuses until a person acts
  * is reported as `channel_failing` with the reason src/slack/slack-errors.ts gives it.
  */
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { webApi } from '@slack/bolt';
+import type { RadarDeps } from '../../deps.js';
 import type { Logger } from '../../log.js';
 import { channelFailureReason } from '../../slack/slack-errors.js';
 import type { ClaimResult } from '../../store/digest-ledger.js';
@@ -145,4 +149,38 @@ function withinDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
     timer = setTimeout(() => reject(new PostInDoubt(ms)), ms);
   });
   return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * What every channel poster built on `deliverOnce` shares (digests, watches): a Web API client, this
+ * process's claim name, the claim and post timings, its logger, and the bot's own `bot_id` (to
+ * recognise its earlier posts after a crash), learned once through `auth.test` and asked again after
+ * a failure.
+ */
+export interface PosterBase {
+  client: webApi.WebClient;
+  owner: string;
+  claimTtlMs: number;
+  postTimeoutMs: number;
+  logger: Logger;
+  botId(): Promise<string>;
+}
+
+export function posterBase(deps: Pick<RadarDeps, 'timing' | 'logger'>, client: webApi.WebClient, component: string): PosterBase {
+  let botId: Promise<string> | undefined;
+  return {
+    client,
+    owner: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
+    claimTtlMs: deps.timing.digestClaimTtlMs,
+    postTimeoutMs: deps.timing.slackPostTimeoutMs,
+    logger: deps.logger.child({ component }),
+    botId() {
+      botId ??= client.auth.test().then((r) => {
+        if (!r.bot_id) throw new Error('auth.test answered without a bot_id');
+        return r.bot_id;
+      });
+      botId.catch(() => (botId = undefined));
+      return botId;
+    },
+  };
 }

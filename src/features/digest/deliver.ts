@@ -4,12 +4,10 @@
  * deliver-once.ts): claim, post with metadata, record the post, then the thread. After a stale
  * claim, Radar's own earlier post of the edition (found by its metadata) is recorded instead.
  */
-import { hostname } from 'node:os';
-import { randomUUID } from 'node:crypto';
 import type { webApi } from '@slack/bolt';
 import type { RadarDeps } from '../../deps.js';
 import type { DigestKey, DigestLedger } from '../../store/digest-ledger.js';
-import { deliverOnce, type ClaimContext, type Delivery } from '../background/deliver-once.js';
+import { deliverOnce, posterBase, type ClaimContext, type Delivery, type PosterBase } from '../background/deliver-once.js';
 import { findEarlierPost, postMain, postThread, repliesPosted, type DigestRef } from './post-digest.js';
 import type { DigestMessages } from './views/digest-view.js';
 import { sealedFor } from './sealed-buttons.js';
@@ -17,32 +15,16 @@ import { sealedFor } from './sealed-buttons.js';
 type WebClient = webApi.WebClient;
 
 /** What delivering needs; one per process, shared by the poller and `/radar digest now`. */
-export interface DeliveryContext extends ClaimContext<DigestKey> {
-  client: WebClient;
+export interface DeliveryContext extends PosterBase, ClaimContext<DigestKey> {
   ledger: DigestLedger;
-  /** The bot's own `bot_id`, to recognise its earlier posts. */
-  botId(): Promise<string>;
   /** The messages with their ticket buttons sealed to the channel they are posted in. */
   seal(messages: DigestMessages, key: DigestKey): DigestMessages;
 }
 
 export function createDeliveryContext(deps: Pick<RadarDeps, 'digestLedger' | 'timing' | 'logger' | 'seals'>, client: WebClient): DeliveryContext {
-  let botId: Promise<string> | undefined;
   return {
-    client,
+    ...posterBase(deps, client, 'digest'),
     ledger: deps.digestLedger,
-    owner: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
-    claimTtlMs: deps.timing.digestClaimTtlMs,
-    postTimeoutMs: deps.timing.slackPostTimeoutMs,
-    logger: deps.logger.child({ component: 'digest' }),
-    botId() {
-      botId ??= client.auth.test().then((r) => {
-        if (!r.bot_id) throw new Error('auth.test answered without a bot_id');
-        return r.bot_id;
-      });
-      botId.catch(() => (botId = undefined));
-      return botId;
-    },
     seal: (messages, key) => sealedFor(deps, { channel: key.channelId, team: key.teamId }, messages),
   };
 }

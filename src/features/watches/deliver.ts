@@ -4,14 +4,12 @@
  * and `<dimension>:<run id>`), the message carrying metadata so a post made before a crash is found
  * and recorded instead of posted again.
  */
-import { hostname } from 'node:os';
-import { randomUUID } from 'node:crypto';
 import type { webApi } from '@slack/bolt';
 import type { RadarDeps } from '../../deps.js';
 import { WATCH_IDS } from '../../slack/ids.js';
 import { createDigestLedger, type DigestKey, type DigestLedger } from '../../store/digest-ledger.js';
 import type { WatchDimension } from '../../store/watches.js';
-import { deliverOnce, type ClaimContext, type Delivery } from '../background/deliver-once.js';
+import { deliverOnce, posterBase, type ClaimContext, type Delivery, type PosterBase } from '../background/deliver-once.js';
 import type { WatchMessages } from './views/watch-message.js';
 
 type WebClient = webApi.WebClient;
@@ -24,30 +22,12 @@ export interface WatchRef {
   runId: string;
 }
 
-export interface WatchDelivery extends ClaimContext<DigestKey> {
-  client: WebClient;
+export interface WatchDelivery extends PosterBase, ClaimContext<DigestKey> {
   ledger: DigestLedger;
-  botId(): Promise<string>;
 }
 
 export function createWatchDelivery(deps: Pick<RadarDeps, 'store' | 'timing' | 'logger' | 'now'>, client: WebClient): WatchDelivery {
-  let botId: Promise<string> | undefined;
-  return {
-    client,
-    ledger: createDigestLedger(deps.store, { now: deps.now, namespace: WATCH_LEDGER_NAMESPACE }),
-    owner: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
-    claimTtlMs: deps.timing.digestClaimTtlMs,
-    postTimeoutMs: deps.timing.slackPostTimeoutMs,
-    logger: deps.logger.child({ component: 'watches' }),
-    botId() {
-      botId ??= client.auth.test().then((r) => {
-        if (!r.bot_id) throw new Error('auth.test answered without a bot_id');
-        return r.bot_id;
-      });
-      botId.catch(() => (botId = undefined));
-      return botId;
-    },
-  };
+  return { ...posterBase(deps, client, 'watches'), ledger: createDigestLedger(deps.store, { now: deps.now, namespace: WATCH_LEDGER_NAMESPACE }) };
 }
 
 export const watchKey = (teamId: string, channelId: string, ref: WatchRef): DigestKey => ({ teamId, channelId, runId: `${ref.dimension}:${ref.runId}` });
