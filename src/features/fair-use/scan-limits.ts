@@ -87,6 +87,13 @@ export async function admitScan(
     throw new UserError(sentence);
   };
 
+  // 0. A scope already full with scans running alone refuses at once, writing nothing: a person
+  //    flooding starts past the limit costs one read a command, not four writes on the store.
+  const runningBefore = await deps.pendingScans.listAll();
+  for (const scope of scopes) {
+    if (runningBefore.filter(scope.running).length >= scope.limit) throw new UserError(scope.refusal(scope.limit));
+  }
+
   // 1. A token per scope, when the starts under way alone leave room.
   for (const scope of scopes) {
     let full = false;
