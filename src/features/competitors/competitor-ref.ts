@@ -3,6 +3,7 @@
  * its id and name are not named by the spec and are looked up tolerantly (`id` or `competitorId`,
  * `name`). Matching a row of any dimension to a competitor: the same id, else the same domain.
  */
+import { normaliseDomain } from '../competitor-match/match-competitor.js';
 import type { Competitor, Listed } from '../../service/index.js';
 import { isRecord, isUnreadable, lookup } from '../../service/tolerant.js';
 
@@ -38,21 +39,10 @@ export function competitorRefs(items: readonly Listed<Competitor>[]): { refs: Co
   return { refs, unreadable };
 }
 
-/** A domain compared loosely: case, scheme, `www.`, path and trailing dot do not matter. */
-export function normalDomain(value: string): string {
-  return value
-    .trim()
-    .toLowerCase()
-    .replace(/^[a-z][a-z0-9+.-]*:\/\//, '')
-    .replace(/^www\./, '')
-    .replace(/[/?#].*$/, '')
-    .replace(/\.$/, '');
-}
-
 /** True when `host` is the competitor's domain or one of its subdomains. */
 export function hostOf(domain: string, host: string): boolean {
-  const d = normalDomain(domain);
-  const h = normalDomain(host);
+  const d = normaliseDomain(domain);
+  const h = normaliseDomain(host);
   return h === d || h.endsWith(`.${d}`);
 }
 
@@ -62,7 +52,7 @@ export function rowIsAbout(row: unknown, ref: CompetitorRef): boolean {
   const id = stringAt(row, 'competitorId') ?? stringAt(row, 'id');
   if (ref.id !== null && id !== null) return id === ref.id;
   const domain = stringAt(row, 'domain');
-  if (domain !== null) return normalDomain(domain) === normalDomain(ref.domain);
+  if (domain !== null) return normaliseDomain(domain) === normaliseDomain(ref.domain);
   const name = stringAt(row, 'name');
   return name !== null && ref.name !== null && name.toLowerCase() === ref.name.toLowerCase();
 }

@@ -4,11 +4,12 @@
  * only from presence (`rankByPresence`, `mentionRate`); the score says where the brand lands when
  * named, never who leads. Rates are shares of the answers counted, not of queries sent.
  */
+import { normaliseDomain } from '../../competitor-match/match-competitor.js';
 import { readAiVisibility } from '../../../service/index.js';
 import type { JsonRecord, Part } from '../../../service/tolerant.js';
 import { escapeMrkdwn, humanise } from '../../../slack/blocks/index.js';
 import { dayOf } from '../../../slack/blocks/index.js';
-import { normalDomain, type CompetitorRef } from '../competitor-ref.js';
+import type { CompetitorRef } from '../competitor-ref.js';
 import { NOT_MEASURED, partText, rateText } from './format.js';
 import type { CardPart } from './parts.js';
 
@@ -47,7 +48,7 @@ export function aiLines(item: JsonRecord, ref: CompetitorRef): string[] {
     lines.push(`_The latest check was abandoned as incomplete${why}; this describes an earlier check${day ? ` of ${escapeMrkdwn(day)}` : ''}._`);
   }
   if (facts.brands.kind !== 'value') return [...lines, "_The market map couldn't be read._"];
-  const row = facts.brands.value.find((b) => b !== null && b.domainShown !== null && normalDomain(b.domainShown) === normalDomain(ref.domain));
+  const row = facts.brands.value.find((b) => b !== null && b.domainShown !== null && normaliseDomain(b.domainShown) === normaliseDomain(ref.domain));
   if (!row) return [...lines, '_Not on the market map of the latest check._'];
   lines.push(`Presence ${presenceText(row.rankByPresence, row.answersNaming)} · mention rate: ${mentionText(row.mentionRate)}`);
   lines.push(`AI Visibility Score ${scoreText(row.score, row.mentionRate)}`);

@@ -1,14 +1,15 @@
 /** The card's pricing row: lowest price and unit where given, free plan tri-state, the no-data reason (via `readPricing`). */
+import { normaliseDomain } from '../../competitor-match/match-competitor.js';
 import { readPricing, type PricingRow } from '../../../service/index.js';
 import { escapeMrkdwn, humanise } from '../../../slack/blocks/index.js';
-import { normalDomain, type CompetitorRef } from '../competitor-ref.js';
+import type { CompetitorRef } from '../competitor-ref.js';
 import { NOT_MEASURED, partText, priceText } from './format.js';
 import type { CardPart } from './parts.js';
 
 function isAbout(row: PricingRow, ref: CompetitorRef): boolean {
   if (row.name === null) return false;
   const name = row.name.toLowerCase();
-  return name === ref.id?.toLowerCase() || normalDomain(row.name) === normalDomain(ref.domain) || name === ref.name?.toLowerCase();
+  return name === ref.id?.toLowerCase() || normaliseDomain(row.name) === normaliseDomain(ref.domain) || name === ref.name?.toLowerCase();
 }
 
 export function pricingLines(rows: (PricingRow | null)[], ref: CompetitorRef): string[] {

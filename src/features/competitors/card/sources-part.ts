@@ -3,9 +3,10 @@
  * of the full view (every row as stored, so the count is not a page's length), and its row on the
  * brand list (rank by presence, or "not named in any answer").
  */
+import { normaliseDomain } from '../../competitor-match/match-competitor.js';
 import { arrayAt, isRecord, lookup, recordAt, type JsonRecord } from '../../../service/tolerant.js';
 import { escapeMrkdwn, plural, truncate } from '../../../slack/blocks/index.js';
-import { hostOf, normalDomain, type CompetitorRef } from '../competitor-ref.js';
+import { hostOf, type CompetitorRef } from '../competitor-ref.js';
 import type { CardPart } from './parts.js';
 
 const URLS_SHOWN = 3;
@@ -40,7 +41,7 @@ export function sourcesLines(item: JsonRecord, ref: CompetitorRef): string[] {
   const brands = arrayAt(summary, 'brands', { up: item });
   const brand = brands?.find((b) => {
     const d = str(b, 'domain');
-    return d !== null && normalDomain(d) === normalDomain(ref.domain);
+    return d !== null && normaliseDomain(d) === normaliseDomain(ref.domain);
   });
   if (isRecord(brand)) {
     const rank = lookup(brand, 'rankByPresence', { down: false });
