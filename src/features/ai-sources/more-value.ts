@@ -5,10 +5,10 @@
  * policy: a binding's button acts only while the channel is still bound to that project, an explicit
  * one only while the project is allowed.
  */
+import { projectRefusalHere } from '../board/binding-check.js';
 import type { RadarDeps } from '../../deps.js';
 import { LIMITS } from '../../slack/blocks/index.js';
-import { projectAllowed, projectRefusal } from '../../slack/access-policy.js';
-import { FORGED_VALUE, STALE_BINDING } from '../../slack/error-text.js';
+import { FORGED_VALUE } from '../../slack/error-text.js';
 import type { SealScope } from '../../slack/sealed-values.js';
 
 export interface MoreValue {
@@ -44,9 +44,5 @@ export function unsealMore(deps: Pick<RadarDeps, 'seals'>, sealed: string | unde
 
 /** Null when the value may act in this channel now; else the sentence saying why not. */
 export async function moreRefusal(deps: Pick<RadarDeps, 'bindings' | 'config'>, value: MoreValue | null, scope: SealScope): Promise<string | null> {
-  if (!value) return FORGED_VALUE;
-  const binding = scope.channel ? await deps.bindings.get(scope.team, scope.channel) : undefined;
-  if (!value.explicit && binding?.projectId !== value.projectId) return STALE_BINDING;
-  if (!projectAllowed(deps.config, value.projectId)) return projectRefusal(value.projectName);
-  return null;
+  return value ? projectRefusalHere(deps, value, scope) : FORGED_VALUE;
 }

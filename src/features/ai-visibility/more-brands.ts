@@ -5,13 +5,13 @@
  * press the project is checked again against the channel's binding (or, for `--project`, against
  * the projects Radar may use).
  */
+import { projectRefusalHere } from '../board/binding-check.js';
 import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import type { RadarDeps } from '../../deps.js';
 import { isServiceError } from '../../service/errors.js';
 import { mergeBrandRows, readAiVisibility, type AiBrandRow, type AiPageFacts } from '../../service/index.js';
-import { projectAllowed, projectRefusal } from '../../slack/access-policy.js';
 import { actions, button, chunkLines, context, escapeMrkdwn, fitBlocks, header, LIMITS, plural, section, type Block } from '../../slack/blocks/index.js';
-import { describeError, FORGED_VALUE, STALE_BINDING } from '../../slack/error-text.js';
+import { describeError, FORGED_VALUE } from '../../slack/error-text.js';
 import { ACTION_IDS } from '../../slack/ids.js';
 import { logFailure } from '../../slack/log-failure.js';
 import type { SealScope } from '../../slack/sealed-values.js';
@@ -55,11 +55,7 @@ export function unsealMoreBrands(deps: Pick<RadarDeps, 'seals'>, sealed: string 
 
 /** Null when the value may act in this channel now; else why not (same rules as every Radar button). */
 export async function refusalFor(deps: Pick<RadarDeps, 'bindings' | 'config'>, value: MoreBrandsValue | null, scope: SealScope): Promise<string | null> {
-  if (!value) return FORGED_VALUE;
-  const binding = scope.channel ? await deps.bindings.get(scope.team, scope.channel) : undefined;
-  if (!value.explicit && binding?.projectId !== value.projectId) return STALE_BINDING;
-  if (!projectAllowed(deps.config, value.projectId)) return projectRefusal(binding?.projectId === value.projectId ? binding.projectName : value.projectName);
-  return null;
+  return value ? projectRefusalHere(deps, value, scope) : FORGED_VALUE;
 }
 
 /** The next value after a page: its rows' domains added to those shown; null at the end. */

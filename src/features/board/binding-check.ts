@@ -9,9 +9,14 @@ import { projectAllowed, projectRefusal } from '../../slack/access-policy.js';
 import { STALE_BINDING } from '../../slack/error-text.js';
 import type { SealScope } from '../../slack/sealed-values.js';
 
-export async function projectRefusalHere(deps: Pick<RadarDeps, 'bindings' | 'config'>, ref: { projectId: string; explicit: boolean }, scope: SealScope): Promise<string | null> {
+export async function projectRefusalHere(
+  deps: Pick<RadarDeps, 'bindings' | 'config'>,
+  ref: { projectId: string; explicit: boolean; projectName?: string },
+  scope: SealScope,
+): Promise<string | null> {
   const binding = scope.channel ? await deps.bindings.get(scope.team, scope.channel) : undefined;
   if (!ref.explicit && binding?.projectId !== ref.projectId) return STALE_BINDING;
-  if (!projectAllowed(deps.config, ref.projectId)) return projectRefusal(binding?.projectId === ref.projectId ? binding.projectName : ref.projectId);
+  // Named by the binding when it is this project, else by the name the value carried (display only), else its id.
+  if (!projectAllowed(deps.config, ref.projectId)) return projectRefusal(binding?.projectId === ref.projectId ? binding.projectName : (ref.projectName ?? ref.projectId));
   return null;
 }

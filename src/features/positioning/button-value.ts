@@ -4,11 +4,11 @@
  * `--project` rather than the channel's binding: such a button acts only while the project is
  * allowed; a binding's button only while the channel is still bound to that project.
  */
+import { projectRefusalHere } from '../board/binding-check.js';
 import type { RadarDeps } from '../../deps.js';
 import type { RowIdentity } from '../../service/index.js';
-import { projectAllowed, projectRefusal } from '../../slack/access-policy.js';
 import { LIMITS } from '../../slack/blocks/index.js';
-import { FORGED_VALUE, STALE_BINDING } from '../../slack/error-text.js';
+import { FORGED_VALUE } from '../../slack/error-text.js';
 import type { SealScope } from '../../slack/sealed-values.js';
 
 export interface CompetitorButton {
@@ -48,9 +48,5 @@ export function unsealCompetitorButton(deps: Pick<RadarDeps, 'seals'>, value: st
  * sealed here, a channel rebound since, a project no longer allowed).
  */
 export async function refusalFor(deps: Pick<RadarDeps, 'bindings' | 'config'>, ref: CompetitorButton | null, scope: SealScope): Promise<string | null> {
-  if (!ref) return FORGED_VALUE;
-  const binding = scope.channel ? await deps.bindings.get(scope.team, scope.channel) : undefined;
-  if (!ref.explicit && binding?.projectId !== ref.projectId) return STALE_BINDING;
-  if (!projectAllowed(deps.config, ref.projectId)) return projectRefusal(ref.projectName);
-  return null;
+  return ref ? projectRefusalHere(deps, ref, scope) : FORGED_VALUE;
 }

@@ -6,9 +6,9 @@
  * channel's binding: such a value acts only while the project is allowed; a binding's value acts
  * only while the channel is still bound to that project.
  */
+import { projectRefusalHere } from '../board/binding-check.js';
 import type { RadarDeps } from '../../deps.js';
-import { projectAllowed, projectRefusal } from '../../slack/access-policy.js';
-import { FORGED_VALUE, STALE_BINDING } from '../../slack/error-text.js';
+import { FORGED_VALUE } from '../../slack/error-text.js';
 import type { SealScope } from '../../slack/sealed-values.js';
 import { LIMITS } from '../../slack/blocks/index.js';
 
@@ -46,11 +46,7 @@ export function unsealTicketRef(deps: Pick<RadarDeps, 'seals'>, value: string | 
  * not sealed here, a channel rebound since, a project no longer allowed).
  */
 export async function refusalFor(deps: Pick<RadarDeps, 'bindings' | 'config'>, ref: TicketRef | null, scope: SealScope): Promise<string | null> {
-  if (!ref) return FORGED_VALUE;
-  const binding = scope.channel ? await deps.bindings.get(scope.team, scope.channel) : undefined;
-  if (!ref.explicit && binding?.projectId !== ref.projectId) return STALE_BINDING;
-  if (!projectAllowed(deps.config, ref.projectId)) return projectRefusal(binding?.projectId === ref.projectId ? binding.projectName : ref.projectId);
-  return null;
+  return ref ? projectRefusalHere(deps, ref, scope) : FORGED_VALUE;
 }
 
 /** A comment's Edit or Delete button: the comment, its ticket and project, sealed like a ticket reference. */
