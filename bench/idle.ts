@@ -9,7 +9,7 @@ import type { Measure } from './support.js';
 import { MIB, percentile, round } from './support.js';
 import { startServices } from './world.js';
 
-const RUNS = 5;
+const RUNS = 7;
 const STARTUP_RATIO_TARGET = 1.5;
 const IDLE_RSS_RATIO_TARGET = 1.3;
 const SETTLE_MS = 2_000;
@@ -20,20 +20,16 @@ interface Sample {
   peakRssBytes: number;
 }
 
-/** Starts the app `RUNS` times in turn; each time lets it settle, reads its memory and stops it. */
-async function samples(start: () => Promise<SpawnedApp>): Promise<Sample[]> {
-  const out: Sample[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const app = await start();
-    try {
-      await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
-      const memory = app.memory();
-      out.push({ startupMs: app.startupMs, idleRssBytes: memory.rssBytes, peakRssBytes: memory.peakBytes });
-    } finally {
-      await app.stop();
-    }
+/** Starts the app once, lets it settle, reads its memory and stops it. */
+async function sample(start: () => Promise<SpawnedApp>): Promise<Sample> {
+  const app = await start();
+  try {
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    const memory = app.memory();
+    return { startupMs: app.startupMs, idleRssBytes: memory.rssBytes, peakRssBytes: memory.peakBytes };
+  } finally {
+    await app.stop();
   }
-  return out;
 }
 
 function median(list: readonly Sample[], pick: (s: Sample) => number, divisor = 1): number | null {
@@ -46,8 +42,13 @@ export const idle: Measure = {
   async run() {
     const services = await startServices();
     try {
-      const radar = await samples(() => spawnRadar(services));
-      const bare = await samples(() => spawnBare(services.slack.url));
+      // Alternated, so a machine that gets busier or quieter during the measure weighs on both alike.
+      const radar: Sample[] = [];
+      const bare: Sample[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        radar.push(await sample(() => spawnRadar(services)));
+        bare.push(await sample(() => spawnBare(services.slack.url)));
+      }
       const ratio = (pick: (s: Sample) => number) => {
         const r = percentile(radar.map(pick), 50);
         const b = percentile(bare.map(pick), 50);
@@ -63,7 +64,7 @@ export const idle: Measure = {
       });
       return {
         method:
-          `Each app spawned ${RUNS} times in turn as its own process running compiled JavaScript ("node --enable-source-maps"): Radar's dist/main.js in ` +
+          `Each app spawned ${RUNS} times, Radar and the bare app alternating, each as its own process running compiled JavaScript ("node --enable-source-maps"): Radar's dist/main.js in ` +
           `HTTP mode (env pointing at a sandbox and the local Slack, a fresh SQLite store), and a bare Bolt 5 app (bench/bare-bolt-app.mjs: Bolt's own HTTPReceiver, a /healthz custom route). Start-up ` +
           `is spawn to the first 200 from /healthz (polled every 5 ms); idle RSS is VmRSS from /proc ${SETTLE_MS / 1000} s later, peak is VmHWM. Medians of ${RUNS}.`,
         metrics: [

@@ -2,7 +2,7 @@
  * Configuration, parsed once at start from a passed-in env (probot's `readEnvOptions(env)` habit).
  * A bad or missing value becomes a `ConfigError` whose message is one line naming the variable.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { LOG_LEVELS, type LogLevel } from './log.js';
 import { DEFAULT_TIMING, type Timing } from './timing.js';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './service/retry.js';

@@ -276,32 +276,36 @@ async function learnInstallation(installation: () => Promise<Installation>, deps
 }
 
 /**
- * `/healthz`: store and service reachability, the service probed at most every 5 seconds. The
- * replica is healthy (`ok`) only while its store answers a write probe within the store's command
- * timeout; the service's reachability is reported but does not clear `ok`, or a service outage
- * would take every replica out of rotation. A hanging service is waited for at most a second (one
- * probe at a time), so it cannot make `/healthz` slow.
+ * `/healthz`: store and service reachability. The replica is healthy (`ok`) only while its store
+ * answers a write probe within the store's command timeout; the service's reachability is reported
+ * but does not clear `ok`, or a service outage would take every replica out of rotation. The
+ * service is probed at most every 5 seconds, one probe at a time, started after an answer and
+ * never waited for: the answer carries the newest finished probe (`reachable: null` until the
+ * first has finished, with `checkedAt` saying when), so neither a hanging service nor the first
+ * connection to it makes `/healthz` slow.
  */
 function healthReporter(deps: RadarDeps, service: ServiceClient): () => Promise<HealthReport> {
-  let cached: { at: number; reachable: boolean } | null = null;
+  let last: { at: number; reachable: boolean } | null = null;
   let probing: Promise<void> | null = null;
   const probe = () =>
-    (probing ??= service.health().then(
-      () => void (cached = { at: deps.now().getTime(), reachable: true }),
-      () => void (cached = { at: deps.now().getTime(), reachable: false }),
-    ).finally(() => (probing = null)));
+    (probing ??= service
+      .health()
+      .then(
+        () => true,
+        () => false,
+      )
+      .then((reachable) => void (last = { at: deps.now().getTime(), reachable }))
+      .finally(() => (probing = null)));
   return async () => {
     const storeReachable = await deps.store.probe().catch(() => false);
-    if (!cached || deps.now().getTime() - cached.at > 5_000) {
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([probe(), new Promise<void>((resolve) => (timer = setTimeout(resolve, 1_000)))]);
-      clearTimeout(timer);
-    }
+    // Started once this answer is on its way: the first connection to the service (and undici's
+    // parser, compiled on first use) would otherwise delay it.
+    if (!last || deps.now().getTime() - last.at > 5_000) setImmediate(() => void probe());
     return {
       ok: storeReachable,
       mode: deps.config.mode,
       store: { kind: deps.store.kind, reachable: storeReachable },
-      service: { reachable: cached?.reachable ?? false },
+      service: { reachable: last?.reachable ?? null, checkedAt: last ? new Date(last.at).toISOString() : null },
     };
   };
 }

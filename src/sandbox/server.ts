@@ -7,7 +7,7 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Logger } from '../log.js';
 import { bulkProjectRoutes } from './control/bulk-projects.js';
 import { SandboxClock } from './control/clock.js';

@@ -11,7 +11,7 @@
  * - `unreadable`: not found where it had to be, or found with a type Radar cannot read; a view
  *   renders that part as one line and shows the rest of the answer.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export type JsonRecord = Record<string, unknown>;
 

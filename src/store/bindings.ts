@@ -8,7 +8,7 @@
  * are kept on every rewrite until the digest settings repository's first write for the channel moves
  * them out, and `set` still accepts them (that is how such a record is written in tests).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { recordReader } from './records.js';
 import type { Store } from './store.js';
 

@@ -14,7 +14,7 @@
  * channel) and, if found, `markPosted` with its ts instead of posting again. The ledger provides
  * the states; the lookup belongs to the digest feature.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { recordReader } from './records.js';
 import type { Store } from './store.js';
 

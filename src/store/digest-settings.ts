@@ -10,7 +10,7 @@
  * has a record of its own (an older replica during a rolling upgrade) does not change the settings.
  * `remove` (unbinding) deletes the record; the binding is removed by the bindings repository.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { BINDINGS_NAMESPACE, bindingKey, LEGACY_DIGEST_KEYS } from './bindings.js';
 import { recordReader } from './records.js';
 import type { Store } from './store.js';

@@ -3,7 +3,7 @@
  * which replica polls them is decided by the coordinator, not here. Keyed by the service's scan id.
  * Every write goes through `store.update`, so a replace never interleaves with a patch.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { recordReader } from './records.js';
 import type { Store } from './store.js';
 

@@ -5,7 +5,7 @@
  * records what it created with `complete`, or gives the key back with `release` after a failure
  * that certainly created nothing, so the person can try again.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { recordReader } from './records.js';
 import type { Store } from './store.js';
 

@@ -5,7 +5,7 @@
  * names the project its watches are about, so a record left from another binding is never used for
  * the new one. Every write goes through `store.update`.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { bindingKey } from './bindings.js';
 import { recordReader } from './records.js';
 import type { Store } from './store.js';

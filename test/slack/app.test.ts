@@ -3,7 +3,7 @@
  * that survive a restart (SQLite) and are shared by replicas (Redis).
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { answerTo, expectNoViolations } from '../support/fake-slack.js';
 import { CHANNELS } from '../support/slack-fixtures.js';
 import { BOT_TOKEN, SIGNING_SECRET, replyText, startRadarHarness, type RadarHarness } from '../support/radar-harness.js';
@@ -78,10 +78,28 @@ describe('Radar over HTTP', () => {
     expect(replyText(answer)).toContain('Northwind CRM');
   }, SERVICE_LATENCY_MS + 15_000);
 
-  it('answers /healthz with store and service reachability', async () => {
-    const res = await fetch(`${h.radar.url}/healthz`);
-    expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ ok: true, mode: 'http', store: { kind: 'sqlite', reachable: true }, service: { reachable: true } });
+  it('answers /healthz with store and service reachability, never waiting for the service probe', async () => {
+    // The service probe starts beside the store probe and is not waited for: until it has finished
+    // once, the service's reachability is null ("not checked yet"), never a guess.
+    const read = async () => {
+      const res = await fetch(`${h.radar.url}/healthz`);
+      expect(res.status).toBe(200);
+      return (await res.json()) as { service: { reachable: boolean | null; checkedAt: string | null } };
+    };
+    const first = await read();
+    expect(first).toMatchObject({ ok: true, mode: 'http', store: { kind: 'sqlite', reachable: true } });
+    expect([null, true]).toContain(first.service.reachable);
+    const later = await vi.waitFor(async () => {
+      const body = await read();
+      expect(body.service.reachable).not.toBeNull();
+      return body;
+    });
+    expect(later).toEqual({
+      ok: true,
+      mode: 'http',
+      store: { kind: 'sqlite', reachable: true },
+      service: { reachable: true, checkedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) as unknown },
+    });
   });
 
   it('keeps bindings across a restart on the SQLite store', async () => {

@@ -6,7 +6,7 @@
  * `src/service/tolerant.ts` (any case, one level up or down); the rest of each row is passed through
  * (docs/assumptions.md, "AI sources").
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { arrayAt, isRecord, keyIn, keySet, lookup, OMITTED, read, recordAt, UNREADABLE, valuePart, type JsonRecord, type Part } from '../../service/tolerant.js';
 
 export interface ListPage {

@@ -4,7 +4,7 @@
  * opened it. It is sealed (`src/slack/sealed-values.ts`) to the team, so a submission or options
  * request naming another project or channel, or another person's modal, is refused.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { RadarDeps } from '../../deps.js';
 import { projectAllowed, projectRefusal } from '../../slack/access-policy.js';
 import { LIMITS, truncate } from '../../slack/blocks/index.js';

@@ -5,7 +5,7 @@
  * characters). The service's 403 `forbidden` (a person's comment) reads as that rule. Afterwards the
  * ticket message is drawn again in place.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
 import type { RadarDeps } from '../../deps.js';
 import { isServiceError } from '../../service/errors.js';

@@ -8,7 +8,7 @@
  * description longer than one Slack input (3,000 characters) is left out of the form the same way.
  */
 import { createHash } from 'node:crypto';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { RadarDeps } from '../../deps.js';
 import type { Ticket, TicketEffort, TicketImpact, UpdateTicketBody } from '../../service/index.js';
 import { TICKET_EFFORTS } from '../../service/index.js';

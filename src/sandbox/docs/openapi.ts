@@ -4,7 +4,7 @@
  * and checked with (`z.toJSONSchema`, JSON Schema 2020-12, the dialect of OpenAPI 3.1). Control
  * routes under `/__sandbox/` are not part of the service and are left out.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Route, RouteDoc } from '../types.js';
 import { errorEnvelopeSchema } from './schemas.js';
 

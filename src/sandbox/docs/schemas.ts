@@ -3,7 +3,7 @@
  * paging). The query helpers parse the strings of a query into the values the spec names, so the
  * generated document shows `integer` and `boolean` parameters, not strings.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** `true` or `false`, exactly as the routes accept them. */
 export const boolQuery = () => z.stringbool({ truthy: ['true'], falsy: ['false'] });

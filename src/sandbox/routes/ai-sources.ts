@@ -5,7 +5,7 @@
  * visibility market map), refused with `view=full` (`paging_requires_compact_view`); the own row is
  * on every page.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { intQuery, itemOf, pageOf as pageSchemaOf, pagingQuery, timestamp } from '../docs/schemas.js';
 import type { Route, SandboxState } from '../types.js';
 import { SandboxHttpError } from '../types.js';

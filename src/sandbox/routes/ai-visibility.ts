@@ -1,5 +1,5 @@
 /** AI visibility: latest check, scored-check history and check detail, with the 4.3 query rules. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { boolQuery, intQuery, openObject, paginationSchema, timestamp } from '../docs/schemas.js';
 import type { Route, RouteContext, SandboxState } from '../types.js';
 import { SandboxHttpError } from '../types.js';

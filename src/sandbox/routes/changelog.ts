@@ -1,5 +1,5 @@
 /** The content changelog: URL changes detected in competitor sitemaps (spec 2.5, 4.2). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { boolQuery, pagingQuery, paginationSchema, timestamp } from '../docs/schemas.js';
 import type { Route, SandboxState } from '../types.js';
 import type { ChangelogEntrySeed, ProjectSeed } from '../seed/types.js';

@@ -1,5 +1,5 @@
 /** Dimension reads for tech-trust, content, positioning and pricing (spec 2.5, 4.2). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { availabilitySchema, itemOf, openObject, pageOf, pagingQuery, timestamp } from '../docs/schemas.js';
 import type { Route, RouteContext, SandboxState } from '../types.js';
 import { SandboxHttpError } from '../types.js';

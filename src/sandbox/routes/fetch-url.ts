@@ -5,7 +5,7 @@
  * `target_unreachable`, and every other public host 502 `fetch_failed`.
  */
 import { isIP } from 'node:net';
-import { z } from 'zod';
+import * as z from 'zod';
 import { itemOf } from '../docs/schemas.js';
 import type { Route, SandboxState } from '../types.js';
 import { SandboxHttpError } from '../types.js';

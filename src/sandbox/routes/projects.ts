@@ -1,5 +1,5 @@
 /** Projects and competitors (spec 2.3, 2.4, 4.1). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { itemOf, itemsOf, timestamp } from '../docs/schemas.js';
 import type { Route, SandboxState } from '../types.js';
 import { SandboxHttpError } from '../types.js';

@@ -3,7 +3,7 @@
  * requests with them and checks answers against them, and the served OpenAPI document is generated
  * from them. The finer rules (limits, label ids, calendar days) stay in `validate.ts` and the board.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { calendarDay, deleteResultSchema, intQuery, itemOf, itemsOf, timestamp } from '../docs/schemas.js';
 import { EFFORTS, TICKET_ORIGINS, TICKET_STATUSES } from './model.js';
 

@@ -1,5 +1,5 @@
 /** AI sources reads (spec 4.4): they exist, but parameters and payloads are not shown. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { looseRecordSchema, paginationSchema } from './common.js';
 
 export const aiSourcesReadSchema = looseRecordSchema;

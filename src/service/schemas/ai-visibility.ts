@@ -2,7 +2,7 @@
  * AI visibility reads (spec 2.5 "AI visibility", 4.3). Payload fields beyond the stated rules are not
  * shown, so the reads are loose objects with the few stated keys typed.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { arrayAt, isRecord, lookup, OMITTED, read, recordAt, UNREADABLE, valueOr, valuePart } from '../tolerant.js';
 import type { Near, Part } from '../tolerant.js';
 import { availabilityReason, availabilitySchema, looseRecordSchema, markerSaysUnavailable, paginationSchema } from './common.js';

@@ -1,5 +1,5 @@
 /** The strategic briefing: current read, history, one edition (spec 2.6, 3.3, 4.5). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { tolerantArray, tolerantPart } from '../tolerant.js';
 import { calendarDaySchema, timestampSchema } from './common.js';
 

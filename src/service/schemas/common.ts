@@ -5,7 +5,7 @@
  * where the spec says null may arrive, `.optional()` only where it may be omitted; null is never
  * coerced to 0, false or an empty list.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { isRecord, lookup, tolerantArray, type Unreadable } from '../tolerant.js';
 
 /** An ISO 8601 UTC date-time, kept as the string the service sent. */

@@ -8,7 +8,7 @@
  * found none. Changelog rows (`{ items, pagination, truncated }` is named and placed, the rows are
  * not) are read by `readChangelogRow`: counts per category and the sample URLs, wherever they sit.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { isRecord, keySet, lookup, OMITTED, read, recordAt, UNREADABLE, valuePart, type JsonRecord, type Part } from '../tolerant.js';
 import { looseRecordSchema } from './common.js';
 import { elementText, identityOf, textAt, type RowIdentity } from './competitor-row.js';

@@ -4,7 +4,7 @@
  * Dashboard, history and run payloads are not shown beyond the stated rules, so they pass through
  * as loose objects; pricing has its own typed read in `pricing.ts`.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { looseRecordSchema, paginationSchema } from './common.js';
 
 /** The dimensions with the latest / history / run triple of spec 4.2. */

@@ -9,7 +9,7 @@
  * sandbox's picks: rows under `competitors` with `headline`, `subheadline`, `primaryCta`,
  * `secondaryCta`, `targetAudience`, `valuePropositions`, and `messagingAnalysis` beside them.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { arrayAt, collect, isRecord, keyIn, keySet, lookup, OMITTED, read, UNREADABLE, valuePart, type JsonRecord, type Part } from '../tolerant.js';
 import { looseRecordSchema } from './common.js';
 import { elementText, identityOf, type RowIdentity } from './competitor-row.js';

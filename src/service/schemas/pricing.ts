@@ -8,7 +8,7 @@
  * `pricingAnalysisAvailable`, `pricingDataAvailable`), and the sandbox's picks (the `gaps` object, the
  * `competitors` rows, each row's and the customer's metrics).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   collect,
   isRecord,

@@ -1,5 +1,5 @@
 /** Health, projects, competitors, alerts and schedules (spec 2.3, 2.4, 2.11, 4.1, 4.4). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { tolerantPart } from '../tolerant.js';
 import { looseRecordSchema, timestampSchema } from './common.js';
 

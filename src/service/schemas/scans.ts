@@ -1,5 +1,5 @@
 /** Asynchronous tool scans: trust signals and agent adoption (spec 2.9, 3.2, 4.7). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { tolerantArray, tolerantPart } from '../tolerant.js';
 import { timestampSchema } from './common.js';
 

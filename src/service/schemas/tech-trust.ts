@@ -13,7 +13,7 @@
  *   `assistantAccess` / `modelTrainingAccess` is "unknown", never a verdict.
  * - `crawlerCatalog`: each crawler's facts once; compact rows name crawlers by id.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { arrayAt, collect, isRecord, lookup, read, recordAt, type JsonRecord, type Part, OMITTED, UNREADABLE, valuePart } from '../tolerant.js';
 import { availabilityReason, markerSaysUnavailable } from './common.js';
 

@@ -1,5 +1,5 @@
 /** The strategic tickets board: tickets, comments, labels, assignees (spec 2.7, 2.8, 3.1, 4.6). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { tolerantArray, tolerantPart } from '../tolerant.js';
 import { calendarDaySchema, personSchema, timestampSchema } from './common.js';
 

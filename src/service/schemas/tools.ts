@@ -1,5 +1,5 @@
 /** The inline free tool: fetch-url (spec 2.10, 4.7). */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Fetch result. `body` and `contentType` are present when `bodyNeeded`; `headers` and

@@ -6,7 +6,7 @@
 import { isRecord, lookup, read, recordAt } from '../../../service/tolerant.js';
 import type { HistoryPage } from '../load-history.js';
 import type { Part } from '../../../service/tolerant.js';
-import { z } from 'zod';
+import * as z from 'zod';
 import { chunkLines, context, escapeMrkdwn, fitBlocks, header, plural, section, type Block } from '../../../slack/blocks/index.js';
 import { dateText, NOT_MEASURED, RATES_NOTE, rateText, SCORE_NOTE, scoreText } from '../format.js';
 

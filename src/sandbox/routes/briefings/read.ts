@@ -1,5 +1,5 @@
 /** Strategic briefing reads (spec 2.6, 3.3, 4.5): latest run in any state, history, one run. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { boolQuery, calendarDay, pageOf, pagingQuery, timestamp } from '../../docs/schemas.js';
 import type { Route, RouteContext, SandboxState } from '../../types.js';
 import { SandboxHttpError } from '../../types.js';

@@ -1,5 +1,5 @@
 /** Asynchronous scan tools (spec 4.7) and their control surface. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { itemOf, openObject, timestamp } from '../../docs/schemas.js';
 import type { Route, RouteContext, SandboxState } from '../../types.js';
 import { SandboxHttpError } from '../../types.js';
