@@ -7,6 +7,29 @@ import { findProject } from './resolve-project.js';
 import { findLastDone } from '../editions/last-done.js';
 import { createWatchesRepo } from '../../store/watches.js';
 import { probeKeyScope } from './probe-key-scope.js';
+import { competitorDirectory } from '../competitor-match/directory.js';
+import { identityOf, labelOf, type Competitor, type Listed } from '../../service/index.js';
+import { readable } from '../../service/tolerant.js';
+
+/** Competitors named in the bind answer; the rest are counted. */
+const COMPETITORS_NAMED = 5;
+
+/**
+ * " It monitors 6 competitors: a.com, b.com, …" from the project's competitor list (read beside
+ * the binding), or nothing when that read failed: the binding stands either way.
+ */
+function competitorsSentence(items: readonly Listed<Competitor>[] | null): string {
+  if (items === null) return '';
+  const names = readable(items)
+    .map((c) => identityOf(c))
+    .filter((c) => !c.isOwn)
+    .map((c) => labelOf(c))
+    .filter((l): l is string => l !== null);
+  if (names.length === 0) return ' It monitors no competitors yet.';
+  const shown = names.slice(0, COMPETITORS_NAMED).map(escapeMrkdwn).join(', ');
+  const rest = names.length - COMPETITORS_NAMED;
+  return ` It monitors ${names.length} competitor${names.length === 1 ? '' : 's'}: ${shown}${rest > 0 ? ` and ${rest} more (\`${COMMAND} competitors\`)` : ''}.`;
+}
 
 export const bindCommand: Subcommand = {
   name: 'bind',
@@ -21,6 +44,18 @@ export const bindCommand: Subcommand = {
     const { deps } = inv;
     const project = await findProject(deps, query);
     requireProjectAllowed(deps.config, project);
+    // Read beside the binding: the answer names the competitors (so a wrong project shows at once),
+    // and the list is kept for the first competitor card.
+    const competitors = deps.service.listCompetitors(project.id).then(
+      (items) => {
+        void competitorDirectory(deps.store, deps.now).remember(project.id, items);
+        return items;
+      },
+      (error: unknown) => {
+        deps.logger.info('could not read the competitor list while binding', { projectId: project.id, error });
+        return null;
+      },
+    );
     const previous = await deps.bindings.get(inv.teamId, inv.channelId);
     // Binding records the latest done edition as already seen, so old editions are not digested here.
     const lastSeenRunId = await findLastDone(deps.service, project.id).then((row) => row?.runId ?? null, (error: unknown) => {
@@ -46,14 +81,16 @@ export const bindCommand: Subcommand = {
       scope === 'read'
         ? ` :warning: Radar's API key is read-only: reads work, but ticket writes (create, move, assign, comment, labels) will fail until an admin gives Radar a key with the read_write scope.`
         : '';
+    const monitors = competitorsSentence(await competitors);
     deps.logger.info('channel bound', { team: inv.teamId, channel: inv.channelId, projectId: project.id });
     const was = previous && previous.projectId !== project.id ? ` (it was bound to *${escapeMrkdwn(previous.projectName)}*)` : '';
     await inv.reply({
       text: `Bound to ${escapeMrkdwn(project.name)}`,
       blocks: [
         section(
-          `:satellite_antenna: This channel is now bound to *${escapeMrkdwn(project.name)}* (${escapeMrkdwn(project.domain)})${was}. ` +
-            `Try \`${COMMAND} briefing\` or \`${COMMAND} pricing\`; new briefing editions will be posted here as digests.` +
+          `:satellite_antenna: This channel is now bound to *${escapeMrkdwn(project.name)}* (${escapeMrkdwn(project.domain)})${was}.` +
+            monitors +
+            ` Try \`${COMMAND} briefing\` or \`${COMMAND} pricing\`; new briefing editions will be posted here as digests.` +
             readOnly +
             (dropped > 0 ? ` This channel's ${dropped} watch${dropped === 1 ? '' : 'es'} of *${escapeMrkdwn(previous?.projectName ?? '')}* ended; set them again with \`${COMMAND} watch <dimension>\`.` : ''),
         ),

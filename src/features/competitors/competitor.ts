@@ -1,7 +1,11 @@
 /**
  * `/radar competitor <domain or name>`: the competitor list (to find it; shared for a minute between
- * cards, `shared-list.ts`), then one read per dimension, all in parallel, each bounded by the service client's own timeout; the card is posted
- * when every part has answered or failed, each part shown whatever happened to the others.
+ * cards, `shared-list.ts`), and one read per dimension, all in parallel, each bounded by the service
+ * client's own timeout; the card is posted when every part has answered or failed, each part shown
+ * whatever happened to the others. The part reads start at once from the competitor Radar already
+ * knows (the list shared within the minute, or the one last kept in the competitor directory), beside
+ * the list read; when that list names the competitor differently, the parts are read again for it.
+ * Without a known list, the list is read first: a name nobody knows costs one read, not eight.
  */
 import type { Subcommand } from '../../plugin.js';
 import { isServiceError } from '../../service/errors.js';
@@ -20,7 +24,7 @@ import { sourcesPart } from './card/sources-part.js';
 import { trustPart } from './card/trust-part.js';
 import { competitorRefs, refLabel, type CompetitorRef } from './competitor-ref.js';
 import { closestCompetitors, findCompetitor } from './match.js';
-import { sharedCompetitorList } from './shared-list.js';
+import { knownCompetitorList, sharedCompetitorList } from './shared-list.js';
 import { cardView, type CardSection, type PartOutcome } from './views/card-view.js';
 
 /** The card's parts, in the order shown: one read each (content's changelog is its own endpoint). */
@@ -39,6 +43,16 @@ async function outcomeOf(part: CardPart, inv: CommandInvocation, projectId: stri
     inv.deps.logger.info('a competitor card part failed', { part: part.title, error });
     return { kind: 'failed', sentence: describeError(error, { action: `read ${part.title.toLowerCase()}` }) };
   }
+}
+
+/** Every part read for `ref`, each outcome whatever happened to the others (never rejects). */
+function readParts(inv: CommandInvocation, projectId: string, ref: CompetitorRef): Promise<PartOutcome[]> {
+  return Promise.all(CARD_PARTS.map((part) => outcomeOf(part, inv, projectId, ref)));
+}
+
+/** Whether parts read for `a` say what parts read for `b` would: every field a part matches rows by. */
+function sameRef(a: CompetitorRef, b: CompetitorRef): boolean {
+  return a.id === b.id && a.name === b.name && a.domain === b.domain && a.isOwn === b.isOwn;
 }
 
 function fullViewButtons(inv: CommandInvocation, project: { id: string }): Button[] {
@@ -71,16 +85,19 @@ export const competitorCommand: Subcommand = {
     const query = inv.parsed.args.join(' ').trim();
     if (query === '') throw new UsageError(`Usage: ${COMMAND} competitor <domain or name>, e.g. ${COMMAND} competitor pipedrift.com`);
     const project = await inv.project();
-    const list = await sharedCompetitorList(inv.deps.service, project.id);
+    const known = await knownCompetitorList(inv.deps, project.id);
+    const guess = known ? findCompetitor(competitorRefs(known).refs, query) : null;
+    const early = guess ? readParts(inv, project.id, guess) : null;
+    const list = await sharedCompetitorList(inv.deps, project.id);
     let { refs } = competitorRefs(list.items);
     let ref = findCompetitor(refs, query);
     if (!ref && !list.fresh) {
       // Not in a list read for an earlier card: read it afresh before saying so.
-      ({ refs } = competitorRefs((await sharedCompetitorList(inv.deps.service, project.id, { fresh: true })).items));
+      ({ refs } = competitorRefs((await sharedCompetitorList(inv.deps, project.id, { fresh: true })).items));
       ref = findCompetitor(refs, query);
     }
     if (!ref) return unknown(inv, project.name, query, refs);
-    const outcomes = await Promise.all(CARD_PARTS.map((part) => outcomeOf(part, inv, project.id, ref)));
+    const outcomes = early && guess && sameRef(guess, ref) ? await early : await readParts(inv, project.id, ref);
     // The changelog's lines join the content part (one section per dimension).
     const sections: CardSection[] = [];
     CARD_PARTS.forEach((part, i) => {

@@ -7,6 +7,7 @@ import { describeError } from '../../slack/error-text.js';
 import { PROJECT_FLAG } from '../../slack/commands/parse.js';
 import { COMMAND } from '../../slack/ids.js';
 import { settleBounded } from './bounded.js';
+import { competitorDirectory } from '../competitor-match/directory.js';
 import { competitorRefs } from './competitor-ref.js';
 import { pageUrlsOf } from './page-urls.js';
 import { competitorsView, type CompetitorEntry } from './views/competitors-view.js';
@@ -23,7 +24,9 @@ export const competitorsCommand: Subcommand = {
   flags: { values: PROJECT_FLAG },
   async run(inv) {
     const project = await inv.project();
-    const { refs, unreadable } = competitorRefs(await inv.deps.service.listCompetitors(project.id));
+    const items = await inv.deps.service.listCompetitors(project.id);
+    void competitorDirectory(inv.deps.store, inv.deps.now).remember(project.id, items);
+    const { refs, unreadable } = competitorRefs(items);
     const details = await settleBounded(refs, DETAIL_READS_IN_FLIGHT, async (ref) => (ref.id === null ? null : inv.deps.service.getCompetitor(project.id, ref.id)));
     const entries: CompetitorEntry[] = refs.map((ref, i) => {
       const outcome = details[i];

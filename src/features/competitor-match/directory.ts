@@ -1,0 +1,46 @@
+/**
+ * The competitor list Radar last read for each project, kept in the store (so it outlives a
+ * restart and is shared by replicas): written whenever a command reads the list (binding a channel,
+ * `/radar competitors`, the competitor card), read by the card to start its reads before the list
+ * it asks for has answered. Only ever a guess: whoever recalls it checks it against a list read for
+ * the command, so a competitor added, renamed or removed since is never shown wrongly.
+ */
+import type { Competitor, Listed } from '../../service/index.js';
+import type { Store } from '../../store/store.js';
+
+/** One entry per project, replaced at every list read and kept without expiry (a project's list is small). */
+export const COMPETITOR_DIRECTORY_NAMESPACE = 'competitor-directory';
+
+interface Remembered {
+  at: string;
+  items: Listed<Competitor>[];
+}
+
+export interface CompetitorDirectory {
+  /** Keeps `items` as the project's latest list; a store failure is logged, never thrown. */
+  remember(projectId: string, items: readonly Listed<Competitor>[]): Promise<void>;
+  /** The latest list kept for the project, or null (none kept, unreadable, or the store failed). */
+  recall(projectId: string): Promise<Listed<Competitor>[] | null>;
+}
+
+export function competitorDirectory(store: Store, now: () => Date): CompetitorDirectory {
+  const keyv = () => store.keyv(COMPETITOR_DIRECTORY_NAMESPACE);
+  return {
+    async remember(projectId, items) {
+      try {
+        await keyv().set(projectId, { at: now().toISOString(), items: [...items] } satisfies Remembered);
+      } catch (error) {
+        store.logger.warn('could not keep the competitor list for the next card', { projectId, error });
+      }
+    },
+    async recall(projectId) {
+      try {
+        const kept = (await keyv().get(projectId)) as Partial<Remembered> | undefined;
+        return Array.isArray(kept?.items) ? kept.items : null;
+      } catch (error) {
+        store.logger.warn('could not read the kept competitor list', { projectId, error });
+        return null;
+      }
+    },
+  };
+}
