@@ -66,10 +66,30 @@ function serialise(value: unknown, depth = 0, seen = new WeakSet<object>()): unk
   return out;
 }
 
+let toStderr: ((line: string) => void) | undefined;
+
+/**
+ * Lines to stderr until stderr fails (its reader went away: EPIPE); after that they are dropped.
+ * Without this, the failed write was an uncaught exception, whose log line failed the same way: a
+ * replica whose log pipe closed spun at full CPU logging that it could not log.
+ */
+function stderrSink(): (line: string) => void {
+  if (toStderr) return toStderr;
+  let broken = false;
+  process.stderr.on('error', () => {
+    broken = true;
+  });
+  toStderr = (line) => {
+    if (broken || process.stderr.destroyed) return;
+    process.stderr.write(`${line}\n`);
+  };
+  return toStderr;
+}
+
 export function createLogger(options: LoggerOptions = {}): Logger {
   const level = options.level ?? 'info';
   const secrets = (options.secrets ?? []).filter((s): s is string => typeof s === 'string' && s.length >= 4);
-  const sink = options.sink ?? ((line: string) => process.stderr.write(line + '\n'));
+  const sink = options.sink ?? stderrSink();
   const bindings = options.bindings ?? {};
 
   const redact = (line: string): string => {

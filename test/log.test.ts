@@ -60,3 +60,33 @@ describe('logger', () => {
     expect(lines.map((l) => (JSON.parse(l) as { msg: string }).msg)).toEqual(['loud']);
   });
 });
+
+describe('logging to a stderr whose reader went away', () => {
+  it('drops lines instead of failing: no uncaught EPIPE, no loop of lines about it', async () => {
+    const { spawn } = await import('node:child_process');
+    const { fileURLToPath } = await import('node:url');
+    const logModule = fileURLToPath(new URL('../src/log.ts', import.meta.url));
+    // The child logs as Radar's main does (an uncaught exception is logged and it keeps going); its
+    // stderr is closed by the parent first, so every write to it fails with EPIPE.
+    const script = `
+      const { createLogger } = await import(${JSON.stringify(logModule)});
+      const logger = createLogger({ level: 'info' });
+      let uncaught = 0;
+      process.on('uncaughtException', (error) => { uncaught += 1; logger.error('uncaught exception', { error }); });
+      await new Promise((r) => setTimeout(r, 200));
+      for (let i = 0; i < 50; i++) { logger.info('a line nobody reads', { i }); await new Promise((r) => setImmediate(r)); }
+      await new Promise((r) => setTimeout(r, 300));
+      process.stdout.write(JSON.stringify({ uncaught }));
+    `;
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stderr.destroy();
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    // A child caught in the loop never exits: it is killed, and the test fails on its exit code.
+    const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    clearTimeout(killer);
+    expect(code).toBe(0);
+    expect(JSON.parse(out)).toEqual({ uncaught: 0 });
+  }, 20_000);
+});
