@@ -15,8 +15,15 @@ export interface BurstOrder {
   /** Commands sent first, all at once, and answered before the burst (their acks are not returned). */
   warmUp: number;
   count: number;
+  /** The command text; `{i}` is replaced by the command's index in the burst. */
   text: string;
   channel: string;
+  /** Who sends (default the driver's usual user). */
+  user?: string;
+  /** Concurrent senders, each sending its next once acked (default: every command at once). */
+  senders?: number;
+  /** Post 'ready' once warmed up and wait for a 'go' message before the burst. */
+  waitForGo?: boolean;
 }
 
 export interface BurstAck {
@@ -30,14 +37,23 @@ const order = workerData as BurstOrder;
 const driver = createSlackDriver({ url: order.url, signingSecret: order.signingSecret, responseUrlBase: order.responseUrlBase });
 await Promise.all(Array.from({ length: order.warmUp }, () => driver.command(order.text, { channel: order.channel }).catch(() => undefined)));
 // The warm-up's connections are kept alive and reused by the burst, as one client's would be.
-const acks: BurstAck[] = await Promise.all(
-  Array.from({ length: order.count }, () => {
-    const started = performance.now();
-    const sentAt = Date.now();
-    return driver.command(order.text, { channel: order.channel }).then(
-      (a): BurstAck => ({ status: a.status, ms: a.ms, sentAt: a.sentAt, body: '' }),
-      (): BurstAck => ({ status: 0, ms: performance.now() - started, sentAt, body: '' }),
-    );
-  }),
-);
+if (order.waitForGo) {
+  const go = new Promise<void>((resolve) => parentPort?.once('message', () => resolve()));
+  parentPort?.postMessage('ready');
+  await go;
+}
+const send = (i: number): Promise<BurstAck> => {
+  const started = performance.now();
+  const sentAt = Date.now();
+  return driver.command(order.text.replaceAll('{i}', String(i)), { channel: order.channel, ...(order.user ? { user: order.user } : {}) }).then(
+    (a): BurstAck => ({ status: a.status, ms: a.ms, sentAt: a.sentAt, body: '' }),
+    (): BurstAck => ({ status: 0, ms: performance.now() - started, sentAt, body: '' }),
+  );
+};
+const acks: BurstAck[] = [];
+let next = 0;
+const sender = async () => {
+  while (next < order.count) acks.push(await send(next++));
+};
+await Promise.all(Array.from({ length: Math.min(order.senders ?? order.count, order.count) }, sender));
 parentPort?.postMessage(acks);

@@ -7,15 +7,13 @@
  *   less than 20 MiB while they are sent (peak VmRSS during the flood minus VmRSS before it).
  */
 import { request } from 'node:http';
-import { Worker } from 'node:worker_threads';
 import { performance } from 'node:perf_hooks';
-import type { Ack } from '../test/support/slack-driver.js';
 import { CHANNELS } from '../test/support/slack-fixtures.js';
 import { withRadarAndBare } from './spawn-app.js';
 import type { Measure, Metric, TargetCheck } from './support.js';
 import { MIB, ackStats, processMemory, round, sampleRss, waitUntil } from './support.js';
-import type { BurstAck, BurstOrder } from './burst-worker.js';
-import { driverFor, errorLines, SIGNING_SECRET } from './world.js';
+import type { BurstOrder } from './burst-worker.js';
+import { burstFromWorker, driverFor, errorLines, SIGNING_SECRET } from './world.js';
 
 const BURST = 1_000;
 const WARM_UP = 50;
@@ -63,21 +61,16 @@ function hostilePost(url: string, bytes: number, headers: Record<string, string>
   });
 }
 
-/**
- * Sends `count` signed `/radar help` at once from a worker thread (`burst-worker.ts`), so the sender's
- * event loop is not the one receiving the app's answers; resolves with every ack.
- */
-function burstFromWorker(appUrl: string, responseUrlBase: string, warmUp: number, count: number): Promise<Ack[]> {
-  const order: BurstOrder = { url: `${appUrl}/slack/events`, signingSecret: SIGNING_SECRET, responseUrlBase, warmUp, count, text: 'help', channel: CHANNELS.intel };
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./burst-worker.mjs', import.meta.url), { workerData: order });
-    worker.once('message', (acks: BurstAck[]) => {
-      resolve(acks);
-      void worker.terminate();
-    });
-    worker.once('error', reject);
-  });
-}
+/** `BURST` signed `/radar help` at once, after `WARM_UP` of them. */
+const helpBurst = (appUrl: string, responseUrlBase: string): BurstOrder => ({
+  url: `${appUrl}/slack/events`,
+  signingSecret: SIGNING_SECRET,
+  responseUrlBase,
+  warmUp: WARM_UP,
+  count: BURST,
+  text: 'help',
+  channel: CHANNELS.intel,
+});
 
 export const edge: Measure = {
   id: 'edge',
@@ -88,9 +81,9 @@ export const edge: Measure = {
       const answers = () => services.calls.count('response_url');
 
       // Bare first, then Radar; each sender warms up, then sends all 1,000 requests at once.
-      const bareAcks = await burstFromWorker(bareApp.url, services.slack.responseUrl(), WARM_UP, BURST);
+      const bareAcks = await burstFromWorker(helpBurst(bareApp.url, services.slack.responseUrl()));
       const before = answers();
-      const radarAcks = await burstFromWorker(radarApp.url, services.slack.responseUrl(), WARM_UP, BURST);
+      const radarAcks = await burstFromWorker(helpBurst(radarApp.url, services.slack.responseUrl()));
       await waitUntil(() => answers() - before >= BURST + WARM_UP, 'every help answer', { timeoutMs: 60_000, everyMs: 50 }).catch(() => undefined);
       const answered = answers() - before - WARM_UP;
       const r = ackStats(radarAcks);

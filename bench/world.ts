@@ -6,6 +6,7 @@
  * as its own process (`spawn-app.ts`), with a signed-request driver.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -19,6 +20,7 @@ import { startLocalWebApi } from '../src/slack/local-web-api/index.js';
 import type { BindingInput } from '../src/store/bindings.js';
 import { SLACK_CHANNELS, SLACK_USERS, TEAM, USERS } from '../test/support/slack-fixtures.js';
 import type { SlackDriver } from '../test/support/slack-driver.js';
+import type { BurstAck, BurstOrder } from './burst-worker.js';
 import { createSlackDriver } from '../test/support/slack-driver.js';
 
 export const SIGNING_SECRET = 'bench-signing-secret-0123456789abcdef';
@@ -171,4 +173,31 @@ export async function commandToAnswer(services: Services, driver: SlackDriver, t
   const id = ack.responseUrl.split('/response/')[1];
   const answer = await services.calls.waitFor((c) => c.method === 'response_url' && c.responseUrlId === id, 20_000);
   return Math.max(answer.at - sentAt, performance.now() - started - 5);
+}
+
+/**
+ * Sends a burst of signed commands from a worker thread (`burst-worker.ts`), so the sender's event
+ * loop is not the one receiving the app's answers at the local Slack; resolves with every ack.
+ */
+export async function burstFromWorker(order: BurstOrder): Promise<BurstAck[]> {
+  const burst = startBurstWorker(order);
+  await burst.ready;
+  burst.go();
+  return burst.acks;
+}
+
+/** A burst worker loaded and warmed up (`ready`), sending once told to (`go`). */
+export function startBurstWorker(order: BurstOrder): { ready: Promise<void>; go(): void; acks: Promise<BurstAck[]> } {
+  const worker = new Worker(new URL('./burst-worker.mjs', import.meta.url), { workerData: { ...order, waitForGo: true } });
+  let markReady: () => void = () => undefined;
+  const ready = new Promise<void>((resolve) => (markReady = resolve));
+  const acks = new Promise<BurstAck[]>((resolve, reject) => {
+    worker.on('message', (message: 'ready' | BurstAck[]) => {
+      if (message === 'ready') return markReady();
+      resolve(message);
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+  });
+  return { ready, go: () => worker.postMessage('go'), acks };
 }

@@ -18,6 +18,8 @@ import { dirname } from 'node:path';
 import Keyv, { type KeyvStoreAdapter } from 'keyv';
 import KeyvSqlite from '@keyv/sqlite';
 import type { Logger } from '../log.js';
+import { currentSender } from '../sender.js';
+import { createLanes } from '../lanes.js';
 import { createAvailability, withinTimeout } from './availability.js';
 import { createCoordinator } from './coordination.js';
 import { StoreUnavailableError } from './errors.js';
@@ -95,14 +97,18 @@ export async function openSqliteStore(path: string, { logger, namespacePrefix, c
     if (closed) throw new StoreUnavailableError('closed', 'the SQLite store is closed');
     if (opened) checkFile(path, opened);
   };
+  // Each sender's calls take turns at the one connection (`lanes.ts`).
+  const lanes = createLanes();
   /** Every call to the connection: the file is checked before, and after (a write may have gone to a deleted file). */
   const run = <T>(call: () => Promise<T>, context?: Record<string, unknown>): Promise<T> =>
-    availability.guard(async () => {
-      assertUsable();
-      const value = await call();
-      assertUsable();
-      return value;
-    }, context);
+    lanes.run(currentSender() ?? '', () =>
+      availability.guard(async () => {
+        assertUsable();
+        const value = await call();
+        assertUsable();
+        return value;
+      }, context),
+    );
 
   /** One Keyv adapter per namespace over the one connection. */
   const adapterFor = (namespace: string): KeyvStoreAdapter => {

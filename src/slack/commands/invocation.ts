@@ -3,7 +3,8 @@
  * about, every subcommand (for help), and `reply`, which answers the person (ephemeral) or the
  * channel (`--share`).
  */
-import type { RespondFn, webApi } from '@slack/bolt';
+import type { webApi } from '@slack/bolt';
+import type { Respond } from '../respond.js';
 import type { RadarDeps } from '../../deps.js';
 import type { ParsedCommand } from './parse.js';
 import type { SubcommandSpec } from './spec.js';
@@ -63,7 +64,7 @@ export interface InvocationInput {
   triggerId?: string;
   share: boolean;
   client: webApi.WebClient;
-  respond: RespondFn;
+  respond: Respond;
   commands: readonly SubcommandSpec[];
   resolveProject: ProjectResolver;
   /** The project already found for `--project` (project-words.ts), so it is not looked up again. */

@@ -5,6 +5,7 @@
 import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from '@slack/bolt';
 import type { RadarDeps } from '../../deps.js';
 import { decodeSlackEntities } from '../blocks/text.js';
+import { respondAt } from '../respond.js';
 import { runCommand, type CommandRouter } from './run-command.js';
 
 export function radarCommand(deps: RadarDeps, router: CommandRouter) {
@@ -20,7 +21,8 @@ export function radarCommand(deps: RadarDeps, router: CommandRouter) {
       userName: command.user_name,
       triggerId: command.trigger_id,
       client,
-      respond,
+      // Radar's own answer path (`respond.ts`): lighter than Bolt's, and each person's answers take turns.
+      respond: command.response_url ? respondAt(command.response_url) : respond,
     });
   };
 }

@@ -2,7 +2,8 @@
  * Runs one `/radar …` text: parse, find the subcommand, run it, and turn any failure into one
  * sentence for the person. Used by the `/radar` listener and by the Share button.
  */
-import type { RespondFn, webApi } from '@slack/bolt';
+import type { webApi } from '@slack/bolt';
+import type { Respond } from '../respond.js';
 import type { RadarDeps } from '../../deps.js';
 import type { AnyFeature } from '../../plugin.js';
 import { describeError } from '../error-text.js';
@@ -39,7 +40,7 @@ export interface CommandSource {
   /** Set by the Share button; `--share` in the text sets it too. */
   share?: boolean;
   client: webApi.WebClient;
-  respond: RespondFn;
+  respond: Respond;
 }
 
 export async function runCommand(deps: RadarDeps, router: CommandRouter, source: CommandSource): Promise<void> {

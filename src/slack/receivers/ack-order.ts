@@ -1,21 +1,25 @@
 /**
- * Acks before answers. Slack's 3-second ack is a hard rule; an answer through `response_url` may come
- * later. Under a burst, answering one command (rendering, posting) competes for the one event loop
- * with acking the next, so the last ack of a burst waited for every answer before it.
+ * Acks before answers, per sender. Slack's 3-second ack is a hard rule; an answer through
+ * `response_url` may come later. Under a burst, answering one command (rendering, posting) competes
+ * for the one event loop with acking the next, so the last ack of a burst waited for every answer
+ * before it.
  *
- * The HTTP edge tells this tracker about each request it admits (`enter`, and the returned `leave`
- * once its response is written). A listener that has acked calls `acksBefore()` before its answer:
- * it resolves once every request admitted before that moment has been answered (acked or refused),
- * or after `maxWaitMs` at the latest, so an answer never waits on traffic that came after it, and
- * never waits long. Without an HTTP edge (Socket Mode, the console) nothing is admitted and
- * `acksBefore()` resolves at once.
+ * The HTTP edge tells this tracker about each request it hands to Bolt (`enter`, and the returned
+ * `leave` once its response is written), as done for its sender (`sender.ts`). A listener that has
+ * acked calls `acksBefore()` before its answer: it resolves once every request its sender had handed
+ * over before that moment has been answered (acked or refused), or after `maxWaitMs` at the latest.
+ * Only the same sender's requests are waited for: a person's burst delays that person's answers,
+ * never another person's (whose answer costs the burst's acks a millisecond or two). Without an
+ * HTTP edge (Socket Mode, the console) nothing is handed over and `acksBefore()` resolves at once.
  */
+import { currentSender } from '../../sender.js';
+
 export interface AckOrder {
-  /** Counts a request admitted at the edge; call the returned function once it has been answered. */
-  enter(): () => void;
-  /** Resolves when every request admitted so far has been answered, or after `maxWaitMs`. */
-  acksBefore(): Promise<void>;
-  /** Requests admitted and not yet answered. */
+  /** Counts a request handed over for `sender` (default: the current one); call the returned function once it has been answered. */
+  enter(sender?: string): () => void;
+  /** Resolves when every request handed over so far for `sender` (default: the current one) has been answered, or after `maxWaitMs`. */
+  acksBefore(sender?: string): Promise<void>;
+  /** Requests handed over and not yet answered, over every sender. */
   pending(): number;
 }
 
@@ -23,20 +27,21 @@ export const DEFAULT_ACK_ORDER_MAX_WAIT_MS = 1_000;
 
 export function createAckOrder(maxWaitMs = DEFAULT_ACK_ORDER_MAX_WAIT_MS): AckOrder {
   let admitted = 0;
-  // Insertion order is admission order, so the first entry is the oldest request still open.
-  const open = new Set<number>();
-  let waiters: { upTo: number; resolve: () => void; timer: NodeJS.Timeout }[] = [];
+  let pending = 0;
+  // Per sender, in insertion order, which is admission order: the first is its oldest still open.
+  const open = new Map<string, Set<number>>();
+  let waiters: { sender: string; upTo: number; resolve: () => void; timer: NodeJS.Timeout }[] = [];
 
-  const oldestOpen = (): number => {
-    for (const seq of open) return seq;
+  const oldestOpen = (sender: string): number => {
+    for (const seq of open.get(sender) ?? []) return seq;
     return Number.POSITIVE_INFINITY;
   };
-  const wake = () => {
+  const wake = (sender: string) => {
     if (waiters.length === 0) return;
-    const oldest = oldestOpen();
+    const oldest = oldestOpen(sender);
     const still: typeof waiters = [];
     for (const w of waiters) {
-      if (w.upTo < oldest) {
+      if (w.sender === sender && w.upTo < oldest) {
         clearTimeout(w.timer);
         w.resolve();
       } else still.push(w);
@@ -45,22 +50,28 @@ export function createAckOrder(maxWaitMs = DEFAULT_ACK_ORDER_MAX_WAIT_MS): AckOr
   };
 
   return {
-    enter() {
+    enter(sender = currentSender() ?? '') {
       const seq = ++admitted;
-      open.add(seq);
+      let mine = open.get(sender);
+      if (!mine) open.set(sender, (mine = new Set()));
+      mine.add(seq);
+      pending += 1;
       let left = false;
       return () => {
         if (left) return;
         left = true;
-        open.delete(seq);
-        wake();
+        pending -= 1;
+        mine.delete(seq);
+        if (mine.size === 0) open.delete(sender);
+        wake(sender);
       };
     },
-    acksBefore() {
+    acksBefore(sender = currentSender() ?? '') {
       const upTo = admitted;
-      if (upTo < oldestOpen()) return Promise.resolve();
+      if (upTo < oldestOpen(sender)) return Promise.resolve();
       return new Promise<void>((resolve) => {
         const waiter = {
+          sender,
           upTo,
           resolve,
           timer: setTimeout(() => {
@@ -72,6 +83,6 @@ export function createAckOrder(maxWaitMs = DEFAULT_ACK_ORDER_MAX_WAIT_MS): AckOr
         waiters.push(waiter);
       });
     },
-    pending: () => open.size,
+    pending: () => pending,
   };
 }

@@ -5,13 +5,16 @@
  * bodies are never read. Then it reads the body up to the limit (chunked bodies are cut off there:
  * 413, connection closed) within the process-wide budget for unverified bodies (`body-budget.ts`:
  * 503 once a flood of large bodies has used it up), checks the signature with Bolt's own `verifySlackRequest` (timing-safe),
- * drops replays (`replay-guard.ts`), and hands Bolt the buffered request: Bolt sees `rawBody` and
- * does not read the stream again, then verifies, parses and acks exactly as before.
+ * drops replays (`replay-guard.ts`), and hands Bolt the buffered request when its sender's turn
+ * comes (`fair-intake.ts`: one person's burst never queues another person's command behind it): Bolt
+ * sees `rawBody` and does not read the stream again, then verifies, parses and acks exactly as before.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { verifySlackRequest } from '@slack/bolt';
 import type { Logger } from '../../log.js';
 import type { AckOrder } from './ack-order.js';
+import { createFairIntake, senderOf, type FairIntake } from './fair-intake.js';
+import { asSender } from '../../sender.js';
 import { createBodyBudget, type BodyBudget } from './body-budget.js';
 import { BodyBudgetExhaustedError, BodyTooLargeError, readCappedBody } from './capped-body.js';
 import { hasBody, sendJson } from './json-response.js';
@@ -42,8 +45,10 @@ export interface SlackGateOptions {
    * a second). Past it a request is refused 503.
    */
   bodyBudget?: BodyBudget;
-  /** Told about each request from its whole body until its response is written (`ack-order.ts`). */
+  /** Told about each request from its hand-over to Bolt until its response is written (`ack-order.ts`). */
   ackOrder?: AckOrder;
+  /** Whose turn it is (`fair-intake.ts`); default: four requests per sender until acked. */
+  intake?: FairIntake;
   /** The clock in ms (default `Date.now`). */
   now?: () => number;
 }
@@ -53,11 +58,27 @@ export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => Prom
 export function createSlackGate(options: SlackGateOptions): RequestHandler {
   const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const budget = options.bodyBudget ?? createBodyBudget();
+  const intake = options.intake ?? createFairIntake();
   const now = options.now ?? Date.now;
   const logger = options.logger;
   const replayVerdict = options.seenBefore
     ? createReplayGuard({ seenBefore: options.seenBefore, logger, ...(options.seenBeforeTimeoutMs !== undefined ? { timeoutMs: options.seenBeforeTimeoutMs } : {}) })
     : null;
+
+  /** Drops a replay, else hands Bolt the buffered request. */
+  const handOver = async (req: IncomingMessage, res: ServerResponse, body: Buffer, signature: string): Promise<void> => {
+    // Claimed only once the signature is proven, so unsigned traffic never writes to the store.
+    if (replayVerdict && (await replayVerdict(signature)) === 'replay') {
+      logger.info('ignored a replayed Slack request (same signature seen within 5 minutes)', { retryNum: req.headers['x-slack-retry-num'] });
+      res.writeHead(200, { 'content-length': 0 });
+      res.end();
+      return;
+    }
+    // Bolt reuses a Buffer `rawBody` instead of reading the (consumed) stream again.
+    Object.assign(req, { rawBody: body });
+    req.url = SLACK_EVENTS_PATH;
+    options.dispatch(req, res);
+  };
 
   return async (req, res) => {
     // Refused before the body is read: the connection is closed instead of drained.
@@ -91,17 +112,11 @@ export function createSlackGate(options: SlackGateOptions): RequestHandler {
       return;
     }
 
-    // Counted from a whole body to its answer (a client trickling its body is not waited for).
-    if (options.ackOrder) {
-      const leave = options.ackOrder.enter();
-      res.once('finish', leave);
-      res.once('close', leave);
-    }
-
+    const text = body.toString('utf8');
     try {
       verifySlackRequest({
         signingSecret: options.signingSecret,
-        body: body.toString('utf8'),
+        body: text,
         headers: { 'x-slack-signature': signature, 'x-slack-request-timestamp': timestampSeconds },
       });
     } catch (error) {
@@ -113,17 +128,32 @@ export function createSlackGate(options: SlackGateOptions): RequestHandler {
     // Signed by Slack: what it borrowed no longer counts against unverified traffic.
     loan.repay();
 
-    // Claimed only once the signature is proven, so unsigned traffic never writes to the store.
-    if (replayVerdict && (await replayVerdict(signature)) === 'replay') {
-      logger.info('ignored a replayed Slack request (same signature seen within 5 minutes)', { retryNum: req.headers['x-slack-retry-num'] });
-      res.writeHead(200, { 'content-length': 0 });
-      res.end();
-      return;
+    // One person's burst never queues another person's request (`fair-intake.ts`); what the request
+    // leads to, store calls included, is done as that person's (`sender.ts`).
+    const sender = senderOf(text, req.headers['content-type']);
+    const admitted = intake.admit(sender, (acked) =>
+      asSender(sender, () => {
+        // Counted from its hand-over to its answer: a request still waiting for its sender's turn
+        // holds no other answer back (`ack-order.ts`).
+        const leave = options.ackOrder?.enter();
+        const answered = () => {
+          leave?.();
+          acked();
+        };
+        if (res.writableFinished || res.destroyed) answered();
+        else {
+          res.once('finish', answered);
+          res.once('close', answered);
+        }
+        handOver(req, res, body, signature).catch((error: unknown) => {
+          logger.error('a verified Slack request could not be handed to Bolt', { error });
+          if (!res.headersSent) sendJson(req, res, 500, { error: 'internal_error' });
+        });
+      }),
+    );
+    if (!admitted) {
+      logger.warn('refused a request to the Slack endpoint', { status: 503, reason: "the sender's queue is full" });
+      sendJson(req, res, 503, { error: 'server_busy' }, { headers: { 'retry-after': '1' } });
     }
-
-    // Bolt reuses a Buffer `rawBody` instead of reading the (consumed) stream again.
-    Object.assign(req, { rawBody: body });
-    req.url = SLACK_EVENTS_PATH;
-    options.dispatch(req, res);
   };
 }

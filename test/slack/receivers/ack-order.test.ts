@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAckOrder } from '../../../src/slack/receivers/ack-order.js';
+import { asSender } from '../../../src/sender.js';
 
 /** Whether `p` has settled by the time the microtask queue is drained. */
 async function settled(p: Promise<void>): Promise<boolean> {
@@ -47,5 +48,17 @@ describe('acks before answers', () => {
     expect(await settled(answer)).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     expect(await settled(answer)).toBe(true);
+  });
+
+  it("holds an answer only for its own sender's requests: another person's burst never delays it", async () => {
+    const order = createAckOrder();
+    const alice = asSender('T1:alice', () => order.enter());
+    order.enter('T1:alice');
+    expect(await settled(asSender('T1:bob', () => order.acksBefore()))).toBe(true);
+    const aliceAnswer = order.acksBefore('T1:alice');
+    expect(await settled(aliceAnswer)).toBe(false);
+    expect(order.pending()).toBe(2);
+    alice();
+    expect(await settled(aliceAnswer)).toBe(false);
   });
 });

@@ -201,4 +201,38 @@ describe('the Slack gate', () => {
     expect(ackOrder.pending()).toBe(0);
     stalled.destroy();
   });
+
+  it("hands one person's burst over a few at a time and another person's request at once", async () => {
+    const held: (() => void)[] = [];
+    const dispatchedUsers: string[] = [];
+    const { driver } = await gate({
+      dispatch: (req, res) => {
+        const body = (req as IncomingMessage & { rawBody: Buffer }).rawBody.toString();
+        const user = new URLSearchParams(body).get('user_id') ?? '';
+        dispatchedUsers.push(user);
+        const answer = () => {
+          res.writeHead(200);
+          res.end();
+        };
+        // Alice's are acked only when the test says so; Bob's at once.
+        if (user === 'UALICE') held.push(answer);
+        else answer();
+      },
+    });
+    const send = (user: string, i: number) => {
+      const body = `command=%2Fradar&text=scan+${i}&team_id=T1&user_id=${user}`;
+      return driver.raw(body, { ...FORM, ...driver.sign(body) });
+    };
+    const alice = Array.from({ length: 7 }, (_, i) => send('UALICE', i));
+    await vi.waitFor(() => expect(held).toHaveLength(4));
+    expect((await send('UBOB', 99)).status).toBe(200);
+    expect(dispatchedUsers).toEqual(['UALICE', 'UALICE', 'UALICE', 'UALICE', 'UBOB']);
+    // Each of Alice's acks lets her next request in, until all seven are through.
+    for (let acked = 0; acked < 7; acked++) {
+      await vi.waitFor(() => expect(held.length).toBeGreaterThan(acked));
+      held[acked]?.();
+    }
+    expect((await Promise.all(alice)).map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200, 200]);
+    expect(dispatchedUsers.filter((u) => u === 'UALICE')).toHaveLength(7);
+  });
 });
