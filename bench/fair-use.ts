@@ -21,6 +21,8 @@ const SLACK_ACK_LIMIT_MS = 3_000;
 const FLOOD_SCANS = 200;
 const FLOOD_SENDERS = 50;
 const TICKET_ASKS = 30;
+/** Who floods, one round each; Bob asks /radar tickets idle and beside each flood. */
+const FLOODERS = [USERS.alice, USERS.carol, USERS.maya];
 const RATIO_TARGET = 1.5;
 
 async function postMessage(services: Services, channel: string, text: string): Promise<string> {
@@ -83,36 +85,42 @@ export const fairUse: Measure = {
       // Let the key's minute window pass before the second part.
       services.sandbox.control.advanceClock(61_000);
 
-      // 2. /radar tickets from Bob, idle, then while Alice floods scans in another channel.
+      // 2. /radar tickets from Bob, idle, then while another person floods scans in another channel:
+      //    three rounds (a different flooder each, so each starts with no scan running), alternating.
       const idle: number[] = [];
-      for (let i = 0; i < TICKET_ASKS; i++) idle.push(await askTickets(services, driver, USERS.bob));
-      services.sandbox.control.advanceClock(61_000);
-      // The flood is sent from its own thread (as Alice's Slack client would be), so the bench's
-      // event loop, which also plays the service and Slack, is not busy signing and sending it.
-      const floodBurst = startBurstWorker({
-        url: `${radar.url}/slack/events`,
-        signingSecret: SIGNING_SECRET,
-        responseUrlBase: services.slack.responseUrl(),
-        warmUp: 0,
-        count: FLOOD_SCANS,
-        senders: FLOOD_SENDERS,
-        text: 'scan trust flood-{i}-example.com',
-        channel: CHANNELS.general,
-        user: USERS.alice,
-      });
-      await floodBurst.ready;
-      const floodBefore = services.sandbox.control.requests().length;
-      const answersBefore = services.calls.count('response_url');
-      floodBurst.go();
       const busy: number[] = [];
-      for (let i = 0; i < TICKET_ASKS; i++) busy.push(await askTickets(services, driver, USERS.bob));
-      const floodAcks = await floodBurst.acks;
-      // Every flood command answered (its scan started or refused) before the scans are counted.
-      // Every flood command settled (refused at its response_url, or its scan started) before the scans are counted.
-      const scanStarts = () => services.sandbox.control.requests().slice(floodBefore).filter((r) => r.method === 'POST' && r.path.startsWith('/v1/tools/')).length;
-      await waitUntil(() => services.calls.count('response_url') - answersBefore - TICKET_ASKS + scanStarts() >= FLOOD_SCANS, 'every flood command settled', { timeoutMs: 30_000, everyMs: 20 });
-      const during = services.sandbox.control.requests().slice(floodBefore);
-      const scansStarted = scanStarts();
+      const floodAcks: { status: number }[] = [];
+      let scansStarted = 0;
+      let flood429s = 0;
+      for (const flooder of FLOODERS) {
+        services.sandbox.control.advanceClock(61_000);
+        for (let i = 0; i < TICKET_ASKS; i++) idle.push(await askTickets(services, driver, USERS.bob));
+        services.sandbox.control.advanceClock(61_000);
+        // The flood is sent from its own thread (as the flooder's Slack client would be), so the
+        // bench's event loop, which also plays the service and Slack, is not busy signing and sending it.
+        const floodBurst = startBurstWorker({
+          url: `${radar.url}/slack/events`,
+          signingSecret: SIGNING_SECRET,
+          responseUrlBase: services.slack.responseUrl(),
+          warmUp: 0,
+          count: FLOOD_SCANS,
+          senders: FLOOD_SENDERS,
+          text: `scan trust flood-${flooder}-{i}-example.com`,
+          channel: CHANNELS.general,
+          user: flooder,
+        });
+        await floodBurst.ready;
+        const floodBefore = services.sandbox.control.requests().length;
+        const answersBefore = services.calls.count('response_url');
+        floodBurst.go();
+        for (let i = 0; i < TICKET_ASKS; i++) busy.push(await askTickets(services, driver, USERS.bob));
+        floodAcks.push(...(await floodBurst.acks));
+        // Every flood command settled (refused at its response_url, or its scan started) before the scans are counted.
+        const scanStarts = () => services.sandbox.control.requests().slice(floodBefore).filter((r) => r.method === 'POST' && r.path.startsWith('/v1/tools/')).length;
+        await waitUntil(() => services.calls.count('response_url') - answersBefore - TICKET_ASKS + scanStarts() >= FLOOD_SCANS, 'every flood command settled', { timeoutMs: 30_000, everyMs: 20 });
+        scansStarted += scanStarts();
+        flood429s += services.sandbox.control.requests().slice(floodBefore).filter((r) => r.status === 429).length;
+      }
       const idleStats = statsOf(idle);
       const busyStats = statsOf(busy);
       const ratio = busyStats.p99 !== null && idleStats.p99 !== null && idleStats.p99 > 0 ? busyStats.p99 / idleStats.p99 : null;
@@ -139,8 +147,8 @@ export const fairUse: Measure = {
         method:
           `Radar (src/main.ts, HTTP mode) as its own process; the sandbox at speed 1 with its default per-key limit (120 a minute on tool and ticket endpoints), ` +
           `Radar's default scan limits (5 per person, 20 per channel). (1) ${OPTIONS_REQUESTS} signed block_suggestion requests at once on one "add to a ticket" modal, ` +
-          `cycling over ${QUERIES.length} queries; ack time measured by the sender; service calls from the sandbox request log. (2) ${TICKET_ASKS} /radar tickets from one ` +
-          `person, one after another, idle; then the same while another person sends ${FLOOD_SCANS} /radar scan commands from ${FLOOD_SENDERS} senders in another channel (from a worker thread); ` +
+          `cycling over ${QUERIES.length} queries; ack time measured by the sender; service calls from the sandbox request log. (2) ${FLOODERS.length} rounds: ${TICKET_ASKS} /radar tickets from one ` +
+          `person, one after another, idle; then the same while another person (a different one each round) sends ${FLOOD_SCANS} /radar scan commands from ${FLOOD_SENDERS} senders in another channel (from a worker thread); p50 and p99 over the ${FLOODERS.length * TICKET_ASKS} answers of each kind; ` +
           `answer time from sending the command to its response_url answer. The sandbox clock is moved a minute between parts so each starts with a fresh window.`,
         metrics: [
           { name: 'options ack p50', value: round(options.p50), unit: 'ms' },
@@ -152,9 +160,9 @@ export const fairUse: Measure = {
           { name: '/radar tickets answer p50 beside the flood', value: round(busyStats.p50), unit: 'ms', baseline: { label: 'idle', value: round(idleStats.p50) } },
           { name: '/radar tickets answer p99 beside the flood', value: round(busyStats.p99), unit: 'ms', baseline: { label: 'idle', value: round(idleStats.p99) } },
           { name: 'p99 ratio to idle', value: round(ratio, 2), unit: 'x' },
-          { name: 'flood commands acked 200', value: floodAcks.filter((a) => a.status === 200).length, unit: `of ${FLOOD_SCANS}` },
-          { name: 'scans the flood started', value: scansStarted, unit: 'scans', baseline: { label: 'per-person limit', value: 5 } },
-          { name: 'service 429s during the flood', value: during.filter((r) => r.status === 429).length, unit: 'responses' },
+          { name: 'flood commands acked 200', value: floodAcks.filter((a) => a.status === 200).length, unit: `of ${FLOOD_SCANS * FLOODERS.length}` },
+          { name: 'scans the floods started', value: scansStarted, unit: 'scans', baseline: { label: 'per-person limit, each flooder', value: 5 * FLOODERS.length } },
+          { name: 'service 429s during the floods', value: flood429s, unit: 'responses' },
         ],
         targets,
         notes: errors.length > 0 ? [`Radar logged ${errors.length} error lines, e.g. ${errors[0]?.slice(0, 200) ?? ''}`] : [],

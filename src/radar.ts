@@ -26,6 +26,7 @@ import { sealerFor } from './slack/sealed-values.js';
 import { boltLogger } from './slack/bolt-logger.js';
 import { createHttpReceiver, startHttpServer, type HealthReport, type HttpLimits, type RunningServer } from './slack/receivers/http-server.js';
 import { createAckOrder } from './slack/receivers/ack-order.js';
+import { createLightFirst } from './slack/receivers/light-first.js';
 import { createSlackGate } from './slack/receivers/slack-gate.js';
 import { seenBeforeIn } from './slack/receivers/replay-guard.js';
 import { createSocketMode } from './slack/receivers/socket-mode.js';
@@ -168,11 +169,12 @@ async function startMode(
     const signingSecret = config.slack.signingSecret ?? '';
     const receiver = createHttpReceiver(signingSecret, bolt);
     const ackOrder = createAckOrder();
-    const { app, workers, installation } = createSlackApp(deps, { ...features, receiver, ackOrder, botToken: config.slack.botToken ?? '', apiUrl: config.slack.apiUrl });
+    const lightFirst = createLightFirst();
+    const { app, workers, installation } = createSlackApp(deps, { ...features, receiver, ackOrder, lightFirst, botToken: config.slack.botToken ?? '', apiUrl: config.slack.apiUrl });
     // Learned while the server comes up: a request that arrives first waits for the same answer.
     const learning = learnInstallation(installation, deps);
     const logger = deps.logger.child({ component: 'http' });
-    const slack = createSlackGate({ signingSecret, dispatch: receiver.requestListener, seenBefore: seenBeforeIn(deps.store), logger, ackOrder });
+    const slack = createSlackGate({ signingSecret, dispatch: receiver.requestListener, seenBefore: seenBeforeIn(deps.store), logger, ackOrder, lightFirst });
     const server = await startHttpServer({ port: config.port, health, slack, logger, ...(options.httpLimits ? { limits: options.httpLimits } : {}) });
     closers.push(() => server.close());
     await learning;

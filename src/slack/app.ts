@@ -12,6 +12,7 @@ import { registerCommand } from './commands/register.js';
 import type { CommandRegistry } from './commands/registry.js';
 import { installationBoundary, installationOf, type Installation } from './installation.js';
 import type { AckOrder } from './receivers/ack-order.js';
+import type { LightFirst } from './receivers/light-first.js';
 
 export interface SlackAppOptions {
   receiver: Receiver;
@@ -25,6 +26,8 @@ export interface SlackAppOptions {
   installation?: () => Promise<Installation>;
   /** Where the HTTP edge tracks unanswered requests: `/radar` answers wait for the acks before them. */
   ackOrder?: AckOrder;
+  /** Light senders first (`receivers/light-first.ts`), shared with the HTTP edge. */
+  lightFirst?: LightFirst;
 }
 
 export function createSlackApp(deps: RadarDeps, options: SlackAppOptions): { app: App; workers: Worker[]; installation: () => Promise<Installation> } {
@@ -44,6 +47,7 @@ export function createSlackApp(deps: RadarDeps, options: SlackAppOptions): { app
     resolveProject: options.resolveProject,
     runtimeOf: (feature) => runtimes.get(feature),
     ...(options.ackOrder ? { ackOrder: options.ackOrder } : {}),
+    ...(options.lightFirst ? { lightFirst: options.lightFirst } : {}),
   });
   const workers: Worker[] = [];
   for (const feature of options.commands.features) {

@@ -16,6 +16,7 @@ import { absorbProjectWords, type ProjectWords } from './project-words.js';
 import type { CommandRegistry } from './registry.js';
 import { COMMAND } from '../ids.js';
 import type { AckOrder } from '../receivers/ack-order.js';
+import type { LightFirst } from '../receivers/light-first.js';
 
 /** A bare `/radar` runs this subcommand. */
 const DEFAULT_SUBCOMMAND = 'help';
@@ -28,6 +29,8 @@ export interface CommandRouter {
   runtimeOf(feature: AnyFeature): unknown;
   /** The HTTP edge's request tracker: an acked command answers after the acks admitted before it. */
   ackOrder?: AckOrder;
+  /** Light senders first (`receivers/light-first.ts`): a busy sender's answer waits its turn. */
+  lightFirst?: LightFirst;
 }
 
 export interface CommandSource {

@@ -15,6 +15,7 @@ import type { Logger } from '../../log.js';
 import type { AckOrder } from './ack-order.js';
 import { createFairIntake, senderOf, type FairIntake } from './fair-intake.js';
 import { asSender } from '../../sender.js';
+import type { LightFirst } from './light-first.js';
 import { createBodyBudget, type BodyBudget } from './body-budget.js';
 import { BodyBudgetExhaustedError, BodyTooLargeError, readCappedBody } from './capped-body.js';
 import { hasBody, sendJson } from './json-response.js';
@@ -47,6 +48,8 @@ export interface SlackGateOptions {
   bodyBudget?: BodyBudget;
   /** Told about each request from its hand-over to Bolt until its response is written (`ack-order.ts`). */
   ackOrder?: AckOrder;
+  /** Light senders first (`light-first.ts`): a busy sender's request waits while a light one's is under way. */
+  lightFirst?: LightFirst;
   /** Whose turn it is (`fair-intake.ts`); default: four requests per sender until acked. */
   intake?: FairIntake;
   /** The clock in ms (default `Date.now`). */
@@ -136,8 +139,10 @@ export function createSlackGate(options: SlackGateOptions): RequestHandler {
         // Counted from its hand-over to its answer: a request still waiting for its sender's turn
         // holds no other answer back (`ack-order.ts`).
         const leave = options.ackOrder?.enter();
+        const ended = options.lightFirst?.begin();
         const answered = () => {
           leave?.();
+          ended?.();
           acked();
         };
         if (res.writableFinished || res.destroyed) answered();
@@ -145,7 +150,7 @@ export function createSlackGate(options: SlackGateOptions): RequestHandler {
           res.once('finish', answered);
           res.once('close', answered);
         }
-        handOver(req, res, body, signature).catch((error: unknown) => {
+        (options.lightFirst ? options.lightFirst.turn().then(() => handOver(req, res, body, signature)) : handOver(req, res, body, signature)).catch((error: unknown) => {
           logger.error('a verified Slack request could not be handed to Bolt', { error });
           if (!res.headersSent) sendJson(req, res, 500, { error: 'internal_error' });
         });

@@ -1,0 +1,74 @@
+/**
+ * Light senders first. Node runs everything on one event loop, so while one person's burst is being
+ * answered, every step of another person's command waits behind the burst's steps ready before it:
+ * beside two hundred scans from one person, another person's `/radar tickets` took three times as
+ * long as alone. Here each sender's work under way is counted (a request from its hand-over to its
+ * ack, a command's answer from its start to its end). A sender with `busyAt` or more under way is
+ * busy; before a busy sender starts more (hands over a request, starts an answer) it waits while a
+ * light sender has work under way, at most `maxWaitMs`. The light sender's command then runs beside
+ * the burst's work already started, not beside the burst. A sender alone is never held.
+ */
+import { currentSender } from '../../sender.js';
+
+export interface LightFirst {
+  /** Counts work under way for `sender` (default: the current one); call the returned function when it is done. */
+  begin(sender?: string): () => void;
+  /** Resolves at once unless `sender` (default: the current one) is busy while a light sender has work under way. */
+  turn(sender?: string): Promise<void>;
+}
+
+export const DEFAULT_BUSY_AT = 4;
+export const DEFAULT_LIGHT_WAIT_MS = 100;
+
+export function createLightFirst({ busyAt = DEFAULT_BUSY_AT, maxWaitMs = DEFAULT_LIGHT_WAIT_MS } = {}): LightFirst {
+  const underWay = new Map<string, number>();
+  let waiters: { resolve: () => void; timer: NodeJS.Timeout; sender: string }[] = [];
+
+  const busy = (sender: string) => (underWay.get(sender) ?? 0) >= busyAt;
+  const lightOtherThan = (sender: string) => {
+    for (const [other, count] of underWay) if (other !== sender && count > 0 && count < busyAt) return true;
+    return false;
+  };
+  const wake = () => {
+    if (waiters.length === 0) return;
+    const still: typeof waiters = [];
+    for (const w of waiters) {
+      if (lightOtherThan(w.sender)) still.push(w);
+      else {
+        clearTimeout(w.timer);
+        w.resolve();
+      }
+    }
+    waiters = still;
+  };
+
+  return {
+    begin(sender = currentSender() ?? '') {
+      underWay.set(sender, (underWay.get(sender) ?? 0) + 1);
+      let ended = false;
+      return () => {
+        if (ended) return;
+        ended = true;
+        const left = (underWay.get(sender) ?? 1) - 1;
+        if (left > 0) underWay.set(sender, left);
+        else underWay.delete(sender);
+        wake();
+      };
+    },
+    turn(sender = currentSender() ?? '') {
+      if (!busy(sender) || !lightOtherThan(sender)) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        const waiter = {
+          sender,
+          resolve,
+          timer: setTimeout(() => {
+            waiters = waiters.filter((w) => w !== waiter);
+            resolve();
+          }, maxWaitMs),
+        };
+        waiter.timer.unref();
+        waiters.push(waiter);
+      });
+    },
+  };
+}

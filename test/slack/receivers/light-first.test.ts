@@ -1,0 +1,53 @@
+/** Light senders first (`light-first.ts`): a busy sender waits while a light one's work is under way. */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createLightFirst } from '../../../src/slack/receivers/light-first.js';
+import { asSender } from '../../../src/sender.js';
+
+async function settled(p: Promise<void>): Promise<boolean> {
+  let done = false;
+  void p.then(() => (done = true));
+  await Promise.resolve();
+  await Promise.resolve();
+  return done;
+}
+
+describe('light senders first', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('never holds a sender alone, however much it has under way', async () => {
+    const light = createLightFirst({ busyAt: 2 });
+    for (let i = 0; i < 10; i++) light.begin('T:alice');
+    expect(await settled(light.turn('T:alice'))).toBe(true);
+  });
+
+  it('holds a busy sender while a light sender has work under way, and lets it go when that is done', async () => {
+    const light = createLightFirst({ busyAt: 2 });
+    light.begin('T:alice');
+    light.begin('T:alice');
+    const bob = asSender('T:bob', () => light.begin());
+    // Bob is light: never held.
+    expect(await settled(light.turn('T:bob'))).toBe(true);
+    const alice = light.turn('T:alice');
+    expect(await settled(alice)).toBe(false);
+    bob();
+    expect(await settled(alice)).toBe(true);
+  });
+
+  it('never holds a busy sender longer than its limit', async () => {
+    vi.useFakeTimers();
+    const light = createLightFirst({ busyAt: 1, maxWaitMs: 100 });
+    light.begin('T:alice');
+    light.begin('T:bob');
+    // Bob has one under way: at busyAt 1 he is busy too, so Alice is not held for him.
+    expect(await settled(light.turn('T:alice'))).toBe(true);
+    const strict = createLightFirst({ busyAt: 2, maxWaitMs: 100 });
+    strict.begin('T:alice');
+    strict.begin('T:alice');
+    strict.begin('T:bob');
+    const held = strict.turn('T:alice');
+    await vi.advanceTimersByTimeAsync(99);
+    expect(await settled(held)).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await settled(held)).toBe(true);
+  });
+});
