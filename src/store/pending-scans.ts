@@ -30,6 +30,8 @@ export interface PendingScan {
   pollCount: number;
   /** ISO 8601 timestamp of the next poll. */
   nextPollAt: string;
+  /** The fair-use token the start was admitted with: while it is live the scan is counted by it, not twice. */
+  admission?: string;
 }
 
 /** Fields an update may change; a scan's identity never changes. */
@@ -67,6 +69,7 @@ const pendingScanSchema = z.looseObject({
   pollCount: z.number().default(0),
   /** Without one, the scan is due now. */
   nextPollAt: z.string().default(new Date(0).toISOString()),
+  admission: z.string().optional(),
 });
 
 export function createPendingScansRepo(store: Store): PendingScansRepo {

@@ -7,9 +7,10 @@
  * and followed), plus the starts under way, each a short-lived token under `scan-starts` written
  * with `store.update` (atomic), so two hundred simultaneous starts cannot all see "none running".
  * A start first takes a token if the tokens alone leave room, then counts pending scans plus tokens
- * again (a scan recorded as pending keeps its token until the command lets go of it, so it may be
- * counted twice for a moment: the limit errs on the side of refusing). A token left by a replica
- * that died mid-start expires after a minute.
+ * again. A scan recorded as pending names the token it was admitted with and keeps it until the
+ * command lets go of it; while that token is live the scan is counted by it alone (counted twice,
+ * five simultaneous starts used to refuse two of themselves: a person at "5 running" had 3). A
+ * token left by a replica that died mid-start expires after a minute.
  */
 import type { RadarDeps } from '../../deps.js';
 import { UserError } from '../../slack/error-text.js';
@@ -63,12 +64,13 @@ const live = (starting: Starting | undefined, nowMs: number) => Object.entries(s
 
 /**
  * Admits one scan start for `who`, or throws a `UserError` with the sentence to answer. Resolves to
- * `release`, to call once the scan is recorded as pending (or did not start).
+ * its `token` (recorded with the pending scan, `admission`) and `release`, to call once the scan is
+ * recorded as pending (or did not start).
  */
 export async function admitScan(
   deps: Pick<RadarDeps, 'config' | 'store' | 'pendingScans' | 'now'>,
   who: ScanStarter,
-): Promise<{ release(): Promise<void> }> {
+): Promise<{ token: string; release(): Promise<void> }> {
   const token = `${deps.now().getTime().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
   const scopes = scopesOf(deps, who);
   const taken: Scope[] = [];
@@ -111,9 +113,10 @@ export async function admitScan(
   const pending = await deps.pendingScans.listAll();
   const tokens = deps.store.keyv(NAMESPACE);
   for (const scope of scopes) {
-    const starting = live((await tokens.get(scope.key)) as Starting | undefined, deps.now().getTime()).length;
-    const running = pending.filter(scope.running).length;
-    if (running + starting > scope.limit) return refuse(scope.refusal(scope.limit));
+    const starting = live((await tokens.get(scope.key)) as Starting | undefined, deps.now().getTime());
+    const startingTokens = new Set(starting.map(([t]) => t));
+    const running = pending.filter((scan) => scope.running(scan) && !(scan.admission !== undefined && startingTokens.has(scan.admission))).length;
+    if (running + starting.length > scope.limit) return refuse(scope.refusal(scope.limit));
   }
-  return { release };
+  return { token, release };
 }

@@ -68,13 +68,13 @@ async function runScan(inv: CommandInvocation, follower: ScanFollower): Promise<
   // Fair use of the key: past the person's or the channel's running scans, one sentence and nothing sent.
   const admitted = await admitScan(deps, { teamId: inv.teamId, userId: inv.userId, channelId: inv.channelId });
   try {
-    await startAndFollow(inv, follower, request, subject);
+    await startAndFollow(inv, follower, request, subject, admitted.token);
   } finally {
     await admitted.release().catch((error: unknown) => deps.logger.warn('could not release a scan start token; it expires in a minute', { error }));
   }
 }
 
-async function startAndFollow(inv: CommandInvocation, follower: ScanFollower, request: ScanRequest, subject: ScanSubject): Promise<void> {
+async function startAndFollow(inv: CommandInvocation, follower: ScanFollower, request: ScanRequest, subject: ScanSubject, admission: string): Promise<void> {
   const { deps } = inv;
   const messageTs = await postAnnouncement(inv, subject);
   const messages = createScanMessages(inv.client);
@@ -104,6 +104,7 @@ async function startAndFollow(inv: CommandInvocation, follower: ScanFollower, re
     lastStatus: 'queued',
     pollCount: 0,
     nextPollAt: new Date(started.getTime() + deps.timing.scanPollMinMs).toISOString(),
+    admission,
   };
   const followed = { ...subject, scanId };
   try {

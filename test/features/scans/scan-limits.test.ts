@@ -74,3 +74,27 @@ describe('fair use: scans running per person and per channel', () => {
     }
   });
 });
+
+describe('fair use: a burst against the default limit of five', () => {
+  let h: RadarHarness;
+  beforeAll(async () => {
+    h = await startRadarHarness({ speed: 1, timing: SCAN_TIMING });
+  });
+  afterEach(() => expectNoViolations(h.slack));
+  afterAll(() => h?.stop());
+
+  it('starts exactly five: a scan recorded as pending is not counted again by the token it started with', async () => {
+    const acks = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => h.driver.command(`scan trust five-${i}-example.com`, { channel: CHANNELS.general, user: USERS.alice })),
+    );
+    expect(acks.every((a) => a.status === 200)).toBe(true);
+    const refusals = () => acks.filter((ack) => h.answersTo(ack).some((r) => replyText(r).includes(personRefusal(5)))).length;
+    // Every command settles: refused, or its scan started.
+    await eventually(() => (refusals() + starts(h) >= 40 ? true : undefined), 'every start settled');
+    expect(starts(h)).toBe(5);
+    expect(refusals()).toBe(35);
+    const pending = await h.radar.deps.pendingScans.listAll();
+    expect(pending.filter((s) => s.startedBy === USERS.alice)).toHaveLength(5);
+    expect(pending.every((s) => typeof s.admission === 'string')).toBe(true);
+  });
+});
