@@ -2,9 +2,11 @@
  * Each person's requests take their turn; nobody waits behind another person's burst. The one event
  * loop handles requests in the order they come, so a person who sends two hundred commands at once
  * used to put every other person's next command behind all of them (answered in 100 ms instead of
- * 15). Here a verified request is handed to Bolt only while its sender has fewer than `perSender`
- * requests handed over and not yet acked; the rest wait in that sender's own queue, oldest first,
- * and go as that sender's earlier ones are acked. Another sender's request goes at once.
+ * 15). Here, while other senders have requests in, a verified request is handed to Bolt only while
+ * its sender has fewer than `perSender` requests handed over and not yet acked; the rest wait in
+ * that sender's own queue, oldest first, and go as that sender's earlier ones are acked (or once
+ * the sender is alone again). A sender alone is never held, and another sender's request goes at
+ * once.
  *
  * Only the time until the ack is counted (for a command that is milliseconds; for an options
  * request, its read), never the answer that follows it, so a burst still moves as fast as the
@@ -32,6 +34,15 @@ export function createFairIntake({ perSender = DEFAULT_PER_SENDER, maxQueued = D
   let handedOver = 0;
   let queued = 0;
 
+  /** Another sender has requests handed over or waiting. */
+  const othersBusy = (sender: string) => {
+    for (const [other, n] of active) if (other !== sender && n > 0) return true;
+    for (const other of waiting.keys()) if (other !== sender) return true;
+    return false;
+  };
+  /** Within its share, or alone: a sender alone is never held (its burst goes as fast as it is acked). */
+  const mayRun = (sender: string) => (active.get(sender) ?? 0) < perSender || !othersBusy(sender);
+
   const run = (sender: string, handOver: (acked: () => void) => void) => {
     active.set(sender, (active.get(sender) ?? 0) + 1);
     handedOver += 1;
@@ -40,24 +51,28 @@ export function createFairIntake({ perSender = DEFAULT_PER_SENDER, maxQueued = D
       if (done) return;
       done = true;
       handedOver -= 1;
-      const queue = waiting.get(sender);
-      const next = queue?.shift();
-      if (queue && queue.length === 0) waiting.delete(sender);
-      if (next) {
-        queued -= 1;
-        active.set(sender, (active.get(sender) ?? 1) - 1);
-        run(sender, next);
-        return;
-      }
       const left = (active.get(sender) ?? 1) - 1;
       if (left > 0) active.set(sender, left);
       else active.delete(sender);
+      pump();
     });
+  };
+
+  /** Hands over what may go now, each waiting sender's oldest first. */
+  const pump = () => {
+    for (const [sender, queue] of waiting) {
+      while (queue.length > 0 && mayRun(sender)) {
+        const next = queue.shift();
+        if (queue.length === 0) waiting.delete(sender);
+        queued -= 1;
+        if (next) run(sender, next);
+      }
+    }
   };
 
   return {
     admit(sender, handOver) {
-      if ((active.get(sender) ?? 0) < perSender) {
+      if (!waiting.has(sender) && mayRun(sender)) {
         run(sender, handOver);
         return true;
       }

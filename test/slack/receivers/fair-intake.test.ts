@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createFairIntake, senderOf } from '../../../src/slack/receivers/fair-intake.js';
 
 describe('fair intake', () => {
-  it('hands over up to perSender requests of one sender; the rest wait; another sender goes at once', () => {
+  it('never holds a sender alone; while another sender has requests in, a sender past its share waits its turn', () => {
     const intake = createFairIntake({ perSender: 2, maxQueued: 10 });
     const handed: string[] = [];
     const acks = new Map<string, () => void>();
@@ -12,24 +12,34 @@ describe('fair intake', () => {
         handed.push(name);
         acks.set(name, acked);
       });
-    for (let i = 1; i <= 5; i++) admit('T:alice', `a${i}`);
+    for (let i = 1; i <= 3; i++) admit('T:alice', `a${i}`);
+    // Alone, Alice's burst goes as fast as it is acked.
+    expect(handed).toEqual(['a1', 'a2', 'a3']);
     admit('T:bob', 'b1');
-    expect(handed).toEqual(['a1', 'a2', 'b1']);
-    expect(intake.counts()).toEqual({ handedOver: 3, waiting: 3 });
+    admit('T:alice', 'a4');
+    admit('T:alice', 'a5');
+    // Bob goes at once; Alice, past her share of 2 while Bob has a request in, waits.
+    expect(handed).toEqual(['a1', 'a2', 'a3', 'b1']);
+    expect(intake.counts()).toEqual({ handedOver: 4, waiting: 2 });
     acks.get('a1')?.();
     acks.get('a1')?.(); // acked twice counts once
-    expect(handed).toEqual(['a1', 'a2', 'b1', 'a3']);
+    expect(handed).toEqual(['a1', 'a2', 'a3', 'b1']);
     acks.get('a2')?.();
-    acks.get('a3')?.();
-    expect(handed).toEqual(['a1', 'a2', 'b1', 'a3', 'a4', 'a5']);
+    // Alice is down to one handed over: within her share, a4 goes.
+    expect(handed).toEqual(['a1', 'a2', 'a3', 'b1', 'a4']);
+    acks.get('b1')?.();
+    // Alone again: the rest of her queue goes.
+    expect(handed).toEqual(['a1', 'a2', 'a3', 'b1', 'a4', 'a5']);
     expect(intake.counts()).toEqual({ handedOver: 3, waiting: 0 });
   });
 
   it("refuses once a sender's queue is full, and only that sender", () => {
     const intake = createFairIntake({ perSender: 1, maxQueued: 2 });
+    expect(intake.admit('T:bob', () => undefined)).toBe(true);
     const results = Array.from({ length: 4 }, () => intake.admit('T:alice', () => undefined));
     expect(results).toEqual([true, true, true, false]);
-    expect(intake.admit('T:bob', () => undefined)).toBe(true);
+    expect(intake.counts()).toEqual({ handedOver: 2, waiting: 2 });
+    expect(intake.admit('T:carol', () => undefined)).toBe(true);
   });
 });
 
