@@ -56,7 +56,7 @@ const statsOf = (ms: readonly number[]) => ({ p50: percentile(ms, 50), p99: perc
 
 export const fairUse: Measure = {
   id: 'fair-use',
-  title: 'Fair use of one key: a burst of picker options, a scan flood beside /radar tickets',
+  title: '7. Fair use of one key: a burst of picker options, a scan flood beside /radar tickets',
   async run() {
     // The sandbox's default per-key limit (120 a minute on tool and ticket endpoints), as in production.
     const services = await startServices({ speed: 1 });
