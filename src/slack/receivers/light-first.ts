@@ -4,9 +4,10 @@
  * beside two hundred scans from one person, another person's `/radar tickets` took three times as
  * long as alone. Here each sender's work under way is counted (a request from its hand-over to its
  * ack, a command's answer from its start to its end). A sender with `busyAt` or more under way is
- * busy; before a busy sender starts more (hands over a request, starts an answer) it waits while a
- * light sender has work under way, at most `maxWaitMs`. The light sender's command then runs beside
- * the burst's work already started, not beside the burst. A sender alone is never held.
+ * busy; before a busy sender starts another answer it waits while a light sender has work under
+ * way, at most `maxWaitMs`. The light sender's command then runs beside the burst's work already
+ * started, not beside the whole burst. Acks are never held (Slack's 3 s: a busy sender held at
+ * every hand-over could be acked forty times a second), and a sender alone is never held.
  */
 import { currentSender } from '../../sender.js';
 

@@ -48,7 +48,10 @@ export interface SlackGateOptions {
   bodyBudget?: BodyBudget;
   /** Told about each request from its hand-over to Bolt until its response is written (`ack-order.ts`). */
   ackOrder?: AckOrder;
-  /** Light senders first (`light-first.ts`): a busy sender's request waits while a light one's is under way. */
+  /**
+   * Light senders first (`light-first.ts`): each request counts as its sender's work under way until
+   * acked. Acks are never held for it (Slack's 3 s); only a busy sender's answers are.
+   */
   lightFirst?: LightFirst;
   /** Whose turn it is (`fair-intake.ts`); default: four requests per sender until acked. */
   intake?: FairIntake;
@@ -150,7 +153,7 @@ export function createSlackGate(options: SlackGateOptions): RequestHandler {
           res.once('finish', answered);
           res.once('close', answered);
         }
-        (options.lightFirst ? options.lightFirst.turn().then(() => handOver(req, res, body, signature)) : handOver(req, res, body, signature)).catch((error: unknown) => {
+        handOver(req, res, body, signature).catch((error: unknown) => {
           logger.error('a verified Slack request could not be handed to Bolt', { error });
           if (!res.headersSent) sendJson(req, res, 500, { error: 'internal_error' });
         });
