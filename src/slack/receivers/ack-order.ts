@@ -13,6 +13,7 @@
  * HTTP edge (Socket Mode, the console) nothing is handed over and `acksBefore()` resolves at once.
  */
 import { currentSender } from '../../sender.js';
+import { createWaiters } from './waiters.js';
 
 export interface AckOrder {
   /** Counts a request handed over for `sender` (default: the current one); call the returned function once it has been answered. */
@@ -30,23 +31,11 @@ export function createAckOrder(maxWaitMs = DEFAULT_ACK_ORDER_MAX_WAIT_MS): AckOr
   let pending = 0;
   // Per sender, in insertion order, which is admission order: the first is its oldest still open.
   const open = new Map<string, Set<number>>();
-  let waiters: { sender: string; upTo: number; resolve: () => void; timer: NodeJS.Timeout }[] = [];
+  const waiters = createWaiters();
 
   const oldestOpen = (sender: string): number => {
     for (const seq of open.get(sender) ?? []) return seq;
     return Number.POSITIVE_INFINITY;
-  };
-  const wake = (sender: string) => {
-    if (waiters.length === 0) return;
-    const oldest = oldestOpen(sender);
-    const still: typeof waiters = [];
-    for (const w of waiters) {
-      if (w.sender === sender && w.upTo < oldest) {
-        clearTimeout(w.timer);
-        w.resolve();
-      } else still.push(w);
-    }
-    waiters = still;
   };
 
   return {
@@ -63,25 +52,12 @@ export function createAckOrder(maxWaitMs = DEFAULT_ACK_ORDER_MAX_WAIT_MS): AckOr
         pending -= 1;
         mine.delete(seq);
         if (mine.size === 0) open.delete(sender);
-        wake(sender);
+        waiters.wake();
       };
     },
     acksBefore(sender = currentSender() ?? '') {
       const upTo = admitted;
-      if (upTo < oldestOpen(sender)) return Promise.resolve();
-      return new Promise<void>((resolve) => {
-        const waiter = {
-          sender,
-          upTo,
-          resolve,
-          timer: setTimeout(() => {
-            waiters = waiters.filter((w) => w !== waiter);
-            resolve();
-          }, maxWaitMs),
-        };
-        waiter.timer.unref();
-        waiters.push(waiter);
-      });
+      return waiters.wait(() => upTo < oldestOpen(sender), maxWaitMs);
     },
     pending: () => pending,
   };

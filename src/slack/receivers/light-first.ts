@@ -10,6 +10,7 @@
  * every hand-over could be acked forty times a second), and a sender alone is never held.
  */
 import { currentSender } from '../../sender.js';
+import { createWaiters } from './waiters.js';
 
 export interface LightFirst {
   /** Counts work under way for `sender` (default: the current one); call the returned function when it is done. */
@@ -23,24 +24,12 @@ export const DEFAULT_LIGHT_WAIT_MS = 100;
 
 export function createLightFirst({ busyAt = DEFAULT_BUSY_AT, maxWaitMs = DEFAULT_LIGHT_WAIT_MS } = {}): LightFirst {
   const underWay = new Map<string, number>();
-  let waiters: { resolve: () => void; timer: NodeJS.Timeout; sender: string }[] = [];
+  const waiters = createWaiters();
 
   const busy = (sender: string) => (underWay.get(sender) ?? 0) >= busyAt;
   const lightOtherThan = (sender: string) => {
     for (const [other, count] of underWay) if (other !== sender && count > 0 && count < busyAt) return true;
     return false;
-  };
-  const wake = () => {
-    if (waiters.length === 0) return;
-    const still: typeof waiters = [];
-    for (const w of waiters) {
-      if (lightOtherThan(w.sender)) still.push(w);
-      else {
-        clearTimeout(w.timer);
-        w.resolve();
-      }
-    }
-    waiters = still;
   };
 
   return {
@@ -53,23 +42,12 @@ export function createLightFirst({ busyAt = DEFAULT_BUSY_AT, maxWaitMs = DEFAULT
         const left = (underWay.get(sender) ?? 1) - 1;
         if (left > 0) underWay.set(sender, left);
         else underWay.delete(sender);
-        wake();
+        waiters.wake();
       };
     },
     turn(sender = currentSender() ?? '') {
-      if (!busy(sender) || !lightOtherThan(sender)) return Promise.resolve();
-      return new Promise<void>((resolve) => {
-        const waiter = {
-          sender,
-          resolve,
-          timer: setTimeout(() => {
-            waiters = waiters.filter((w) => w !== waiter);
-            resolve();
-          }, maxWaitMs),
-        };
-        waiter.timer.unref();
-        waiters.push(waiter);
-      });
+      if (!busy(sender)) return Promise.resolve();
+      return waiters.wait(() => !lightOtherThan(sender), maxWaitMs);
     },
   };
 }

@@ -1,15 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { settled } from '../../support/settled.js';
 import { createAckOrder } from '../../../src/slack/receivers/ack-order.js';
 import { asSender } from '../../../src/sender.js';
-
-/** Whether `p` has settled by the time the microtask queue is drained. */
-async function settled(p: Promise<void>): Promise<boolean> {
-  let done = false;
-  void p.then(() => (done = true));
-  await Promise.resolve();
-  await Promise.resolve();
-  return done;
-}
 
 describe('acks before answers', () => {
   afterEach(() => vi.useRealTimers());

@@ -1,15 +1,8 @@
 /** Light senders first (`light-first.ts`): a busy sender waits while a light one's work is under way. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { settled } from '../../support/settled.js';
 import { createLightFirst } from '../../../src/slack/receivers/light-first.js';
 import { asSender } from '../../../src/sender.js';
-
-async function settled(p: Promise<void>): Promise<boolean> {
-  let done = false;
-  void p.then(() => (done = true));
-  await Promise.resolve();
-  await Promise.resolve();
-  return done;
-}
 
 describe('light senders first', () => {
   afterEach(() => vi.useRealTimers());
