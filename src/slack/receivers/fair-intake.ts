@@ -10,7 +10,8 @@
  *
  * Only the time until the ack is counted (for a command that is milliseconds; for an options
  * request, its read), never the answer that follows it, so a burst still moves as fast as the
- * process can ack it, and a slow service read holds nobody's commands back. A sender's queue is
+ * process can ack it; a slow options read holds back only its own sender's later requests, and only
+ * while others have requests in. A sender's queue is
  * bounded: past `maxQueued` a request is refused (the caller answers 503 with Retry-After, and
  * Slack retries).
  */
