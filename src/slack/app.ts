@@ -37,6 +37,9 @@ export function createSlackApp(deps: RadarDeps, options: SlackAppOptions): { app
     receiver: options.receiver,
     logger,
     clientOptions: { slackApiUrl: options.apiUrl, logger, retryConfig: { retries: 3, factor: 2, minTimeout: 200, maxTimeout: 5_000 } },
+    // Radar keeps no state in Bolt's conversation store (its state is in its own store); without
+    // it, Bolt skips a lookup on every request.
+    convoStore: false,
   });
   // First of all: requests for another team or app, and people of other organisations, stop here.
   const installation = options.installation ?? installationOf(app.client);
