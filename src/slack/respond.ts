@@ -32,7 +32,7 @@ export type Respond = (message: RespondArguments) => Promise<unknown>;
 /** A `Respond` posting to `responseUrl` (the one Slack sent with the request). */
 export function respondAt(responseUrl: string): Respond {
   return (message) =>
-    lanes.run(currentSender() ?? '', async () => {
+    lanes.run(currentSender(), async () => {
       const res = await request(responseUrl, {
         method: 'POST',
         dispatcher: agent,

@@ -109,7 +109,7 @@ export async function openSqliteStore(path: string, { logger, namespacePrefix, c
   const lanes = createLanes(STORE_CALLS_IN_FLIGHT);
   /** Every call to the connection: the file is checked before, and after (a write may have gone to a deleted file). */
   const run = <T>(call: () => Promise<T>, context?: Record<string, unknown>): Promise<T> =>
-    lanes.run(currentSender() ?? '', () =>
+    lanes.run(currentSender(), () =>
       availability.guard(async () => {
         assertUsable();
         const value = await call();

@@ -8,8 +8,8 @@ import { findLastDone } from '../editions/last-done.js';
 import { createWatchesRepo } from '../../store/watches.js';
 import { probeKeyScope } from './probe-key-scope.js';
 import { competitorDirectory } from '../competitor-match/directory.js';
-import { identityOf, labelOf, type Competitor, type Listed } from '../../service/index.js';
-import { readable } from '../../service/tolerant.js';
+import { competitorIdentities } from '../competitor-match/find-competitor.js';
+import { labelOf, type Competitor, type Listed } from '../../service/index.js';
 
 /** Competitors named in the bind answer; the rest are counted. */
 const COMPETITORS_NAMED = 5;
@@ -20,8 +20,7 @@ const COMPETITORS_NAMED = 5;
  */
 function competitorsSentence(items: readonly Listed<Competitor>[] | null): string {
   if (items === null) return '';
-  const names = readable(items)
-    .map((c) => identityOf(c))
+  const names = competitorIdentities(items)
     .filter((c) => !c.isOwn)
     .map((c) => labelOf(c))
     .filter((l): l is string => l !== null);

@@ -2,15 +2,20 @@
  * Resolving a typed competitor against what a read returned, and reading the competitor list only
  * when it is needed: a dashboard's rows may carry no names, and the changelog filters by id.
  */
-import { identityOf, labelOf, type RowIdentity, type ServiceClient } from '../../service/index.js';
+import { identityOf, labelOf, type Competitor, type Listed, type RowIdentity, type ServiceClient } from '../../service/index.js';
 import { readable } from '../../service/tolerant.js';
 import { UserError } from '../../slack/error-text.js';
 import { escapeMrkdwn } from '../../slack/blocks/index.js';
 import { manyCompetitorsError, matchCompetitor, noCompetitorError, normaliseDomain } from './match-competitor.js';
 
+/** A competitor list's items as identities (items Radar could not read left out). */
+export function competitorIdentities(items: readonly Listed<Competitor>[]): RowIdentity[] {
+  return readable(items).map((c) => identityOf(c));
+}
+
 /** The project's competitors as identities (GET .../competitors: one read). */
 export async function listedCompetitors(service: ServiceClient, projectId: string): Promise<RowIdentity[]> {
-  return readable(await service.listCompetitors(projectId)).map((c) => identityOf(c));
+  return competitorIdentities(await service.listCompetitors(projectId));
 }
 
 function same(a: RowIdentity, b: RowIdentity): boolean {

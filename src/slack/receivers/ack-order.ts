@@ -39,7 +39,7 @@ export function createAckOrder(maxWaitMs = DEFAULT_ACK_ORDER_MAX_WAIT_MS): AckOr
   };
 
   return {
-    enter(sender = currentSender() ?? '') {
+    enter(sender = currentSender()) {
       const seq = ++admitted;
       let mine = open.get(sender);
       if (!mine) open.set(sender, (mine = new Set()));
@@ -55,7 +55,7 @@ export function createAckOrder(maxWaitMs = DEFAULT_ACK_ORDER_MAX_WAIT_MS): AckOr
         waiters.wake();
       };
     },
-    acksBefore(sender = currentSender() ?? '') {
+    acksBefore(sender = currentSender()) {
       const upTo = admitted;
       return waiters.wait(() => upTo < oldestOpen(sender), maxWaitMs);
     },

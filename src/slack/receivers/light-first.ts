@@ -33,7 +33,7 @@ export function createLightFirst({ busyAt = DEFAULT_BUSY_AT, maxWaitMs = DEFAULT
   };
 
   return {
-    begin(sender = currentSender() ?? '') {
+    begin(sender = currentSender()) {
       underWay.set(sender, (underWay.get(sender) ?? 0) + 1);
       let ended = false;
       return () => {
@@ -45,7 +45,7 @@ export function createLightFirst({ busyAt = DEFAULT_BUSY_AT, maxWaitMs = DEFAULT
         waiters.wake();
       };
     },
-    turn(sender = currentSender() ?? '') {
+    turn(sender = currentSender()) {
       if (!busy(sender)) return Promise.resolve();
       return waiters.wait(() => !lightOtherThan(sender), maxWaitMs);
     },
