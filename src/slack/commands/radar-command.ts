@@ -11,11 +11,13 @@ import { runCommand, type CommandRouter } from './run-command.js';
 
 export function radarCommand(deps: RadarDeps, router: CommandRouter) {
   return async ({ command, ack, respond, client }: SlackCommandMiddlewareArgs & AllMiddlewareArgs): Promise<void> => {
-    await ack();
-    await router.ackOrder?.acksBefore();
-    await router.lightFirst?.turn();
+    // Counted from before the ack, so the command counts as its sender's work without a gap
+    // between the request (counted until acked) and its answer (`receivers/light-first.ts`).
     const answered = router.lightFirst?.begin();
     try {
+      await ack();
+      await router.ackOrder?.acksBefore();
+      await router.lightFirst?.turn();
       await runCommand(deps, router, {
         // Slack sends `&`, `<`, `>` as entities; parsed as typed, escaped once on output.
         text: decodeSlackEntities(command.text ?? ''),

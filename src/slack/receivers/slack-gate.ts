@@ -26,6 +26,8 @@ export const SLACK_EVENTS_PATH = '/slack/events';
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 /** Slack's rule: refuse a request whose timestamp is more than 5 minutes from now, either way. */
 export const MAX_CLOCK_SKEW_SECONDS = 5 * 60;
+/** The longest a busy sender's request waits for a light sender's work before it is handed over (its ack follows). */
+export const HAND_OVER_HOLD_MS = 250;
 
 const SIGNATURE = /^v0=[0-9a-f]{64}$/;
 const TIMESTAMP = /^[0-9]{1,12}$/;
@@ -135,17 +137,20 @@ export function createSlackGate(options: SlackGateOptions): RequestHandler {
     loan.repay();
 
     // One person's burst never queues another person's request (`fair-intake.ts`); what the request
-    // leads to, store calls included, is done as that person's (`sender.ts`).
+    // leads to, store calls included, is done as that person's (`sender.ts`). It counts as its
+    // sender's work from now, waiting or not, until answered (`light-first.ts`).
     const sender = senderOf(text, req.headers['content-type']);
+    const counted = options.lightFirst?.begin(sender);
     const admitted = intake.admit(sender, (acked) =>
-      asSender(sender, () => {
+      asSender(sender, async () => {
+        // A busy sender's request waits while a light sender's work is under way (bounded).
+        await options.lightFirst?.turn(sender, HAND_OVER_HOLD_MS);
         // Counted from its hand-over to its answer: a request still waiting for its sender's turn
         // holds no other answer back (`ack-order.ts`).
         const leave = options.ackOrder?.enter();
-        const ended = options.lightFirst?.begin();
         const answered = () => {
           leave?.();
-          ended?.();
+          counted?.();
           acked();
         };
         if (res.writableFinished || res.destroyed) answered();
@@ -153,13 +158,14 @@ export function createSlackGate(options: SlackGateOptions): RequestHandler {
           res.once('finish', answered);
           res.once('close', answered);
         }
-        handOver(req, res, body, signature).catch((error: unknown) => {
+        await handOver(req, res, body, signature).catch((error: unknown) => {
           logger.error('a verified Slack request could not be handed to Bolt', { error });
           if (!res.headersSent) sendJson(req, res, 500, { error: 'internal_error' });
         });
       }),
     );
     if (!admitted) {
+      counted?.();
       logger.warn('refused a request to the Slack endpoint', { status: 503, reason: "the sender's queue is full" });
       sendJson(req, res, 503, { error: 'server_busy' }, { headers: { 'retry-after': '1' } });
     }

@@ -2,6 +2,11 @@
  * Callers waiting for a condition, each at most a given time: `wait` resolves at once when the
  * condition holds, else when a `wake` finds it holding, else after `maxWaitMs` (the timer does not
  * keep the process alive). Acks-before-answers and light-senders-first both hold answers this way.
+ *
+ * `paced`: waiters go one per turn of the event loop, oldest first, whether their condition came to
+ * hold or their time ran out (the condition checked again at each), instead of all at once. Fifty
+ * held steps of one person's burst, let go together, would all run before the next request's first
+ * step could; let go one a turn, a request arriving meanwhile is read and handled between them.
  */
 export interface Waiters {
   wait(isReady: () => boolean, maxWaitMs: number): Promise<void>;
@@ -9,16 +14,50 @@ export interface Waiters {
   wake(): void;
 }
 
-export function createWaiters(): Waiters {
-  let waiting: { isReady: () => boolean; resolve: () => void; timer: NodeJS.Timeout }[] = [];
+interface Waiter {
+  isReady: () => boolean;
+  resolve: () => void;
+  timer: NodeJS.Timeout;
+  /** Paced: its time has run out; it goes at its turn whatever its condition. */
+  expired: boolean;
+}
+
+export function createWaiters({ paced = false }: { paced?: boolean } = {}): Waiters {
+  let waiting: Waiter[] = [];
+  let releasing = false;
+
+  const release = (waiter: Waiter) => {
+    clearTimeout(waiter.timer);
+    waiter.resolve();
+  };
+
+  /** Paced: the oldest ready waiter goes now, and the next check is at the next turn of the loop. */
+  const releaseOne = () => {
+    releasing = false;
+    const index = waiting.findIndex((w) => w.expired || w.isReady());
+    if (index === -1) return;
+    const [waiter] = waiting.splice(index, 1);
+    if (waiter) release(waiter);
+    if (waiting.length > 0) {
+      releasing = true;
+      setImmediate(releaseOne);
+    }
+  };
+
   return {
     wait(isReady, maxWaitMs) {
       if (isReady()) return Promise.resolve();
       return new Promise<void>((resolve) => {
-        const waiter = {
+        const waiter: Waiter = {
           isReady,
           resolve,
+          expired: false,
           timer: setTimeout(() => {
+            if (paced) {
+              waiter.expired = true;
+              if (!releasing) releaseOne();
+              return;
+            }
             waiting = waiting.filter((w) => w !== waiter);
             resolve();
           }, maxWaitMs),
@@ -29,12 +68,14 @@ export function createWaiters(): Waiters {
     },
     wake() {
       if (waiting.length === 0) return;
-      const still: typeof waiting = [];
+      if (paced) {
+        if (!releasing) releaseOne();
+        return;
+      }
+      const still: Waiter[] = [];
       for (const w of waiting) {
-        if (w.isReady()) {
-          clearTimeout(w.timer);
-          w.resolve();
-        } else still.push(w);
+        if (w.isReady()) release(w);
+        else still.push(w);
       }
       waiting = still;
     },

@@ -1,4 +1,5 @@
 /** Light senders first (`light-first.ts`): a busy sender waits while a light one's work is under way. */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { settled } from '../../support/settled.js';
 import { createLightFirst } from '../../../src/slack/receivers/light-first.js';
@@ -42,5 +43,39 @@ describe('light senders first', () => {
     expect(await settled(held)).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     expect(await settled(held)).toBe(true);
+  });
+
+  it('lets a busy sender’s held work go one step per turn of the event loop once the light sender is done', async () => {
+    const light = createLightFirst({ busyAt: 2 });
+    for (let i = 0; i < 5; i++) light.begin('T:alice');
+    const bob = light.begin('T:bob');
+    const gone: number[] = [];
+    for (let i = 0; i < 3; i++) void light.turn('T:alice').then(() => gone.push(i));
+    await nextTurn();
+    expect(gone).toEqual([]);
+    bob();
+    await Promise.resolve();
+    expect(gone).toEqual([0]);
+    await nextTurn();
+    expect(gone).toEqual([0, 1]);
+    await nextTurn();
+    expect(gone).toEqual([0, 1, 2]);
+  });
+
+  it('holds each call at most its own bound when one is given (the edge’s hand-over hold is shorter than an answer’s)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const light = createLightFirst({ busyAt: 2, maxWaitMs: 1_000 });
+    light.begin('T:alice');
+    light.begin('T:alice');
+    light.begin('T:bob');
+    const handOver = light.turn('T:alice', 250);
+    const answer = light.turn('T:alice');
+    vi.advanceTimersByTime(250);
+    await nextTurn();
+    expect(await settled(handOver)).toBe(true);
+    expect(await settled(answer)).toBe(false);
+    vi.advanceTimersByTime(750);
+    await nextTurn();
+    expect(await settled(answer)).toBe(true);
   });
 });

@@ -10,8 +10,10 @@ import { startHttpServer, type RunningServer } from '../../../src/slack/receiver
 import { createSlackGate, type SlackGateOptions } from '../../../src/slack/receivers/slack-gate.js';
 import { createAckOrder } from '../../../src/slack/receivers/ack-order.js';
 import { createBodyBudget } from '../../../src/slack/receivers/body-budget.js';
+import { createLightFirst } from '../../../src/slack/receivers/light-first.js';
 import { createSlackDriver } from '../../support/slack-driver.js';
 import { chunkedBody, MiB, rawRequest, requestHead } from './raw-http.js';
+import { settled } from '../../support/settled.js';
 
 const SECRET = 'gate-test-signing-secret';
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
@@ -169,6 +171,26 @@ describe('the Slack gate', () => {
     expect(budget.borrowed()).toBeLessThanOrEqual(256 * KiB);
     // Small bodies never borrow: they are still judged on their signature.
     expect((await rawRequest(url, chunkedHead(), { stream: chunkedBody(8 * KiB) })).status).toBe(401);
+  });
+
+  it('holds a busy sender’s request at the hand-over while a light sender’s work is under way, and counts it from its arrival', async () => {
+    const lightFirst = createLightFirst({ busyAt: 2 });
+    const { driver, dispatched } = await gate({ lightFirst });
+    const alice = 'command=%2Fradar&text=scan+a.example&team_id=T1&user_id=UALICE';
+    // Alice has one command's answer under way; Bob's command is being answered.
+    const aliceAnswer = lightFirst.begin('T1:UALICE');
+    const bobAnswer = lightFirst.begin('T1:UBOB');
+    // Alice's next request arrives: counted from now, she is busy (2), so it waits for Bob.
+    const ack = driver.raw(alice, { ...FORM, ...driver.sign(alice) });
+    // Before it arrives Alice is light (1) and nothing of hers is held; once it has arrived she is
+    // busy (2, counted while it waits), so a turn of hers is held, as her request's own hand-over is.
+    expect(await settled(lightFirst.turn('T1:UALICE'))).toBe(true);
+    await vi.waitFor(async () => expect(await settled(lightFirst.turn('T1:UALICE', 60_000))).toBe(false));
+    expect(dispatched).toEqual([]);
+    bobAnswer();
+    expect((await ack).status).toBe(200);
+    expect(dispatched.map((d) => d.rawBody)).toEqual([alice]);
+    aliceAnswer();
   });
 
   it('tells the ack order about a request from its whole body until its answer, and not about a trickling one', async () => {

@@ -1,0 +1,78 @@
+/** Waiting for a condition with a deadline (`waiters.ts`), at once or paced one a turn of the event loop. */
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createWaiters } from '../../../src/slack/receivers/waiters.js';
+
+/** Starts `count` waits on `isReady`; `done` lists the indices resolved so far, in order. */
+function waitAll(waiters: ReturnType<typeof createWaiters>, count: number, isReady: () => boolean, maxWaitMs = 10_000) {
+  const done: number[] = [];
+  for (let i = 0; i < count; i++) void waiters.wait(isReady, maxWaitMs).then(() => done.push(i));
+  return done;
+}
+
+describe('waiters', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('lets every ready waiter go at one wake, unpaced', async () => {
+    const waiters = createWaiters();
+    let ready = false;
+    const done = waitAll(waiters, 3, () => ready);
+    await nextTurn();
+    expect(done).toEqual([]);
+    ready = true;
+    waiters.wake();
+    await Promise.resolve();
+    expect(done).toEqual([0, 1, 2]);
+  });
+
+  it('paced: lets ready waiters go one per turn of the event loop, oldest first', async () => {
+    const waiters = createWaiters({ paced: true });
+    let ready = false;
+    const done = waitAll(waiters, 3, () => ready);
+    ready = true;
+    waiters.wake();
+    waiters.wake(); // a second wake while releasing starts no second line
+    await Promise.resolve();
+    expect(done).toEqual([0]);
+    await nextTurn();
+    expect(done).toEqual([0, 1]);
+    await nextTurn();
+    expect(done).toEqual([0, 1, 2]);
+  });
+
+  it('paced: checks the condition again at each turn, so waiters stop going once it no longer holds', async () => {
+    const waiters = createWaiters({ paced: true });
+    let ready = false;
+    const done = waitAll(waiters, 3, () => ready);
+    ready = true;
+    waiters.wake();
+    await Promise.resolve();
+    expect(done).toEqual([0]);
+    ready = false;
+    await nextTurn();
+    await nextTurn();
+    expect(done).toEqual([0]);
+    // Holding again: the next wake lets the rest go, still one a turn.
+    ready = true;
+    waiters.wake();
+    await Promise.resolve();
+    expect(done).toEqual([0, 1]);
+    await nextTurn();
+    expect(done).toEqual([0, 1, 2]);
+  });
+
+  it('paced: waiters whose time ran out also go one per turn, not all at once', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const waiters = createWaiters({ paced: true });
+    const done = waitAll(waiters, 3, () => false, 100);
+    vi.advanceTimersByTime(99);
+    await Promise.resolve();
+    expect(done).toEqual([]);
+    vi.advanceTimersByTime(1);
+    await Promise.resolve();
+    expect(done).toEqual([0]);
+    await nextTurn();
+    await nextTurn();
+    expect(done).toEqual([0, 1, 2]);
+  });
+});
