@@ -28,7 +28,7 @@ import { createHttpReceiver, startHttpServer, type HealthReport, type HttpLimits
 import { createAckOrder } from './slack/receivers/ack-order.js';
 import { createLightFirst } from './slack/receivers/light-first.js';
 import { createSlackGate } from './slack/receivers/slack-gate.js';
-import { seenBeforeIn } from './slack/receivers/replay-guard.js';
+import { seenBeforeIn, seenBeforeInProcess } from './slack/receivers/replay-guard.js';
 import { createSocketMode } from './slack/receivers/socket-mode.js';
 import type { LocalWebApi, WebApiCall } from './slack/local-web-api/index.js';
 import { DEFAULT_TIMING, type Timing } from './timing.js';
@@ -174,7 +174,9 @@ async function startMode(
     // Learned while the server comes up: a request that arrives first waits for the same answer.
     const learning = learnInstallation(installation, deps);
     const logger = deps.logger.child({ component: 'http' });
-    const slack = createSlackGate({ signingSecret, dispatch: receiver.requestListener, seenBefore: seenBeforeIn(deps.store), logger, ackOrder, lightFirst });
+    // SQLite has one replica, which can know every signature itself; replicas on Redis share the store's.
+    const seenBefore = deps.store.kind === 'sqlite' ? await seenBeforeInProcess(deps.store, { logger }) : seenBeforeIn(deps.store);
+    const slack = createSlackGate({ signingSecret, dispatch: receiver.requestListener, seenBefore, logger, ackOrder, lightFirst });
     const server = await startHttpServer({ port: config.port, health, slack, logger, ...(options.httpLimits ? { limits: options.httpLimits } : {}) });
     closers.push(() => server.close());
     await learning;
