@@ -1,11 +1,12 @@
 /**
- * Runs an app as its own process, compiled JavaScript as `npm start` runs Radar (`node
- * --enable-source-maps dist/main.js`; the bench builds `dist/` first), so the load generator, the
- * sandbox and the local Slack in the bench process never share its event loop. Resolves once
- * `/healthz` answers 200, with how long that took.
+ * Runs an app as its own process, compiled JavaScript as `npm start` runs Radar (the Node flags of
+ * package.json's `start` script, read from it, and `dist/main.js`; the bench builds `dist/` first),
+ * so the load generator, the sandbox and the local Slack in the bench process never share its event
+ * loop. The bare baseline runs with `--enable-source-maps` alone, as a plain app would. Resolves
+ * once `/healthz` answers 200, with how long that took.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +21,15 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** Radar's compiled entry and the bare baseline's, relative to the repository root. */
 export const ENTRIES = { radar: 'dist/main.js', bare: 'bench/bare-bolt-app.mjs' } as const;
+
+/** The Node flags `npm start` gives Radar: what package.json's `start` script puts between `node` and the entry. */
+export function startFlags(): string[] {
+  const start = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+  const words = start.trim().split(/\s+/);
+  const entry = words.indexOf(ENTRIES.radar);
+  if (words[0] !== 'node' || entry === -1) throw new Error(`package.json's start script is not "node <flags> ${ENTRIES.radar}": ${start}`);
+  return words.slice(1, entry);
+}
 
 export interface SpawnedApp {
   /** `http://127.0.0.1:<port>`. */
@@ -65,12 +75,12 @@ function exited(child: ChildProcess, timeoutMs: number): Promise<void> {
 }
 
 /** Spawns `entry` with `env` (plus PATH, HOME and a free PORT) and waits for it to be healthy. */
-export async function spawnApp(entry: string, env: Record<string, string>): Promise<SpawnedApp> {
+export async function spawnApp(entry: string, env: Record<string, string>, nodeFlags: readonly string[] = ['--enable-source-maps']): Promise<SpawnedApp> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const errors: string[] = [];
   const started = performance.now();
-  const child = spawn(process.execPath, ['--enable-source-maps', entry], {
+  const child = spawn(process.execPath, [...nodeFlags, entry], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -104,7 +114,7 @@ export async function spawnApp(entry: string, env: Record<string, string>): Prom
 /** Radar's compiled entry in HTTP mode against `services`, with a fresh SQLite store; `env` adds or overrides variables. */
 export async function spawnRadar(services: Pick<Services, 'sandbox' | 'slack'>, env: Record<string, string> = {}): Promise<SpawnedApp> {
   const storeDir = mkdtempSync(join(tmpdir(), 'radar-bench-'));
-  const app = await spawnApp(ENTRIES.radar, { ...radarEnv(services, storeDir), ...env }).catch((error: unknown) => {
+  const app = await spawnApp(ENTRIES.radar, { ...radarEnv(services, storeDir), ...env }, startFlags()).catch((error: unknown) => {
     rmSync(storeDir, { recursive: true, force: true });
     throw error;
   });
