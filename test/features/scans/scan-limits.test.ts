@@ -51,8 +51,11 @@ describe('fair use: scans running per person and per channel', () => {
     const refusals = () => acks.filter((ack) => h.answersTo(ack).some((r) => replyText(r).includes(personRefusal(2)))).length;
     await eventually(() => (refusals() >= 28 ? true : undefined), '28 refusals');
     await eventually(() => (starts(h) - before === 2 ? true : undefined), 'two scans started');
-    const pending = await h.radar.deps.pendingScans.listAll();
-    expect(pending.filter((s) => s.startedBy === USERS.carol)).toHaveLength(2);
+    // Each is recorded as pending once the service has answered its start.
+    const carols = async () => (await h.radar.deps.pendingScans.listAll()).filter((s) => s.startedBy === USERS.carol);
+    await eventually(async () => ((await carols()).length >= 2 ? true : undefined), 'both recorded as pending');
+    expect(await carols()).toHaveLength(2);
+    expect(starts(h) - before).toBe(2);
   });
 
   it('reads the limits from SCAN_LIMIT_PER_PERSON and SCAN_LIMIT_PER_CHANNEL; a bad value names its variable', () => {
@@ -93,8 +96,11 @@ describe('fair use: a burst against the default limit of five', () => {
     await eventually(() => (refusals() + starts(h) >= 40 ? true : undefined), 'every start settled');
     expect(starts(h)).toBe(5);
     expect(refusals()).toBe(35);
-    const pending = await h.radar.deps.pendingScans.listAll();
-    expect(pending.filter((s) => s.startedBy === USERS.alice)).toHaveLength(5);
+    // Each is recorded as pending once the service has answered its start.
+    const alices = async () => (await h.radar.deps.pendingScans.listAll()).filter((s) => s.startedBy === USERS.alice);
+    await eventually(async () => ((await alices()).length >= 5 ? true : undefined), 'five recorded as pending');
+    const pending = await alices();
+    expect(pending).toHaveLength(5);
     expect(pending.every((s) => typeof s.admission === 'string')).toBe(true);
   });
 });
