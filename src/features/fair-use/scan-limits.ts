@@ -62,6 +62,12 @@ function scopesOf(deps: Pick<RadarDeps, 'config'>, who: ScanStarter): Scope[] {
 
 const live = (starting: Starting | undefined, nowMs: number) => Object.entries(starting ?? {}).filter(([, until]) => until > nowMs);
 
+/** Scans of `pending` running in `scope`, less those still counted by their start's live token. */
+function runningIn(scope: Scope, pending: readonly PendingScan[], starting: readonly [string, number][]): number {
+  const startingTokens = new Set(starting.map(([t]) => t));
+  return pending.filter((scan) => scope.running(scan) && !(scan.admission !== undefined && startingTokens.has(scan.admission))).length;
+}
+
 /**
  * Admits one scan start for `who`, or throws a `UserError` with the sentence to answer. Resolves to
  * its `token` (recorded with the pending scan, `admission`) and `release`, to call once the scan is
@@ -96,27 +102,29 @@ export async function admitScan(
     if (runningBefore.filter(scope.running).length >= scope.limit) throw new UserError(scope.refusal(scope.limit));
   }
 
-  // 1. A token per scope, when the starts under way alone leave room.
+  // 1. A token per scope, when the scans running (as read in 0) and the starts under way leave room.
+  //    Counting the running scans here, not only the tokens, keeps a token from being taken by a
+  //    start that 2 would refuse anyway: such tokens, while they lived, used to refuse starts that
+  //    did fit, so a burst could end with four scans of five running and every other start refused.
   for (const scope of scopes) {
     let full = false;
     await deps.store.update<Starting>(NAMESPACE, scope.key, (current) => {
       const nowMs = deps.now().getTime();
       const starting = live(current, nowMs);
-      full = starting.length >= scope.limit;
+      full = runningIn(scope, runningBefore, starting) + starting.length >= scope.limit;
       return full ? undefined : Object.fromEntries([...starting, [token, nowMs + START_TTL_MS]]);
     });
     if (full) return refuse(scope.refusal(scope.limit));
     taken.push(scope);
   }
 
-  // 2. The scans running, plus the starts under way (this one included), against each limit.
+  // 2. The scans running now, plus the starts under way (this one included), against each limit: a
+  //    scan recorded since 0 counts here.
   const pending = await deps.pendingScans.listAll();
   const tokens = deps.store.keyv(NAMESPACE);
   for (const scope of scopes) {
     const starting = live((await tokens.get(scope.key)) as Starting | undefined, deps.now().getTime());
-    const startingTokens = new Set(starting.map(([t]) => t));
-    const running = pending.filter((scan) => scope.running(scan) && !(scan.admission !== undefined && startingTokens.has(scan.admission))).length;
-    if (running + starting.length > scope.limit) return refuse(scope.refusal(scope.limit));
+    if (runningIn(scope, pending, starting) + starting.length > scope.limit) return refuse(scope.refusal(scope.limit));
   }
   return { token, release };
 }
