@@ -3,7 +3,15 @@
  * The measures that time acks under a burst send from here, so the sender's event loop is not the
  * one that also receives the app's answers at the local Slack (Radar answers every command there,
  * the bare app none): the ack times are the app's, not the bench's queueing.
+ *
+ * With `ownResponseUrls`, the burst's response URLs point at a stand-in for Slack in this thread,
+ * which answers every POST 200 and counts them (asked with an 'answers?' message, ended with
+ * 'stop'): a flood's answers then land here, not in the event loop that plays the service, Slack's
+ * Web API and the person measured beside the flood (Slack's endpoints do not share a machine with
+ * the service, nor with another person's client).
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { parentPort, workerData } from 'node:worker_threads';
 import { performance } from 'node:perf_hooks';
 import { createSlackDriver } from '../test/support/slack-driver.js';
@@ -24,7 +32,12 @@ export interface BurstOrder {
   senders?: number;
   /** Post 'ready' once warmed up and wait for a 'go' message before the burst. */
   waitForGo?: boolean;
+  /** Answers at the burst's response URLs go to a stand-in in this thread (see above); `responseUrlBase` is then unused. */
+  ownResponseUrls?: boolean;
 }
+
+/** What the worker posts back: 'ready', the acks, or (with `ownResponseUrls`) how many answers arrived. */
+export type BurstMessage = 'ready' | BurstAck[] | { answers: number };
 
 export interface BurstAck {
   status: number;
@@ -34,7 +47,20 @@ export interface BurstAck {
 }
 
 const order = workerData as BurstOrder;
-const driver = createSlackDriver({ url: order.url, signingSecret: order.signingSecret, responseUrlBase: order.responseUrlBase });
+let answers = 0;
+const answerServer = order.ownResponseUrls
+  ? createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        answers += 1;
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end('{"ok":true}');
+      });
+    })
+  : undefined;
+if (answerServer) await new Promise<void>((resolve) => answerServer.listen(0, '127.0.0.1', resolve));
+const responseUrlBase = answerServer ? `http://127.0.0.1:${(answerServer.address() as AddressInfo).port}/response` : order.responseUrlBase;
+const driver = createSlackDriver({ url: order.url, signingSecret: order.signingSecret, responseUrlBase });
 await Promise.all(Array.from({ length: order.warmUp }, () => driver.command(order.text, { channel: order.channel }).catch(() => undefined)));
 // The warm-up's connections are kept alive and reused by the burst, as one client's would be.
 if (order.waitForGo) {
@@ -57,3 +83,9 @@ const sender = async () => {
 };
 await Promise.all(Array.from({ length: Math.min(order.senders ?? order.count, order.count) }, sender));
 parentPort?.postMessage(acks);
+if (answerServer) {
+  parentPort?.on('message', (message: 'answers?' | 'stop') => {
+    if (message === 'answers?') parentPort?.postMessage({ answers });
+    else answerServer.close(() => parentPort?.close());
+  });
+}

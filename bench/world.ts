@@ -20,7 +20,7 @@ import { startLocalWebApi } from '../src/slack/local-web-api/index.js';
 import type { BindingInput } from '../src/store/bindings.js';
 import { SLACK_CHANNELS, SLACK_USERS, TEAM, USERS } from '../test/support/slack-fixtures.js';
 import type { SlackDriver } from '../test/support/slack-driver.js';
-import type { BurstAck, BurstOrder } from './burst-worker.js';
+import type { BurstAck, BurstMessage, BurstOrder } from './burst-worker.js';
 import { createSlackDriver } from '../test/support/slack-driver.js';
 
 export const SIGNING_SECRET = 'bench-signing-secret-0123456789abcdef';
@@ -187,17 +187,36 @@ export async function burstFromWorker(order: BurstOrder): Promise<BurstAck[]> {
 }
 
 /** A burst worker loaded and warmed up (`ready`), sending once told to (`go`). */
-export function startBurstWorker(order: BurstOrder): { ready: Promise<void>; go(): void; acks: Promise<BurstAck[]> } {
+export function startBurstWorker(order: BurstOrder): { ready: Promise<void>; go(): void; acks: Promise<BurstAck[]>; answers(): Promise<number>; stop(): Promise<void> } {
   const worker = new Worker(new URL('./burst-worker.mjs', import.meta.url), { workerData: { ...order, waitForGo: true } });
   let markReady: () => void = () => undefined;
   const ready = new Promise<void>((resolve) => (markReady = resolve));
+  const counted: ((n: number) => void)[] = [];
   const acks = new Promise<BurstAck[]>((resolve, reject) => {
-    worker.on('message', (message: 'ready' | BurstAck[]) => {
+    worker.on('message', (message: BurstMessage) => {
       if (message === 'ready') return markReady();
-      resolve(message);
-      void worker.terminate();
+      if (Array.isArray(message)) {
+        resolve(message);
+        // With its own response URLs the worker keeps answering them until stopped.
+        if (!order.ownResponseUrls) void worker.terminate();
+        return;
+      }
+      counted.shift()?.(message.answers);
     });
     worker.once('error', reject);
   });
-  return { ready, go: () => worker.postMessage('go'), acks };
+  return {
+    ready,
+    go: () => worker.postMessage('go'),
+    acks,
+    /** How many answers reached the worker's response URLs so far (`ownResponseUrls`). */
+    answers: () =>
+      new Promise<number>((resolve) => {
+        counted.push(resolve);
+        worker.postMessage('answers?');
+      }),
+    stop: async () => {
+      await worker.terminate();
+    },
+  };
 }
