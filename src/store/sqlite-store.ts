@@ -118,57 +118,19 @@ export async function openSqliteStore(path: string, { logger, namespacePrefix, c
       }, context),
     );
 
-  // What this process last read under each key: the file has one writer, this process, so a value
-  // read since its last write to that key is still the file's. A read found here costs no turn at the connection (every command
-  // reads its channel's binding; beside a burst that read queued behind the burst's), but the file
-  // is still checked, so a file deleted or replaced is found as before. Expired values come back as
-  // they are stored and Keyv drops them, as it does from the file. The health probe always reads the file.
-  const cache = createReadCache(READ_CACHE_ENTRIES);
-  /** Reads `key` from the cache, else the file (kept when no write to `key` happened meanwhile). */
-  const cachedGet = async <Value>(key: string, context: Record<string, unknown>): Promise<Value | undefined> => {
-    if (cache.has(key)) return availability.guard(async () => {
-      assertUsable();
-      return cache.get(key) as Value | undefined;
-    }, context);
-    const seen = cache.version(key);
-    const value = await run(() => connection.get<Value>(key), context);
-    if (value !== undefined && value !== null) cache.fill(key, value, seen);
-    return value;
-  };
-  /**
-   * Runs a write of `keys`. They are forgotten before it and again after it (whether it succeeded or
-   * not), so no read that overlapped it can leave behind the value it replaced; the next read fills.
-   */
-  const writing = async <T>(keys: readonly string[], call: () => Promise<T>, context: Record<string, unknown>): Promise<T> => {
-    for (const key of keys) cache.forget(key);
-    try {
-      return await run(call, context);
-    } finally {
-      for (const key of keys) cache.forget(key);
-    }
-  };
-
   /** One Keyv adapter per namespace over the one connection. */
   const adapterFor = (namespace: string): KeyvStoreAdapter => {
     const context = { namespace };
-    const cached = namespace !== `${namespacePrefix}${HEALTH_NAMESPACE}`;
     const adapter = Object.assign(new EventEmitter(), {
       opts: connection.opts,
       namespace: namespace as string | undefined,
-      get: <Value>(key: string) => (cached ? cachedGet<Value>(key, context) : run(() => connection.get<Value>(key), context)),
+      get: <Value>(key: string) => run(() => connection.get<Value>(key), context),
       getMany: <Value>(keys: string[]) => run(() => connection.getMany<Value>(keys), context),
-      set: (key: string, value: unknown) => writing([key], () => connection.set(key, value), context),
-      delete: (key: string) => writing([key], () => connection.delete(key), context),
-      deleteMany: (keys: string[]) => writing(keys, () => connection.deleteMany(keys), context),
+      set: (key: string, value: unknown) => run(() => connection.set(key, value), context),
+      delete: (key: string) => run(() => connection.delete(key), context),
+      deleteMany: (keys: string[]) => run(() => connection.deleteMany(keys), context),
       has: (key: string) => run(() => connection.has(key), context),
-      clear: async () => {
-        cache.forgetPrefix(`${namespace}:`);
-        try {
-          await run(() => connection.query(`DELETE FROM ${table} WHERE key LIKE ?`, `${namespace}:%`), context);
-        } finally {
-          cache.forgetPrefix(`${namespace}:`);
-        }
-      },
+      clear: () => run(() => connection.query(`DELETE FROM ${table} WHERE key LIKE ?`, `${namespace}:%`).then(() => undefined), context),
       // The store closes the one connection.
       disconnect: async () => undefined,
     });
@@ -216,13 +178,11 @@ export async function openSqliteStore(path: string, { logger, namespacePrefix, c
     const raw = await keyv.serializeData({ value: true, expires: now + Math.max(1, Math.ceil(ttlMs)) });
     // One statement, atomic in SQLite: insert, or take over a record whose ttl has passed; a row
     // comes back only when this caller claimed the key (the replay guard's hot path: one write).
-    const fullKey = `${keyv.namespace}:${key}`;
-    const rows = (await writing(
-      [fullKey],
+    const rows = (await run(
       () =>
         connection.query(
           `INSERT INTO ${table} (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value WHERE json_extract(${table}.value, '$.expires') < ? RETURNING key`,
-          fullKey,
+          `${keyv.namespace}:${key}`,
           raw,
           now,
         ),
@@ -307,47 +267,5 @@ function createKeyedMutex() {
     } finally {
       if (tails.get(key) === tail) tails.delete(key);
     }
-  };
-}
-
-/** Values kept at most by the SQLite store's read cache (oldest written or read first forgotten past it). */
-const READ_CACHE_ENTRIES = 5_000;
-
-/**
- * The SQLite store's read cache: raw values by full key, at most `max`. Each key has a version,
- * bumped by every write, so a read that started before a write never puts back the value it replaced.
- */
-function createReadCache(max: number) {
-  const values = new Map<string, string>();
-  const versions = new Map<string, number>();
-  let epoch = 0;
-  return {
-    has: (key: string) => values.has(key),
-    get: (key: string) => values.get(key),
-    /** The version a read of `key` starts at; `fill` keeps its result only if it is still current. */
-    version: (key: string) => `${epoch}:${versions.get(key) ?? 0}`,
-    fill(key: string, value: unknown, at: string) {
-      if (typeof value !== 'string' || at !== `${epoch}:${versions.get(key) ?? 0}`) return;
-      values.delete(key);
-      values.set(key, value);
-      if (values.size > max) {
-        const oldest = values.keys().next().value;
-        if (oldest !== undefined) values.delete(oldest);
-      }
-    },
-    forget(key: string) {
-      values.delete(key);
-      versions.set(key, (versions.get(key) ?? 0) + 1);
-      // Versions of keys no longer cached are only needed while a read of them is under way.
-      if (versions.size > max * 4) {
-        versions.clear();
-        epoch += 1;
-      }
-    },
-    forgetPrefix(prefix: string) {
-      for (const key of [...values.keys()]) if (key.startsWith(prefix)) values.delete(key);
-      versions.clear();
-      epoch += 1;
-    },
   };
 }
