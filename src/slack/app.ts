@@ -3,7 +3,8 @@
  * `/radar` listener, every feature registered (they come from the registry the composition root
  * built; nothing here imports a feature), and one error handler.
  */
-import { App, LogLevel, type Receiver } from '@slack/bolt';
+import type { Receiver } from '@slack/bolt';
+import { App, LogLevel } from './bolt.js';
 import type { RadarDeps, Worker } from '../deps.js';
 import type { AnyFeature } from '../plugin.js';
 import { boltLogger } from './bolt-logger.js';

@@ -1,5 +1,6 @@
 /** Bolt's Logger interface over Radar's logger, so Bolt's lines are redacted like ours. */
-import { LogLevel, type Logger as BoltLogger } from '@slack/bolt';
+import type { Logger as BoltLogger } from '@slack/bolt';
+import { LogLevel } from './bolt.js';
 import type { Logger } from '../log.js';
 
 const text = (parts: unknown[]) => parts.map((p) => (typeof p === 'string' ? p : p instanceof Error ? p.message : JSON.stringify(p))).join(' ');

@@ -10,7 +10,7 @@
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { HTTPReceiver } from '@slack/bolt';
+import { HTTPReceiver } from '../bolt.js';
 import type { Logger as BoltLogger } from '@slack/bolt';
 import type { Logger } from '../../log.js';
 import { hasBody, sendJson } from './json-response.js';

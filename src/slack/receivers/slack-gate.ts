@@ -10,7 +10,7 @@
  * sees `rawBody` and does not read the stream again, then verifies, parses and acks exactly as before.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { verifySlackRequest } from '@slack/bolt';
+import { verifySlackRequest } from '../bolt.js';
 import type { Logger } from '../../log.js';
 import type { AckOrder } from './ack-order.js';
 import { createFairIntake, senderOf, type FairIntake } from './fair-intake.js';

@@ -12,7 +12,8 @@
  * and `/healthz` says `reconnecting` meanwhile. The app token never appears in that line or in a log
  * line (the logger redacts it; the failure line is scrubbed here as well, since it is printed directly).
  */
-import { SocketModeReceiver, type Logger as BoltLogger } from '@slack/bolt';
+import type { Logger as BoltLogger } from '@slack/bolt';
+import { SocketModeReceiver } from '../bolt.js';
 
 /** The client's own lifecycle states (see SocketModeClient), as `/healthz` reports them. */
 export type SocketState = 'connecting' | 'connected' | 'reconnecting' | 'disconnecting' | 'disconnected';
