@@ -5,8 +5,8 @@
  * the bare app none): the ack times are the app's, not the bench's queueing.
  *
  * With `ownResponseUrls`, the burst's response URLs point at a stand-in for Slack in this thread,
- * which answers every POST 200 and counts them (asked with an 'answers?' message, ended with
- * 'stop'): a flood's answers then land here, not in the event loop that plays the service, Slack's
+ * which answers every POST 200 and counts them (asked with an 'answers?' message; the worker runs
+ * until terminated): a flood's answers then land here, not in the event loop that plays the service, Slack's
  * Web API and the person measured beside the flood (Slack's endpoints do not share a machine with
  * the service, nor with another person's client).
  */
@@ -84,8 +84,7 @@ const sender = async () => {
 await Promise.all(Array.from({ length: Math.min(order.senders ?? order.count, order.count) }, sender));
 parentPort?.postMessage(acks);
 if (answerServer) {
-  parentPort?.on('message', (message: 'answers?' | 'stop') => {
+  parentPort?.on('message', (message: 'answers?') => {
     if (message === 'answers?') parentPort?.postMessage({ answers });
-    else answerServer.close(() => parentPort?.close());
   });
 }
