@@ -13,7 +13,6 @@ export const App = (load('@slack/bolt/dist/App.js') as { default: typeof Bolt.Ap
 export const LogLevel = (load('@slack/bolt/dist/App.js') as { LogLevel: typeof Bolt.LogLevel }).LogLevel;
 export const HTTPReceiver = (load('@slack/bolt/dist/receivers/HTTPReceiver.js') as { default: typeof Bolt.HTTPReceiver }).default;
 export const SocketModeReceiver = (load('@slack/bolt/dist/receivers/SocketModeReceiver.js') as { default: typeof Bolt.SocketModeReceiver }).default;
-export const verifySlackRequest = (load('@slack/bolt/dist/receivers/verify-request.js') as { verifySlackRequest: typeof Bolt.verifySlackRequest }).verifySlackRequest;
 
 export type App = Bolt.App;
 export type LogLevel = Bolt.LogLevel;

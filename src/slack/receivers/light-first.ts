@@ -10,9 +10,16 @@
  * (at most `maxWaitMs`), it waits while a light sender has work counted. The light sender's command
  * then runs beside the burst's work already started, not beside the whole burst. Held work is let go
  * one step per turn of the event loop (`waiters.ts`, paced), so the light sender's next request
- * finds at most a step or two of the burst ahead of it, not everything held meanwhile. A sender
- * alone is never held. Measured in the fair-use bench (another person's `/radar tickets` beside a
- * flood of 200 scan commands): median 9 → 7 ms against 4 ms idle, p99 31–41 → 21–23 ms.
+ * finds at most a step or two of the burst ahead of it, not everything held meanwhile. Measured in
+ * the fair-use bench (another person's `/radar tickets` beside a flood of 200 scan commands):
+ * median 9 → 7 ms against 4 ms idle, p99 31–41 → 21–23 ms.
+ *
+ * A busy sender alone is never held for a light sender's sake (there is none), but the answers of
+ * its commands still start one per turn of the event loop, in the same line as held ones
+ * (`turn(sender, wait, paceAlone = true)`): a burst's answers ready together would otherwise each
+ * run a step inside one turn, and a request of another person arriving then waited for all of
+ * them. The edge's hand-overs to Bolt are not paced (`paceAlone` false): paced, every ack of a
+ * burst waited its turn too, and the ack-latency bench's median went from 11 to 30 ms.
  */
 import { currentSender } from '../../sender.js';
 import { createWaiters } from './waiters.js';
@@ -20,8 +27,11 @@ import { createWaiters } from './waiters.js';
 export interface LightFirst {
   /** Counts work for `sender` (default: the current one) from now; call the returned function when it is done. */
   begin(sender?: string): () => void;
-  /** Resolves at once unless `sender` (default: the current one) is busy while a light sender has work counted. */
-  turn(sender?: string, maxWaitMs?: number): Promise<void>;
+  /**
+   * Resolves at once for a light sender. A busy `sender` (default: the current one) waits while a
+   * light sender has work counted (at most `maxWaitMs`), and goes at its turn of the loop (paced) otherwise.
+   */
+  turn(sender?: string, maxWaitMs?: number, paceAlone?: boolean): Promise<void>;
 }
 
 export const DEFAULT_BUSY_AT = 4;
@@ -50,8 +60,9 @@ export function createLightFirst({ busyAt = DEFAULT_BUSY_AT, maxWaitMs = DEFAULT
         waiters.wake();
       };
     },
-    turn(sender = currentSender(), waitAtMost = maxWaitMs) {
-      if (!busy(sender) || !lightOtherThan(sender)) return Promise.resolve();
+    turn(sender = currentSender(), waitAtMost = maxWaitMs, paceAlone = true) {
+      if (!busy(sender)) return Promise.resolve();
+      if (!lightOtherThan(sender)) return paceAlone ? waiters.pace() : Promise.resolve();
       return waiters.wait(() => !lightOtherThan(sender), waitAtMost);
     },
   };

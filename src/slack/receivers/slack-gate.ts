@@ -4,13 +4,12 @@
  * signature or timestamp: 401; timestamp more than 5 minutes off, past or future: 401), so their
  * bodies are never read. Then it reads the body up to the limit (chunked bodies are cut off there:
  * 413, connection closed) within the process-wide budget for unverified bodies (`body-budget.ts`:
- * 503 once a flood of large bodies has used it up), checks the signature with Bolt's own `verifySlackRequest` (timing-safe),
- * drops replays (`replay-guard.ts`), and hands Bolt the buffered request when its sender's turn
+ * 503 once a flood of large bodies has used it up), checks the signature once (`signature.ts`; Bolt,
+ * which only ever sees what passed here, does not check it again), drops replays (`replay-guard.ts`), and hands Bolt the buffered request when its sender's turn
  * comes (`fair-intake.ts`: one person's burst never queues another person's command behind it): Bolt
  * sees `rawBody` and does not read the stream again, then verifies, parses and acks exactly as before.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { verifySlackRequest } from '../bolt.js';
 import type { Logger } from '../../log.js';
 import type { AckOrder } from './ack-order.js';
 import { createFairIntake, senderOf, type FairIntake } from './fair-intake.js';
@@ -20,6 +19,7 @@ import { createBodyBudget, type BodyBudget } from './body-budget.js';
 import { BodyBudgetExhaustedError, BodyTooLargeError, readCappedBody } from './capped-body.js';
 import { hasBody, sendJson } from './json-response.js';
 import { createReplayGuard, type SeenBefore } from './replay-guard.js';
+import { isSlackSignature } from './signature.js';
 
 export const SLACK_EVENTS_PATH = '/slack/events';
 /** Slack's payloads are a few kB; the largest (view submissions) stay far below this. */
@@ -34,7 +34,10 @@ const TIMESTAMP = /^[0-9]{1,12}$/;
 
 export interface SlackGateOptions {
   signingSecret: string;
-  /** Bolt's `HTTPReceiver.requestListener`; it only ever sees verified, buffered, first-seen requests. */
+  /**
+   * Bolt's `HTTPReceiver.requestListener`; it only ever sees verified, buffered, first-seen requests
+   * (which is why the receiver is built without a signature check of its own: `createHttpReceiver`).
+   */
   dispatch: (req: IncomingMessage, res: ServerResponse) => void;
   logger: Logger;
   /** The replay check (see `replay-guard.ts`); without it every verified request is dispatched. */
@@ -120,19 +123,13 @@ export function createSlackGate(options: SlackGateOptions): RequestHandler {
       return;
     }
 
-    const text = body.toString('utf8');
-    try {
-      verifySlackRequest({
-        signingSecret: options.signingSecret,
-        body: text,
-        headers: { 'x-slack-signature': signature, 'x-slack-request-timestamp': timestampSeconds },
-      });
-    } catch (error) {
+    if (!isSlackSignature(options.signingSecret, timestamp, body, signature)) {
       loan.repayLater();
-      logger.warn('refused a request to the Slack endpoint', { status: 401, reason: error instanceof Error ? error.message : String(error) });
+      logger.warn('refused a request to the Slack endpoint', { status: 401, reason: 'signature mismatch' });
       sendJson(req, res, 401, { error: 'unauthorized' });
       return;
     }
+    const text = body.toString('utf8');
     // Signed by Slack: what it borrowed no longer counts against unverified traffic.
     loan.repay();
 
@@ -144,7 +141,7 @@ export function createSlackGate(options: SlackGateOptions): RequestHandler {
     const admitted = intake.admit(sender, (acked) =>
       asSender(sender, async () => {
         // A busy sender's request waits while a light sender's work is under way (bounded).
-        await options.lightFirst?.turn(sender, HAND_OVER_HOLD_MS);
+        await options.lightFirst?.turn(sender, HAND_OVER_HOLD_MS, false);
         // Counted from its hand-over to its answer: a request still waiting for its sender's turn
         // holds no other answer back (`ack-order.ts`).
         const leave = options.ackOrder?.enter();

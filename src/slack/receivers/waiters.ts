@@ -7,17 +7,20 @@
  * hold or their time ran out (the condition checked again at each), instead of all at once. Fifty
  * held steps of one person's burst, let go together, would all run before the next request's first
  * step could; let go one a turn, a request arriving meanwhile is read and handled between them.
+ * `pace` joins that line with nothing to wait for: it goes at its turn, behind the waiters before it.
  */
 export interface Waiters {
   wait(isReady: () => boolean, maxWaitMs: number): Promise<void>;
   /** Re-checks every waiter's condition; call it whenever what they wait for may have changed. */
   wake(): void;
+  /** Paced: resolves at this caller's turn (one a turn of the event loop, after those before it); otherwise at once. */
+  pace(): Promise<void>;
 }
 
 interface Waiter {
   isReady: () => boolean;
   resolve: () => void;
-  timer: NodeJS.Timeout;
+  timer: NodeJS.Timeout | undefined;
   /** Paced: its time has run out; it goes at its turn whatever its condition. */
   expired: boolean;
 }
@@ -31,6 +34,12 @@ export function createWaiters({ paced = false }: { paced?: boolean } = {}): Wait
     waiter.resolve();
   };
 
+  const releaseNextTurn = () => {
+    if (releasing) return;
+    releasing = true;
+    setImmediate(releaseOne);
+  };
+
   /** Paced: the oldest ready waiter goes now, and the next check is at the next turn of the loop. */
   const releaseOne = () => {
     releasing = false;
@@ -38,10 +47,7 @@ export function createWaiters({ paced = false }: { paced?: boolean } = {}): Wait
     if (index === -1) return;
     const [waiter] = waiting.splice(index, 1);
     if (waiter) release(waiter);
-    if (waiting.length > 0) {
-      releasing = true;
-      setImmediate(releaseOne);
-    }
+    if (waiting.length > 0) releaseNextTurn();
   };
 
   return {
@@ -62,8 +68,15 @@ export function createWaiters({ paced = false }: { paced?: boolean } = {}): Wait
             resolve();
           }, maxWaitMs),
         };
-        waiter.timer.unref();
+        waiter.timer?.unref();
         waiting.push(waiter);
+      });
+    },
+    pace() {
+      if (!paced) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        waiting.push({ isReady: () => true, resolve, expired: true, timer: undefined });
+        releaseNextTurn();
       });
     },
     wake() {

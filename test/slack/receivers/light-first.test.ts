@@ -8,10 +8,20 @@ import { asSender } from '../../../src/sender.js';
 describe('light senders first', () => {
   afterEach(() => vi.useRealTimers());
 
-  it('never holds a sender alone, however much it has under way', async () => {
+  it('lets a busy sender alone go at once at its turn, one a turn of the event loop (no timer)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const light = createLightFirst({ busyAt: 2 });
     for (let i = 0; i < 10; i++) light.begin('T:alice');
-    expect(await settled(light.turn('T:alice'))).toBe(true);
+    const gone: number[] = [];
+    for (let i = 0; i < 3; i++) void light.turn('T:alice').then(() => gone.push(i));
+    await Promise.resolve();
+    expect(gone).toEqual([]);
+    await nextTurn();
+    expect(gone).toEqual([0]);
+    await nextTurn();
+    expect(gone).toEqual([0, 1]);
+    await nextTurn();
+    expect(gone).toEqual([0, 1, 2]);
   });
 
   it('holds a busy sender while a light sender has work under way, and lets it go when that is done', async () => {
@@ -28,18 +38,21 @@ describe('light senders first', () => {
   });
 
   it('never holds a busy sender longer than its limit', async () => {
-    vi.useFakeTimers();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const light = createLightFirst({ busyAt: 1, maxWaitMs: 100 });
     light.begin('T:alice');
     light.begin('T:bob');
-    // Bob has one under way: at busyAt 1 he is busy too, so Alice is not held for him.
-    expect(await settled(light.turn('T:alice'))).toBe(true);
+    // Bob has one under way: at busyAt 1 he is busy too, so Alice is not held for him, only paced.
+    const paced = light.turn('T:alice');
+    await nextTurn();
+    expect(await settled(paced)).toBe(true);
     const strict = createLightFirst({ busyAt: 2, maxWaitMs: 100 });
     strict.begin('T:alice');
     strict.begin('T:alice');
     strict.begin('T:bob');
     const held = strict.turn('T:alice');
     await vi.advanceTimersByTimeAsync(99);
+    await nextTurn();
     expect(await settled(held)).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     expect(await settled(held)).toBe(true);

@@ -61,6 +61,31 @@ describe('waiters', () => {
     expect(done).toEqual([0, 1, 2]);
   });
 
+  it('paced: `pace` goes at its turn, one a turn, in line with ready waiters and past held ones; unpaced, at once', async () => {
+    let ready = false;
+    const waiters = createWaiters({ paced: true });
+    const done = waitAll(waiters, 2, () => ready);
+    const paced: string[] = [];
+    void waiters.pace().then(() => paced.push('p1'));
+    void waiters.pace().then(() => paced.push('p2'));
+    await nextTurn();
+    // Nothing ahead of them is ready: the two held waiters stay, the paced ones go one a turn past them.
+    expect(done).toEqual([]);
+    expect(paced).toEqual(['p1']);
+    // Now the held ones are ready and older than p2: they go first, still one a turn.
+    ready = true;
+    waiters.wake();
+    await nextTurn();
+    expect(done).toEqual([0]);
+    expect(paced).toEqual(['p1']);
+    await nextTurn();
+    expect(done).toEqual([0, 1]);
+    expect(paced).toEqual(['p1']);
+    await nextTurn();
+    expect(paced).toEqual(['p1', 'p2']);
+    expect(await Promise.race([createWaiters().pace().then(() => 'at once'), Promise.resolve().then(() => 'later')])).toBe('at once');
+  });
+
   it('paced: waiters whose time ran out also go one per turn, not all at once', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const waiters = createWaiters({ paced: true });
