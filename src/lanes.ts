@@ -7,6 +7,11 @@
  * has a lane of its own); the lane that has had the fewest turns since the resource was last idle
  * goes next, oldest call first within a lane. Nothing is dropped or reordered within a lane, and a
  * lone caller never waits.
+ *
+ * One call more than `inFlight` may be under way for a lane that has nothing under way or waiting:
+ * a person's first call beside a burst starts at once instead of waiting for one of the burst's
+ * calls to come back (which waits in turn for the event loop the burst keeps busy). A burst's lane
+ * always has calls waiting, so it never takes that place.
  */
 export interface Lanes {
   /** Runs `call` in `lane`'s turn; resolves or rejects as it does. */
@@ -24,6 +29,8 @@ export function createLanes(inFlight = DEFAULT_IN_FLIGHT): Lanes {
   const turns = new Map<string, number>();
   let running = 0;
   let queued = 0;
+  /** Calls under way per lane. */
+  const runningIn = new Map<string, number>();
 
   const nextLane = (): string | undefined => {
     let best: string | undefined;
@@ -57,10 +64,14 @@ export function createLanes(inFlight = DEFAULT_IN_FLIGHT): Lanes {
       return new Promise((resolve, reject) => {
         const start = () => {
           running += 1;
+          runningIn.set(lane, (runningIn.get(lane) ?? 0) + 1);
           turns.set(lane, (turns.get(lane) ?? 0) + 1);
           // The next call starts before this caller resumes.
           const done = () => {
             running -= 1;
+            const left = (runningIn.get(lane) ?? 1) - 1;
+            if (left > 0) runningIn.set(lane, left);
+            else runningIn.delete(lane);
             next();
           };
           let pending: Promise<unknown>;
@@ -82,7 +93,8 @@ export function createLanes(inFlight = DEFAULT_IN_FLIGHT): Lanes {
             },
           );
         };
-        if (running < inFlight && waiting.size === 0) {
+        const newcomer = !runningIn.has(lane) && !waiting.has(lane) && running < inFlight + 1;
+        if ((running < inFlight && waiting.size === 0) || newcomer) {
           start();
           return;
         }

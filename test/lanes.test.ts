@@ -27,26 +27,44 @@ describe('lanes', () => {
     expect(lanes.counts()).toEqual({ inFlight: 0, waiting: 0 });
   });
 
-  it("puts another sender's call next, ahead of a burst queued before it; order within a lane is kept", async () => {
+  it("starts another sender's first call at once beside a burst (one place over the limit), and puts the rest next, ahead of the burst", async () => {
     const lanes = createLanes(1);
     const log: string[] = [];
     const alice = Array.from({ length: 5 }, (_, i) => held(log, `a${i + 1}`));
-    const bob = held(log, 'b1');
+    const bob = Array.from({ length: 2 }, (_, i) => held(log, `b${i + 1}`));
+    const carol = held(log, 'c1');
     const runs = alice.map((a) => lanes.run('alice', a.call));
-    const bobRun = lanes.run('bob', bob.call);
-    expect(lanes.counts()).toEqual({ inFlight: 1, waiting: 5 });
+    // Bob has nothing under way: his call takes the one place over the limit.
+    const bobRuns = bob.map((b) => lanes.run('bob', b.call));
+    expect(log).toEqual(['a1', 'b1']);
+    // Carol is a newcomer too, but the place over the limit is taken: she waits, first in line.
+    const carolRun = lanes.run('carol', carol.call);
+    expect(lanes.counts()).toEqual({ inFlight: 2, waiting: 6 });
+    // Alice's call comes back: two were under way, one still is (Bob's), so nothing starts.
     alice[0]?.release();
     await runs[0];
     await Promise.resolve();
     expect(log).toEqual(['a1', 'b1']);
-    bob.release();
-    await bobRun;
-    for (const a of alice.slice(1)) {
+    // Bob's comes back: Carol, who has had no turn, goes before the burst and before Bob's second.
+    bob[0]?.release();
+    await bobRuns[0];
+    await Promise.resolve();
+    expect(log).toEqual(['a1', 'b1', 'c1']);
+    carol.release();
+    await carolRun;
+    // Then one at a time, the lane with the fewest turns first; within a lane in order.
+    const rest = [...alice.slice(1), bob[1]];
+    for (let i = 0; i < rest.length; i++) {
       await Promise.resolve();
-      a.release();
+      await Promise.resolve();
+      for (const r of rest) r?.release();
     }
-    await Promise.all(runs);
-    expect(log).toEqual(['a1', 'b1', 'a2', 'a3', 'a4', 'a5']);
+    await Promise.all([...runs, ...bobRuns]);
+    expect(log.slice(0, 3)).toEqual(['a1', 'b1', 'c1']);
+    expect(log.filter((n) => n.startsWith('a'))).toEqual(['a1', 'a2', 'a3', 'a4', 'a5']);
+    // Bob's second call went as soon as the lanes had given Alice as many turns as him, not after her whole burst.
+    expect(log.indexOf('b2')).toBeLessThan(log.indexOf('a4'));
+    expect(lanes.counts()).toEqual({ inFlight: 0, waiting: 0 });
   });
 
   it('passes a rejection to its caller and goes on with the next call', async () => {

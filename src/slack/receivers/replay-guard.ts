@@ -16,6 +16,7 @@
  * ack on the one connection: under twenty concurrent senders it doubled Radar's ack p99.
  */
 import type { Logger } from '../../log.js';
+import { asSender } from '../../sender.js';
 
 /** How long a seen signature is remembered; Slack's timestamp window, so a replay is either seen or stale. */
 export const REPLAY_WINDOW_MS = 5 * 60_000;
@@ -68,8 +69,10 @@ export async function seenBeforeInProcess(
     }
   };
   let failing = false;
+  // Written as work outside any request (`sender.ts`): a person's own next store call, their
+  // binding read, must not wait behind the record of the request it serves.
   const writeBehind = (signature: string) => {
-    store.claim(SEEN_NAMESPACE, signature, REPLAY_WINDOW_MS).then(
+    asSender('', () => store.claim(SEEN_NAMESPACE, signature, REPLAY_WINDOW_MS)).then(
       (claimed) => {
         failing = false;
         if (!claimed) logger.warn('a signature new to this process was already claimed in the store (another process on the same file?)');

@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createLogger, silentLogger } from '../../../src/log.js';
 import { createReplayGuard, REPLAY_WINDOW_MS, SEEN_NAMESPACE, seenBeforeIn, seenBeforeInProcess } from '../../../src/slack/receivers/replay-guard.js';
+import { asSender, currentSender } from '../../../src/sender.js';
 import { PLACE_KINDS, REDIS_URL, redisPlace, sqlitePlace, type Place } from '../../store/places.js';
 
 describe.each(PLACE_KINDS.map((k) => [k.name, k] as const))('the replay guard on %s', (_name, kind) => {
@@ -68,6 +69,20 @@ describe('the in-process replay guard (SQLite: one replica)', () => {
     expect(await seenBefore(sig('b'))).toBe(false);
     expect(claims).toEqual([sig('a'), sig('b')]);
     finishWrites();
+  });
+
+  it("records a signature as work outside any request, so the sender's own next store call does not queue behind it", async () => {
+    const writtenFor: string[] = [];
+    const store = {
+      entries: async () => [],
+      claim: async () => {
+        writtenFor.push(currentSender());
+        return true;
+      },
+    };
+    const seenBefore = await seenBeforeInProcess(store, { logger: silentLogger });
+    expect(await asSender('T1:U_BOB', () => seenBefore(sig('d')))).toBe(false);
+    expect(writtenFor).toEqual(['']);
   });
 
   it('still drops a request replayed after a restart, from the signatures read back from the SQLite file', async () => {
