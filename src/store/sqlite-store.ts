@@ -25,7 +25,8 @@ import { createCoordinator } from './coordination.js';
 import { StoreUnavailableError } from './errors.js';
 import { createMemoryLocks } from './memory-locks.js';
 import type { Change, StoredEntry, Store, UpdateOptions, UpdateResult } from './store.js';
-import { assertTtl, decodeRaw, HEALTH_NAMESPACE, keyvPerNamespace } from './store.js';
+import { assertTtl, decodeRaw, HEALTH_NAMESPACE, keyvPerNamespace, qualifiedNamespace } from './store.js';
+import { createReadCache } from './read-cache.js';
 
 export const MEMORY_DATABASE = ':memory:';
 
@@ -34,6 +35,11 @@ export interface SqliteStoreOptions {
   namespacePrefix: string;
   /** Bounds `probe` (a SQLite call does not otherwise time out beyond its busy timeout). */
   commandTimeoutMs: number;
+  /**
+   * Namespaces whose values this process keeps once read (`read-cache.ts`): the ones every command
+   * reads. The file is still checked on every read found there.
+   */
+  cachedNamespaces?: readonly string[];
 }
 
 /** What a failed SQLite call means: every SQLite error is the file's or the connection's fault. */
@@ -74,7 +80,10 @@ function checkFile(path: string, opened: Stats): void {
  */
 const STORE_CALLS_IN_FLIGHT = 2;
 
-export async function openSqliteStore(path: string, { logger, namespacePrefix, commandTimeoutMs }: SqliteStoreOptions): Promise<Store> {
+/** Values the read cache keeps at most, over its namespaces (a binding per channel: far more channels than any workspace binds). */
+const READ_CACHE_ENTRIES = 10_000;
+
+export async function openSqliteStore(path: string, { logger, namespacePrefix, commandTimeoutMs, cachedNamespaces = [] }: SqliteStoreOptions): Promise<Store> {
   const memory = path === MEMORY_DATABASE;
   if (!memory) mkdirSync(dirname(path), { recursive: true });
 
@@ -118,9 +127,39 @@ export async function openSqliteStore(path: string, { logger, namespacePrefix, c
       }, context),
     );
 
+  // A channel's binding is read by every command; beside a burst that read waited 2–4 ms for the one
+  // connection (and for the event loop to take its answer). Read once, it is kept (`read-cache.ts`):
+  // a hit takes no turn at the connection, but the file is still checked, so a file deleted or
+  // replaced is found as before.
+  const cache = createReadCache(READ_CACHE_ENTRIES);
+  const cached = new Set(cachedNamespaces.map((namespace) => qualifiedNamespace(namespacePrefix, namespace)));
+  /** Reads `key` from the cache, else the file (kept when no write to `key` happened meanwhile). */
+  const cachedGet = async <Value>(key: string, context: Record<string, unknown>): Promise<Value | undefined> => {
+    if (cache.has(key)) {
+      return availability.guard(async () => {
+        assertUsable();
+        return cache.get(key) as Value | undefined;
+      }, context);
+    }
+    const seen = cache.version(key);
+    const value = await run(() => connection.get<Value>(key), context);
+    cache.fill(key, value, seen);
+    return value;
+  };
+  /** Runs a write of `keys`, forgetting them before and after it (whether it succeeded or not). */
+  const writing = async <T>(keys: readonly string[], call: () => Promise<T>, context: Record<string, unknown>): Promise<T> => {
+    for (const key of keys) cache.forget(key);
+    try {
+      return await run(call, context);
+    } finally {
+      for (const key of keys) cache.forget(key);
+    }
+  };
+
   /** One Keyv adapter per namespace over the one connection. */
   const adapterFor = (namespace: string): KeyvStoreAdapter => {
     const context = { namespace };
+    if (cached.has(namespace)) return cachedAdapterFor(namespace, context);
     const adapter = Object.assign(new EventEmitter(), {
       opts: connection.opts,
       namespace: namespace as string | undefined,
@@ -131,6 +170,30 @@ export async function openSqliteStore(path: string, { logger, namespacePrefix, c
       deleteMany: (keys: string[]) => run(() => connection.deleteMany(keys), context),
       has: (key: string) => run(() => connection.has(key), context),
       clear: () => run(() => connection.query(`DELETE FROM ${table} WHERE key >= ? AND key < ?`, ...keyRange(namespace)).then(() => undefined), context),
+      // The store closes the one connection.
+      disconnect: async () => undefined,
+    });
+    return adapter as unknown as KeyvStoreAdapter;
+  };
+  /** The adapter of a cached namespace: reads through the cache, writes forget what they change. */
+  const cachedAdapterFor = (namespace: string, context: Record<string, unknown>): KeyvStoreAdapter => {
+    const adapter = Object.assign(new EventEmitter(), {
+      opts: connection.opts,
+      namespace: namespace as string | undefined,
+      get: <Value>(key: string) => cachedGet<Value>(key, context),
+      getMany: <Value>(keys: string[]) => run(() => connection.getMany<Value>(keys), context),
+      set: (key: string, value: unknown) => writing([key], () => connection.set(key, value), context),
+      delete: (key: string) => writing([key], () => connection.delete(key), context),
+      deleteMany: (keys: string[]) => writing(keys, () => connection.deleteMany(keys), context),
+      has: (key: string) => run(() => connection.has(key), context),
+      clear: async () => {
+        cache.forgetPrefix(`${namespace}:`);
+        try {
+          await run(() => connection.query(`DELETE FROM ${table} WHERE key >= ? AND key < ?`, ...keyRange(namespace)), context);
+        } finally {
+          cache.forgetPrefix(`${namespace}:`);
+        }
+      },
       // The store closes the one connection.
       disconnect: async () => undefined,
     });

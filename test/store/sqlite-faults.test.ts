@@ -89,6 +89,8 @@ describe('the SQLite file under a running store', () => {
 
   it('detects a deleted file: probe false, calls fail, one log line, and no new file at the path', async () => {
     const s = store!;
+    // Read once, the binding is kept in memory (`read-cache.ts`); the file is still checked on each read.
+    expect(await createBindingsRepo(s).get('T1', 'C1')).toMatchObject({ projectId: 'p1' });
     rmSync(file);
     expect(await s.probe()).toBe(false);
     expect(await s.ping()).toBe(false);
@@ -116,11 +118,12 @@ describe('the SQLite file under a running store', () => {
 
   it('detects a file replaced by another (a restored copy, a different inode)', async () => {
     const s = store!;
+    expect(await createBindingsRepo(s).get('T1', 'C1')).toMatchObject({ projectId: 'p1' });
     const other = join(dir, 'other.sqlite');
     writeFileSync(other, '');
     renameSync(other, file);
     expect(await s.probe()).toBe(false);
-    await expectUnavailable(s.keyv('bindings').get('T1:C1'), 'file_replaced');
+    await expectUnavailable(createBindingsRepo(s).get('T1', 'C1'), 'file_replaced');
     expect(unavailableLines()).toHaveLength(1);
   });
 
