@@ -7,8 +7,13 @@
  */
 export function escapeMrkdwn(value: unknown): string {
   const text = value === null || value === undefined ? '' : String(value);
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  // Most text has none of the three: one scan, and the string itself back.
+  return SPECIAL.test(text) ? text.replace(SPECIALS, (c) => ENTITIES[c as '&' | '<' | '>']) : text;
 }
+
+const SPECIAL = /[&<>]/;
+const SPECIALS = /[&<>]/g;
+const ENTITIES = { '&': '&amp;', '<': '&lt;', '>': '&gt;' } as const;
 
 /**
  * Text as the person typed it: Slack sends command text and message text with `&`, `<` and `>`
