@@ -5,9 +5,10 @@
  * bodies are never read. Then it reads the body up to the limit (chunked bodies are cut off there:
  * 413, connection closed) within the process-wide budget for unverified bodies (`body-budget.ts`:
  * 503 once a flood of large bodies has used it up), checks the signature once (`signature.ts`; Bolt,
- * which only ever sees what passed here, does not check it again), drops replays (`replay-guard.ts`), and hands Bolt the buffered request when its sender's turn
- * comes (`fair-intake.ts`: one person's burst never queues another person's command behind it): Bolt
- * sees `rawBody` and does not read the stream again, then verifies, parses and acks exactly as before.
+ * which only ever sees what passed here, does not check it again), drops replays
+ * (`replay-guard.ts`), and hands Bolt the buffered request when its sender's turn comes
+ * (`fair-intake.ts`: one person's burst never queues another person's command behind it): Bolt
+ * sees `rawBody` and does not read the stream again, then parses and acks as before.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from '../../log.js';
