@@ -14,6 +14,13 @@ describe('the ticket list view', () => {
     expect(JSON.stringify(blocks)).toContain(`…and ${5000 - shown} more tickets`);
     expect(JSON.stringify(blocks)).toContain('5000 tickets');
     for (const block of blocks) if (block.type === 'section') expect(block.text?.text.length ?? 0).toBeLessThanOrEqual(3000);
+    // Packed in board order: every ticket shown once, #1 onwards, a column continued across sections.
+    const numbers = (JSON.stringify(blocks).match(/\*#\d+\*/g) ?? []).map((m) => Number(m.slice(2, -1)));
+    expect(numbers).toEqual(Array.from({ length: shown }, (_, i) => i + 1));
+    expect(JSON.stringify(blocks)).toContain('(continued)');
+    // Each section but the last is full: the next ticket's line would not have fitted under its 3,000 characters.
+    const sections = blocks.filter((b) => b.type === 'section').map((b) => b.text?.text ?? '');
+    for (const text of sections.slice(0, -1)) expect(text.length).toBeGreaterThan(3000 - 100 - 200);
   });
 
   it('escapes titles and says when nothing matches', () => {

@@ -32,7 +32,9 @@ function byColumn(items: readonly Ticket[]): [string, Ticket[]][] {
   const groups = new Map<string, Ticket[]>();
   for (const ticket of items) {
     const column = isUnreadable(ticket.status) ? UNREADABLE_COLUMN : ticket.status;
-    groups.set(column, [...(groups.get(column) ?? []), ticket]);
+    const group = groups.get(column);
+    if (group) group.push(ticket);
+    else groups.set(column, [ticket]);
   }
   return [...groups.entries()];
 }
@@ -47,15 +49,19 @@ function columnTitle(column: string): string {
 function chunksOf(column: string, tickets: Ticket[], now: Date | undefined): Chunk[] {
   const chunks: Chunk[] = [];
   let lines: string[] = [`*${columnTitle(column)}*`];
+  // The length of `lines.join('\n')`, kept as lines are added (joining them again for each ticket was quadratic).
+  let length = lines[0]!.length;
   let count = 0;
   for (const ticket of tickets) {
     const line = ticketLine(ticket, now);
-    if (count > 0 && [...lines, line].join('\n').length > SECTION_ROOM) {
+    if (count > 0 && length + 1 + line.length > SECTION_ROOM) {
       chunks.push({ text: lines.join('\n'), tickets: count });
       lines = [`*${columnTitle(column)}* (continued)`];
+      length = lines[0]!.length;
       count = 0;
     }
     lines.push(line);
+    length += 1 + line.length;
     count += 1;
   }
   chunks.push({ text: lines.join('\n'), tickets: count });
