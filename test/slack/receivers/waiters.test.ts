@@ -86,6 +86,25 @@ describe('waiters', () => {
     expect(await Promise.race([createWaiters().pace().then(() => 'at once'), Promise.resolve().then(() => 'later')])).toBe('at once');
   });
 
+  it('paced: a long line goes a sixteenth a turn, oldest first, so thousands never take thousands of turns', async () => {
+    const waiters = createWaiters({ paced: true });
+    const done: number[] = [];
+    for (let i = 0; i < 64; i++) void waiters.pace().then(() => done.push(i));
+    await nextTurn();
+    expect(done).toEqual([0, 1, 2, 3]); // 64 / 16
+    await nextTurn();
+    expect(done).toEqual([0, 1, 2, 3, 4, 5, 6]); // 60 / 16
+    let turns = 2;
+    while (done.length < 64) {
+      await nextTurn();
+      turns += 1;
+    }
+    expect(done).toEqual(Array.from({ length: 64 }, (_, i) => i));
+    // One a turn once the line is short: more turns than a sixteenth would take, far fewer than 64.
+    expect(turns).toBeGreaterThan(16);
+    expect(turns).toBeLessThan(64);
+  });
+
   it('paced: waiters whose time ran out also go one per turn, not all at once', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const waiters = createWaiters({ paced: true });
