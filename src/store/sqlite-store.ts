@@ -156,40 +156,26 @@ export async function openSqliteStore(path: string, { logger, namespacePrefix, c
     }
   };
 
-  /** One Keyv adapter per namespace over the one connection. */
+  /** One Keyv adapter per namespace over the one connection; a cached namespace reads through the cache, and its writes forget what they change. */
   const adapterFor = (namespace: string): KeyvStoreAdapter => {
     const context = { namespace };
-    if (cached.has(namespace)) return cachedAdapterFor(namespace, context);
+    const isCached = cached.has(namespace);
+    const write = <T>(keys: readonly string[], call: () => Promise<T>): Promise<T> => (isCached ? writing(keys, call, context) : run(call, context));
+    const clearRange = () => run(() => connection.query(`DELETE FROM ${table} WHERE key >= ? AND key < ?`, ...keyRange(namespace)).then(() => undefined), context);
     const adapter = Object.assign(new EventEmitter(), {
       opts: connection.opts,
       namespace: namespace as string | undefined,
-      get: <Value>(key: string) => run(() => connection.get<Value>(key), context),
+      get: <Value>(key: string) => (isCached ? cachedGet<Value>(key, context) : run(() => connection.get<Value>(key), context)),
       getMany: <Value>(keys: string[]) => run(() => connection.getMany<Value>(keys), context),
-      set: (key: string, value: unknown) => run(() => connection.set(key, value), context),
-      delete: (key: string) => run(() => connection.delete(key), context),
-      deleteMany: (keys: string[]) => run(() => connection.deleteMany(keys), context),
-      has: (key: string) => run(() => connection.has(key), context),
-      clear: () => run(() => connection.query(`DELETE FROM ${table} WHERE key >= ? AND key < ?`, ...keyRange(namespace)).then(() => undefined), context),
-      // The store closes the one connection.
-      disconnect: async () => undefined,
-    });
-    return adapter as unknown as KeyvStoreAdapter;
-  };
-  /** The adapter of a cached namespace: reads through the cache, writes forget what they change. */
-  const cachedAdapterFor = (namespace: string, context: Record<string, unknown>): KeyvStoreAdapter => {
-    const adapter = Object.assign(new EventEmitter(), {
-      opts: connection.opts,
-      namespace: namespace as string | undefined,
-      get: <Value>(key: string) => cachedGet<Value>(key, context),
-      getMany: <Value>(keys: string[]) => run(() => connection.getMany<Value>(keys), context),
-      set: (key: string, value: unknown) => writing([key], () => connection.set(key, value), context),
-      delete: (key: string) => writing([key], () => connection.delete(key), context),
-      deleteMany: (keys: string[]) => writing(keys, () => connection.deleteMany(keys), context),
+      set: (key: string, value: unknown) => write([key], () => connection.set(key, value)),
+      delete: (key: string) => write([key], () => connection.delete(key)),
+      deleteMany: (keys: string[]) => write(keys, () => connection.deleteMany(keys)),
       has: (key: string) => run(() => connection.has(key), context),
       clear: async () => {
+        if (!isCached) return clearRange();
         cache.forgetPrefix(`${namespace}:`);
         try {
-          await run(() => connection.query(`DELETE FROM ${table} WHERE key >= ? AND key < ?`, ...keyRange(namespace)), context);
+          await clearRange();
         } finally {
           cache.forgetPrefix(`${namespace}:`);
         }
