@@ -6,7 +6,7 @@
  * of it, so a read that overlapped a write never puts back the value the write replaced.
  */
 export interface ReadCache {
-  has(key: string): boolean;
+  /** The stored string kept for `key`, or undefined when none is kept. */
   get(key: string): string | undefined;
   /** The version a read of `key` starts at; `fill` keeps the value read only if it is still current. */
   version(key: string): string;
@@ -23,7 +23,6 @@ export function createReadCache(max: number): ReadCache {
   let epoch = 0;
   const versionOf = (key: string) => `${epoch}:${versions.get(key) ?? 0}`;
   return {
-    has: (key) => values.has(key),
     get: (key) => values.get(key),
     version: versionOf,
     fill(key, value, at) {

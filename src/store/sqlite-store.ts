@@ -135,10 +135,11 @@ export async function openSqliteStore(path: string, { logger, namespacePrefix, c
   const cached = new Set(cachedNamespaces.map((namespace) => qualifiedNamespace(namespacePrefix, namespace)));
   /** Reads `key` from the cache, else the file (kept when no write to `key` happened meanwhile). */
   const cachedGet = async <Value>(key: string, context: Record<string, unknown>): Promise<Value | undefined> => {
-    if (cache.has(key)) {
+    const kept = cache.get(key);
+    if (kept !== undefined) {
       return availability.guard(async () => {
         assertUsable();
-        return cache.get(key) as Value | undefined;
+        return kept as Value;
       }, context);
     }
     const seen = cache.version(key);
