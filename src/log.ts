@@ -14,6 +14,8 @@ export interface Logger {
   warn(msg: string, fields?: Record<string, unknown>): void;
   error(msg: string, fields?: Record<string, unknown>): void;
   child(bindings: Record<string, unknown>): Logger;
+  /** Whether a line at `level` would be written: for callers whose message costs something to build. */
+  enabled(level: Exclude<LogLevel, 'silent'>): boolean;
 }
 
 export interface LoggerOptions {
@@ -115,6 +117,7 @@ export function createLogger(options: LoggerOptions = {}): Logger {
     warn: (m, f) => write('warn', m, f),
     error: (m, f) => write('error', m, f),
     child: (more) => createLogger({ ...options, bindings: { ...bindings, ...more } }),
+    enabled: (lvl) => RANK[lvl] >= RANK[level],
   };
 }
 
