@@ -286,6 +286,8 @@ export async function openRedisStore(url: string, { logger, namespacePrefix, com
     const reply = await guard(() => client.sendCommand(['SET', redisKey(keyv, key), raw, 'NX', 'PX', String(Math.max(1, Math.ceil(ttlMs)))]), { namespace });
     return String(reply) === 'OK';
   };
+  // The client pipelines commands sent in one turn: one round trip for the lot.
+  const claimMany = (namespace: string, keys: readonly string[], ttlMs: number): Promise<boolean[]> => Promise.all(keys.map((key) => claim(namespace, key, ttlMs)));
 
   // Each store writes its own health entry, so replicas probing at once never read each other's.
   const probeKey = `probe:${randomUUID()}`;
@@ -322,6 +324,7 @@ export async function openRedisStore(url: string, { logger, namespacePrefix, com
     entries,
     update,
     claim,
+    claimMany,
     async ping() {
       try {
         return (await guard(() => client.ping())) === 'PONG';

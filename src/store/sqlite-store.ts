@@ -80,6 +80,9 @@ function checkFile(path: string, opened: Stats): void {
  */
 const STORE_CALLS_IN_FLIGHT = 2;
 
+/** Keys one `claimMany` statement inserts at most (two parameters each, well inside SQLite's limit). */
+const CLAIMS_PER_STATEMENT = 200;
+
 /** Values the read cache keeps at most, over its namespaces (a binding per channel: far more channels than any workspace binds). */
 const READ_CACHE_ENTRIES = 10_000;
 
@@ -198,8 +201,9 @@ export async function openSqliteStore(path: string, { logger, namespacePrefix, c
   // one-off keys (request signatures, view ids) does not grow without bound.
   let expiringWritesSincePurge = 0;
   const PURGE_EVERY = 500;
-  const purgeNowAndThen = async (namespace: string, keyv: Keyv) => {
-    if (++expiringWritesSincePurge < PURGE_EVERY) return;
+  const purgeNowAndThen = async (namespace: string, keyv: Keyv, writes = 1) => {
+    expiringWritesSincePurge += writes;
+    if (expiringWritesSincePurge < PURGE_EVERY) return;
     expiringWritesSincePurge = 0;
     await run(() => connection.query(`DELETE FROM ${table} WHERE key >= ? AND key < ? AND json_extract(value, '$.expires') < ?`, ...keyRange(keyv.namespace ?? ''), Date.now()), {
       namespace,
@@ -222,25 +226,30 @@ export async function openSqliteStore(path: string, { logger, namespacePrefix, c
     return result;
   };
 
-  const claim = async (namespace: string, key: string, ttlMs: number): Promise<boolean> => {
+  const claimMany = async (namespace: string, keys: readonly string[], ttlMs: number): Promise<boolean[]> => {
     const keyv = keyvs.get(namespace);
     const now = Date.now();
     const raw = await keyv.serializeData({ value: true, expires: now + Math.max(1, Math.ceil(ttlMs)) });
-    // One statement, atomic in SQLite: insert, or take over a record whose ttl has passed; a row
-    // comes back only when this caller claimed the key (the replay guard's hot path: one write).
-    const rows = (await run(
-      () =>
-        connection.query(
-          `INSERT INTO ${table} (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value WHERE json_extract(${table}.value, '$.expires') < ? RETURNING key`,
-          `${keyv.namespace}:${key}`,
-          raw,
-          now,
-        ),
-      { namespace },
-    )) as unknown[];
-    await purgeNowAndThen(namespace, keyv);
-    return rows.length > 0;
+    const claimed = new Set<string>();
+    for (let from = 0; from < keys.length; from += CLAIMS_PER_STATEMENT) {
+      const chunk = keys.slice(from, from + CLAIMS_PER_STATEMENT).map((key) => `${keyv.namespace}:${key}`);
+      // One statement, atomic in SQLite: insert each key, or take over a record whose ttl has passed;
+      // a row comes back for each key this call claimed.
+      const rows = (await run(
+        () =>
+          connection.query(
+            `INSERT INTO ${table} (key, value) VALUES ${chunk.map(() => '(?, ?)').join(', ')} ON CONFLICT(key) DO UPDATE SET value = excluded.value WHERE json_extract(${table}.value, '$.expires') < ? RETURNING key`,
+            ...chunk.flatMap((key) => [key, raw]),
+            now,
+          ),
+        { namespace },
+      )) as { key: string }[];
+      for (const row of rows) claimed.add(row.key);
+      await purgeNowAndThen(namespace, keyv, chunk.length);
+    }
+    return keys.map((key) => claimed.has(`${keyv.namespace}:${key}`));
   };
+  const claim = async (namespace: string, key: string, ttlMs: number): Promise<boolean> => (await claimMany(namespace, [key], ttlMs))[0] === true;
 
   const entries = async <T>(namespace: string): Promise<StoredEntry<T>[]> => {
     const keyv = keyvs.get(namespace);
@@ -283,6 +292,7 @@ export async function openSqliteStore(path: string, { logger, namespacePrefix, c
     entries,
     update,
     claim,
+    claimMany,
     async ping() {
       try {
         await run(() => connection.query('SELECT 1'));

@@ -64,6 +64,11 @@ export interface Store {
    * recorded it; false while an earlier record lives. For "seen once" guards (replayed requests).
    */
   claim(namespace: string, key: string, ttlMs: number): Promise<boolean>;
+  /**
+   * `claim` for each of `keys` (distinct), in as few round trips as the backend allows: whether each
+   * was claimed by this call, in the order of `keys`. For records written in batches behind answers.
+   */
+  claimMany(namespace: string, keys: readonly string[], ttlMs: number): Promise<boolean[]>;
   /** True when the backend answers (a read). */
   ping(): Promise<boolean>;
   /**

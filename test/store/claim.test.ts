@@ -1,4 +1,4 @@
-/** `store.claim`: one caller records a key until its ttl passes, on every store kind (and across replicas on Redis). */
+/** `store.claim` and `claimMany`: one caller records a key until its ttl passes, on every store kind (and across replicas on Redis). */
 import { afterEach, describe, expect, it } from 'vitest';
 import { PLACE_KINDS, type Place } from './places.js';
 
@@ -25,6 +25,34 @@ for (const kind of PLACE_KINDS) {
       // Waiting is the point here: the ttl is enforced by the backend's own clock.
       await new Promise((resolve) => setTimeout(resolve, 1_100));
       expect(await store.claim('seen-test', 'short', 1_000)).toBe(true);
+    });
+
+    it('claims a batch in one call: each key answered in order, a live claim kept, an expired one taken over', async () => {
+      place = kind.create();
+      const store = await place.open();
+      expect(await store.claim('seen-test', 'live', 60_000)).toBe(true);
+      expect(await store.claim('seen-test', 'lapsed', 1)).toBe(true);
+      // Waiting is the point: the 1 ms ttl must pass on the backend's own clock.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(await store.claimMany('seen-test', ['new-1', 'live', 'lapsed', 'new-2'], 60_000)).toEqual([true, false, true, true]);
+      expect(await store.claimMany('seen-test', ['new-2', 'new-3'], 60_000)).toEqual([false, true]);
+      expect(await store.claim('other-test', 'live', 60_000)).toBe(true);
+      expect(await store.claimMany('seen-test', [], 60_000)).toEqual([]);
+    });
+
+    it('claims a batch larger than one statement takes, and races with single claims fairly', async () => {
+      place = kind.create();
+      const stores = kind.name === 'redis' ? [await place.open(), await place.open()] : [await place.open()];
+      const keys = Array.from({ length: 450 }, (_, i) => `batch-${i}`);
+      const [batch, ...singles] = await Promise.all([
+        stores[0]!.claimMany('seen-test', keys, 60_000),
+        ...keys.filter((_, i) => i % 50 === 0).map((key, i) => stores[i % stores.length]!.claim('seen-test', key, 60_000)),
+      ]);
+      // Each of the raced keys was claimed by exactly one caller; every other key by the batch.
+      const raced = keys.filter((_, i) => i % 50 === 0);
+      raced.forEach((key, i) => expect([batch![keys.indexOf(key)], singles[i]].filter(Boolean)).toHaveLength(1));
+      expect(batch!.filter((claimed, i) => !claimed && i % 50 !== 0)).toEqual([]);
+      expect(await stores[0]!.claimMany('seen-test', keys, 60_000)).toEqual(keys.map(() => false));
     });
 
     it('survives a restart: a key claimed before is still claimed after reopening', async () => {

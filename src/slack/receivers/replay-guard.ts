@@ -31,9 +31,10 @@ export function seenBeforeIn(store: { claim(namespace: string, key: string, ttlM
   return async (signature) => !(await store.claim(SEEN_NAMESPACE, signature, REPLAY_WINDOW_MS));
 }
 
-/** What `seenBeforeInProcess` needs of the store: the atomic claim and the claimed signatures. */
+/** What `seenBeforeInProcess` needs of the store: the atomic claims and the claimed signatures. */
 export interface SeenStore {
   claim(namespace: string, key: string, ttlMs: number): Promise<boolean>;
+  claimMany(namespace: string, keys: readonly string[], ttlMs: number): Promise<boolean[]>;
   entries<T>(namespace: string): Promise<{ key: string; value: T }[]>;
 }
 
@@ -45,7 +46,8 @@ export const DEFAULT_IN_PROCESS_LIMIT = 200_000;
  * claimed in the store in the background (a failed write is logged; the signature is still known
  * here). The signatures the store holds are read in first, each remembered for a whole window from
  * now (a replay older than the window fails its timestamp check anyway). Past `limit` signatures in
- * memory, a new one is claimed in the store before the answer, as `seenBeforeIn` does. Work done
+ * memory, a new one is claimed in the store before the answer, as `seenBeforeIn` does. The writes
+ * go one at a time, each taking every signature that arrived while the last ran. Work done
  * by a process killed between an answer and its write (milliseconds) can be replayed once after a
  * restart; Slack's own retries carry new signatures and are not affected.
  */
@@ -69,20 +71,37 @@ export async function seenBeforeInProcess(
     }
   };
   let failing = false;
-  // Written as work outside any request (`sender.ts`): a person's own next store call, their
-  // binding read, must not wait behind the record of the request it serves.
+  // One write at a time: the signatures that arrive while it runs go together in the next, one
+  // statement for a burst's worth instead of one each (a lone request's is written at once).
+  let queued: string[] = [];
+  let writing = false;
+  const flush = () => {
+    if (writing || queued.length === 0) return;
+    const batch = queued;
+    queued = [];
+    writing = true;
+    // Written as work outside any request (`sender.ts`): a person's own next store call, their
+    // binding read, must not wait behind the record of the request it serves.
+    asSender('', () => store.claimMany(SEEN_NAMESPACE, batch, REPLAY_WINDOW_MS))
+      .then(
+        (claimed) => {
+          failing = false;
+          if (claimed.includes(false)) logger.warn('a signature new to this process was already claimed in the store (another process on the same file?)');
+        },
+        (error: unknown) => {
+          // Logged once per run of failures, not once per request of a burst.
+          if (!failing) logger.warn('could not record seen Slack signatures in the store; this process still knows them', { error });
+          failing = true;
+        },
+      )
+      .finally(() => {
+        writing = false;
+        flush();
+      });
+  };
   const writeBehind = (signature: string) => {
-    asSender('', () => store.claim(SEEN_NAMESPACE, signature, REPLAY_WINDOW_MS)).then(
-      (claimed) => {
-        failing = false;
-        if (!claimed) logger.warn('a signature new to this process was already claimed in the store (another process on the same file?)');
-      },
-      (error: unknown) => {
-        // Logged once per run of failures, not once per request of a burst.
-        if (!failing) logger.warn('could not record seen Slack signatures in the store; this process still knows them', { error });
-        failing = true;
-      },
-    );
+    queued.push(signature);
+    flush();
   };
 
   return async (signature) => {

@@ -51,38 +51,46 @@ describe('the in-process replay guard (SQLite: one replica)', () => {
   });
   const sig = (c: string) => `v0=${c.repeat(64)}`;
 
-  it('answers from memory without waiting for the store, and records each new signature behind the answer', async () => {
-    const claims: string[] = [];
+  it('answers from memory without waiting for the store, and records new signatures behind the answers, a burst in one write', async () => {
+    const batches: string[][] = [];
     let finishWrites: () => void = () => undefined;
     const writes = new Promise<void>((resolve) => (finishWrites = resolve));
     const store = {
       entries: async () => [],
-      claim: async (_namespace: string, key: string) => {
-        claims.push(key);
+      claim: async (): Promise<boolean> => {
+        throw new Error('a signature is claimed one by one only past the limit');
+      },
+      claimMany: async (_namespace: string, keys: readonly string[]) => {
+        batches.push([...keys]);
         await writes; // the store has not answered yet
-        return true;
+        return keys.map(() => true);
       },
     };
     const seenBefore = await seenBeforeInProcess(store, { logger: silentLogger });
     expect(await seenBefore(sig('a'))).toBe(false);
     expect(await seenBefore(sig('a'))).toBe(true);
     expect(await seenBefore(sig('b'))).toBe(false);
-    expect(claims).toEqual([sig('a'), sig('b')]);
+    expect(await seenBefore(sig('c'))).toBe(false);
+    // A lone signature is written at once; the ones that arrive while it is written wait for it.
+    expect(batches).toEqual([[sig('a')]]);
     finishWrites();
+    await vi.waitFor(() => expect(batches).toEqual([[sig('a')], [sig('b'), sig('c')]]));
+    expect(await seenBefore(sig('b'))).toBe(true);
   });
 
   it("records a signature as work outside any request, so the sender's own next store call does not queue behind it", async () => {
     const writtenFor: string[] = [];
     const store = {
       entries: async () => [],
-      claim: async () => {
+      claim: async () => true,
+      claimMany: async (_namespace: string, keys: readonly string[]) => {
         writtenFor.push(currentSender());
-        return true;
+        return keys.map(() => true);
       },
     };
     const seenBefore = await seenBeforeInProcess(store, { logger: silentLogger });
     expect(await asSender('T1:U_BOB', () => seenBefore(sig('d')))).toBe(false);
-    expect(writtenFor).toEqual(['']);
+    await vi.waitFor(() => expect(writtenFor).toEqual(['']));
   });
 
   it('still drops a request replayed after a restart, from the signatures read back from the SQLite file', async () => {
@@ -107,6 +115,9 @@ describe('the in-process replay guard (SQLite: one replica)', () => {
         throw new Error('store down');
       },
       claim: async () => {
+        throw new Error('store down');
+      },
+      claimMany: async () => {
         throw new Error('store down');
       },
     };
