@@ -251,17 +251,40 @@ export async function openSqliteStore(path: string, { logger, namespacePrefix, c
   };
   const claim = async (namespace: string, key: string, ttlMs: number): Promise<boolean> => (await claimMany(namespace, [key], ttlMs))[0] === true;
 
+  // Listings of one namespace that one sender asked for and that wait for their turn share one read:
+  // it starts after each of them was asked for, so it sees every write any of them could have. A
+  // person's two hundred `/radar scan`s each list the pending scans; beside one another, a few reads.
+  const listingsWaiting = new Map<string, { token: object; listing: Promise<StoredEntry<unknown>[]> }>();
   const entries = async <T>(namespace: string): Promise<StoredEntry<T>[]> => {
+    const slot = `${currentSender()}\u0000${namespace}`;
+    const waiting = listingsWaiting.get(slot);
+    if (waiting) return (await waiting.listing).slice() as StoredEntry<T>[];
     const keyv = keyvs.get(namespace);
     const prefix = `${keyv.namespace}:`;
+    const token = {};
+    let started = false;
+    const leave = () => {
+      if (listingsWaiting.get(slot)?.token === token) listingsWaiting.delete(slot);
+    };
     // One statement, so a listing never skips rows that change while it runs.
-    const rows = (await run(() => connection.query(`SELECT key, value FROM ${table} WHERE key >= ? AND key < ?`, ...keyRange(keyv.namespace ?? '')), { namespace })) as { key: string; value: string }[];
-    const found: StoredEntry<T>[] = [];
-    for (const row of rows) {
-      const value = await decodeRaw<T>(keyv, row.value);
-      if (value !== undefined) found.push({ key: row.key.slice(prefix.length), value });
+    const read = run(() => {
+      started = true;
+      leave();
+      return connection.query(`SELECT key, value FROM ${table} WHERE key >= ? AND key < ?`, ...keyRange(keyv.namespace ?? ''));
+    }, { namespace }) as Promise<{ key: string; value: string }[]>;
+    const listing = read.then(async (rows) => {
+      const found: StoredEntry<unknown>[] = [];
+      for (const row of rows) {
+        const value = await decodeRaw<unknown>(keyv, row.value);
+        if (value !== undefined) found.push({ key: row.key.slice(prefix.length), value });
+      }
+      return found;
+    });
+    if (!started) {
+      listingsWaiting.set(slot, { token, listing });
+      listing.then(leave, leave);
     }
-    return found;
+    return (await listing).slice() as StoredEntry<T>[];
   };
 
   let probing: Promise<boolean> | null = null;

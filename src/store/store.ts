@@ -49,7 +49,10 @@ export interface Store {
    * per namespace, of entries written before the index existed).
    */
   list<T>(namespace: string): Promise<T[]>;
-  /** As `list`, with each value's key. */
+  /**
+   * As `list`, with each value's key. Each caller gets an array of its own; the values in it may be
+   * shared with a listing asked for at the same time (SQLite), so they are read, never changed.
+   */
   entries<T>(namespace: string): Promise<StoredEntry<T>[]>;
   /**
    * Reads one entry, passes it to `change` and writes the result, atomically with respect to every

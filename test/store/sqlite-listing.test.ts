@@ -2,10 +2,12 @@
  * Listing a namespace on SQLite (`sqlite-store.ts`): a range of the primary key instead of LIKE,
  * which read the whole table. What it lists must be exactly the namespace's rows, as before,
  * whatever the neighbouring namespaces and the characters in the keys (the speed is in the doc
- * comment of `keyRange`, measured, not asserted here).
+ * comment of `keyRange`, measured, not asserted here). Listings one sender asked for while they
+ * waited for the connection share one read, and each still sees every write finished before it.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src/log.js';
+import { asSender } from '../../src/sender.js';
 import { openStore, type Store } from '../../src/store/open-store.js';
 
 describe('listing a namespace on SQLite', () => {
@@ -26,5 +28,37 @@ describe('listing a namespace on SQLite', () => {
     await store.keyv('bindings').clear();
     expect(await store.list('bindings')).toEqual([]);
     expect((await Promise.all(['bindings-old', 'bindingsx', 'binding'].map((n) => store.list(n)))).flat()).toEqual(['neighbour', 'neighbour', 'neighbour']);
+  });
+
+  it('shares one read among the listings one sender asked for while they waited for the connection', async () => {
+    await store.keyv('things').set('a', { n: 1 });
+    const listings = await asSender('T1:U_FLOOD', () => Promise.all(Array.from({ length: 20 }, () => store.entries<{ n: number }>('things'))));
+    for (const listing of listings) expect(listing).toEqual([{ key: 'a', value: { n: 1 } }]);
+    // Two calls at the connection at once: the first two read alone, the eighteen that waited once.
+    expect(new Set(listings.map((l) => l[0]!.value)).size).toBe(3);
+    // Each caller has an array of its own.
+    expect(new Set(listings).size).toBe(20);
+  });
+
+  it('shows each listing every write finished before it was asked for, while others wait and share', async () => {
+    const finished: string[] = [];
+    const checks: Promise<void>[] = [];
+    for (let i = 0; i < 120; i++) {
+      const key = `k${String(i).padStart(3, '0')}`;
+      const write = asSender('T1:U_WRITER', () => store.update('things', key, () => ({ i }))).then(() => {
+        finished.push(key);
+      });
+      const mustSee = [...finished];
+      checks.push(
+        asSender('T1:U_FLOOD', () => store.entries('things')).then((listing) => {
+          const keys = new Set(listing.map((e) => e.key));
+          expect(mustSee.filter((k) => !keys.has(k))).toEqual([]);
+        }),
+      );
+      if (i % 7 === 0) await write;
+    }
+    await Promise.all(checks);
+    expect(finished.length).toBeGreaterThan(0);
+    expect((await store.entries('things')).length).toBe(120);
   });
 });
