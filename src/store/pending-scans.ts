@@ -7,6 +7,12 @@ import * as z from 'zod';
 import { recordReader } from './records.js';
 import type { Store } from './store.js';
 
+/**
+ * The scan starts under way (`features/fair-use/scan-limits.ts`): per scope, a short-lived token per
+ * start, counted with the pending scans against the scan limits. Every start reads it.
+ */
+export const SCAN_STARTS_NAMESPACE = 'scan-starts';
+
 export const PENDING_SCAN_KINDS = ['trust', 'agents'] as const;
 export type PendingScanKind = (typeof PENDING_SCAN_KINDS)[number];
 

@@ -3,11 +3,13 @@
  * raw values by full key, at most `max`. A SQLite file has one writer, this process (one replica per
  * file), and every write of a cached namespace goes through the store, so a value read since that
  * key's last write is still the file's. Each key has a version, bumped before and after every write
- * of it, so a read that overlapped a write never puts back the value the write replaced.
+ * of it, so a read that overlapped a write never puts back the value the write replaced. A key
+ * found absent is kept as absent (`null`) the same way: a scope with no scan starts under way is
+ * read by every start.
  */
 export interface ReadCache {
-  /** The stored string kept for `key`, or undefined when none is kept. */
-  get(key: string): string | undefined;
+  /** The stored string kept for `key`, `null` when `key` is kept as absent, undefined when nothing is kept. */
+  get(key: string): string | null | undefined;
   /** The version a read of `key` starts at; `fill` keeps the value read only if it is still current. */
   version(key: string): string;
   fill(key: string, value: unknown, at: string): void;
@@ -18,7 +20,7 @@ export interface ReadCache {
 }
 
 export function createReadCache(max: number): ReadCache {
-  const values = new Map<string, string>();
+  const values = new Map<string, string | null>();
   const versions = new Map<string, number>();
   let epoch = 0;
   const versionOf = (key: string) => `${epoch}:${versions.get(key) ?? 0}`;
@@ -26,10 +28,10 @@ export function createReadCache(max: number): ReadCache {
     get: (key) => values.get(key),
     version: versionOf,
     fill(key, value, at) {
-      // Only stored strings (Keyv's serialized envelope) are kept; nothing found is read again next time.
-      if (typeof value !== 'string' || at !== versionOf(key)) return;
+      // Stored strings (Keyv's serialized envelope) are kept, and nothing found as absent.
+      if ((typeof value !== 'string' && value !== undefined) || at !== versionOf(key)) return;
       values.delete(key);
-      values.set(key, value);
+      values.set(key, value ?? null);
       if (values.size > max) {
         const oldest = values.keys().next().value;
         if (oldest !== undefined) values.delete(oldest);

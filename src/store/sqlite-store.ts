@@ -119,6 +119,32 @@ export async function openSqliteStore(path: string, { logger, namespacePrefix, c
   };
   // Each sender's calls take turns at the one connection (`lanes.ts`).
   const lanes = createLanes(STORE_CALLS_IN_FLIGHT);
+  // Reads of one thing (a key, a namespace's listing) that one sender asked for and that wait for
+  // their turn at the connection share one read: it starts after each of them was asked for, so it
+  // sees every write any of them could have. A person's two hundred `/radar scan`s each read the
+  // pending scans and their starts; beside one another, a few reads instead of four hundred.
+  const readsWaiting = new Map<string, { token: object; read: Promise<unknown> }>();
+  /** `read` (which calls `started` when its turn at the connection comes), or the same read not yet started. */
+  const sharedRead = <T>(what: string, read: (started: () => void) => Promise<T>): Promise<T> => {
+    const slot = `${currentSender()}\u0000${what}`;
+    const waiting = readsWaiting.get(slot);
+    if (waiting) return waiting.read as Promise<T>;
+    const token = {};
+    let started = false;
+    const leave = () => {
+      if (readsWaiting.get(slot)?.token === token) readsWaiting.delete(slot);
+    };
+    const result = read(() => {
+      started = true;
+      leave();
+    });
+    if (!started) {
+      readsWaiting.set(slot, { token, read: result });
+      result.then(leave, leave);
+    }
+    return result;
+  };
+
   /** Every call to the connection: the file is checked before, and after (a write may have gone to a deleted file). */
   const run = <T>(call: () => Promise<T>, context?: Record<string, unknown>): Promise<T> =>
     lanes.run(currentSender(), () =>
@@ -130,10 +156,20 @@ export async function openSqliteStore(path: string, { logger, namespacePrefix, c
       }, context),
     );
 
+  /** One key from the file (shared with the same read waiting for its turn: `sharedRead`). */
+  const readKey = <Value>(key: string, context: Record<string, unknown>): Promise<Value | undefined> =>
+    sharedRead(`get\u0000${key}`, (started) =>
+      run(() => {
+        started();
+        return connection.get<Value>(key);
+      }, context),
+    );
+
   // A channel's binding is read by every command; beside a burst that read waited 2–4 ms for the one
-  // connection (and for the event loop to take its answer). Read once, it is kept (`read-cache.ts`):
-  // a hit takes no turn at the connection, but the file is still checked, so a file deleted or
-  // replaced is found as before.
+  // connection (and for the event loop to take its answer). Read once, it is kept (`read-cache.ts`),
+  // found or absent (the scan starts under way, read by every start, are mostly absent): a hit takes
+  // no turn at the connection, but the file is still checked, so a file deleted or replaced is found
+  // as before.
   const cache = createReadCache(READ_CACHE_ENTRIES);
   const cached = new Set(cachedNamespaces.map((namespace) => qualifiedNamespace(namespacePrefix, namespace)));
   /** Reads `key` from the cache, else the file (kept when no write to `key` happened meanwhile). */
@@ -142,11 +178,11 @@ export async function openSqliteStore(path: string, { logger, namespacePrefix, c
     if (kept !== undefined) {
       return availability.guard(async () => {
         assertUsable();
-        return kept as Value;
+        return (kept ?? undefined) as Value | undefined;
       }, context);
     }
     const seen = cache.version(key);
-    const value = await run(() => connection.get<Value>(key), context);
+    const value = await readKey<Value>(key, context);
     cache.fill(key, value, seen);
     return value;
   };
@@ -169,7 +205,7 @@ export async function openSqliteStore(path: string, { logger, namespacePrefix, c
     const adapter = Object.assign(new EventEmitter(), {
       opts: connection.opts,
       namespace: namespace as string | undefined,
-      get: <Value>(key: string) => (isCached ? cachedGet<Value>(key, context) : run(() => connection.get<Value>(key), context)),
+      get: <Value>(key: string) => (isCached ? cachedGet<Value>(key, context) : readKey<Value>(key, context)),
       getMany: <Value>(keys: string[]) => run(() => connection.getMany<Value>(keys), context),
       set: (key: string, value: unknown) => write([key], () => connection.set(key, value)),
       delete: (key: string) => write([key], () => connection.delete(key)),
@@ -251,28 +287,15 @@ export async function openSqliteStore(path: string, { logger, namespacePrefix, c
   };
   const claim = async (namespace: string, key: string, ttlMs: number): Promise<boolean> => (await claimMany(namespace, [key], ttlMs))[0] === true;
 
-  // Listings of one namespace that one sender asked for and that wait for their turn share one read:
-  // it starts after each of them was asked for, so it sees every write any of them could have. A
-  // person's two hundred `/radar scan`s each list the pending scans; beside one another, a few reads.
-  const listingsWaiting = new Map<string, { token: object; listing: Promise<StoredEntry<unknown>[]> }>();
   const entries = async <T>(namespace: string): Promise<StoredEntry<T>[]> => {
-    const slot = `${currentSender()}\u0000${namespace}`;
-    const waiting = listingsWaiting.get(slot);
-    if (waiting) return (await waiting.listing).slice() as StoredEntry<T>[];
     const keyv = keyvs.get(namespace);
     const prefix = `${keyv.namespace}:`;
-    const token = {};
-    let started = false;
-    const leave = () => {
-      if (listingsWaiting.get(slot)?.token === token) listingsWaiting.delete(slot);
-    };
-    // One statement, so a listing never skips rows that change while it runs.
-    const read = run(() => {
-      started = true;
-      leave();
-      return connection.query(`SELECT key, value FROM ${table} WHERE key >= ? AND key < ?`, ...keyRange(keyv.namespace ?? ''));
-    }, { namespace }) as Promise<{ key: string; value: string }[]>;
-    const listing = read.then(async (rows) => {
+    const listing = sharedRead(`list\u0000${namespace}`, async (started) => {
+      // One statement, so a listing never skips rows that change while it runs.
+      const rows = (await run(() => {
+        started();
+        return connection.query(`SELECT key, value FROM ${table} WHERE key >= ? AND key < ?`, ...keyRange(keyv.namespace ?? ''));
+      }, { namespace })) as { key: string; value: string }[];
       const found: StoredEntry<unknown>[] = [];
       for (const row of rows) {
         const value = await decodeRaw<unknown>(keyv, row.value);
@@ -280,10 +303,6 @@ export async function openSqliteStore(path: string, { logger, namespacePrefix, c
       }
       return found;
     });
-    if (!started) {
-      listingsWaiting.set(slot, { token, listing });
-      listing.then(leave, leave);
-    }
     return (await listing).slice() as StoredEntry<T>[];
   };
 

@@ -5,11 +5,17 @@ import { openStore } from '../../src/store/open-store.js';
 import { createBindingsRepo, type BindingInput } from '../../src/store/bindings.js';
 
 describe('the read cache', () => {
-  it('keeps a value read at the current version, and only stored strings', () => {
+  it('keeps a value read at the current version: a stored string, or a key found absent (null)', () => {
     const cache = createReadCache(10);
     cache.fill('ns:a', '{"value":1}', cache.version('ns:a'));
     cache.fill('ns:b', undefined, cache.version('ns:b'));
+    cache.fill('ns:c', { not: 'a stored string' }, cache.version('ns:c'));
     expect(cache.get('ns:a')).toBe('{"value":1}');
+    expect(cache.get('ns:b')).toBeNull();
+    expect(cache.get('ns:c')).toBeUndefined();
+    expect(cache.get('ns:d')).toBeUndefined();
+    // A key kept as absent is forgotten by a write like any other.
+    cache.forget('ns:b');
     expect(cache.get('ns:b')).toBeUndefined();
   });
 
@@ -85,6 +91,10 @@ describe('bindings read through the SQLite store', () => {
       expect(await bindings.get('T1', 'C1')).toMatchObject({ projectId: 'p4' });
       await store.keyv('bindings').clear();
       expect(await bindings.get('T1', 'C1')).toBeUndefined();
+      // Found absent (and kept so), then written: the write is read back.
+      expect(await bindings.get('T1', 'C1')).toBeUndefined();
+      await bindings.set(binding('p5'));
+      expect(await bindings.get('T1', 'C1')).toMatchObject({ projectId: 'p5' });
     } finally {
       await store.close();
     }

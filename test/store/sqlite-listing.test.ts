@@ -3,7 +3,8 @@
  * which read the whole table. What it lists must be exactly the namespace's rows, as before,
  * whatever the neighbouring namespaces and the characters in the keys (the speed is in the doc
  * comment of `keyRange`, measured, not asserted here). Listings one sender asked for while they
- * waited for the connection share one read, and each still sees every write finished before it.
+ * waited for the connection share one read, and each still sees every write finished before it;
+ * so do reads of one key (a namespace kept in the read cache, `scan-starts`, and one not).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src/log.js';
@@ -60,5 +61,26 @@ describe('listing a namespace on SQLite', () => {
     await Promise.all(checks);
     expect(finished.length).toBeGreaterThan(0);
     expect((await store.entries('things')).length).toBe(120);
+  });
+
+  it('shows each read of a key the last write finished before it was asked for, while others wait and share', async () => {
+    for (const namespace of ['things', 'scan-starts']) {
+      let finished = -1;
+      const checks: Promise<void>[] = [];
+      for (let i = 0; i < 120; i++) {
+        const write = asSender('T1:U_WRITER', () => store.update(namespace, 'k', () => ({ i }))).then(() => {
+          finished = Math.max(finished, i);
+        });
+        const mustSee = finished;
+        checks.push(
+          asSender('T1:U_FLOOD', () => store.keyv(namespace).get('k')).then((value) => {
+            expect((value as { i: number } | undefined)?.i ?? -1).toBeGreaterThanOrEqual(mustSee);
+          }),
+        );
+        if (i % 7 === 0) await write;
+      }
+      await Promise.all(checks);
+      expect(await store.keyv(namespace).get('k')).toEqual({ i: 119 });
+    }
   });
 });

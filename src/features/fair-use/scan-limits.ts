@@ -14,9 +14,8 @@
  */
 import type { RadarDeps } from '../../deps.js';
 import { UserError } from '../../slack/error-text.js';
-import type { PendingScan } from '../../store/pending-scans.js';
+import { SCAN_STARTS_NAMESPACE as NAMESPACE, type PendingScan } from '../../store/pending-scans.js';
 
-const NAMESPACE = 'scan-starts';
 /** A start that takes longer than this (the spec: scan starts return within a second) no longer counts. */
 const START_TTL_MS = 60_000;
 
