@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { App, Receiver } from '@slack/bolt';
+import { encodeSlackEntities } from '../slack/blocks/text.js';
 
 export interface ConsoleIdentity {
   teamId: string;
@@ -57,7 +58,7 @@ export class ConsoleReceiver implements Receiver {
       user_name: id.userName,
       command: '/radar',
       // As Slack sends it: `&`, `<` and `>` as entities (the listener decodes them once).
-      text: text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'),
+      text: encodeSlackEntities(text),
       api_app_id: id.apiAppId,
       is_enterprise_install: 'false',
       response_url: this.responseUrl(),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig, ConfigError } from '../../src/config.js';
-import { decodeSlackEntities, escapeMrkdwn } from '../../src/slack/blocks/text.js';
+import { decodeSlackEntities, encodeSlackEntities, escapeMrkdwn } from '../../src/slack/blocks/text.js';
 import { createSealer, sealKeyFrom, sealerFor } from '../../src/slack/sealed-values.js';
 
 const here = { channel: 'C1', team: 'T1' };
@@ -41,6 +41,8 @@ describe('text as typed', () => {
   it('decodes Slack’s three entities once; escaping gives them back', () => {
     expect(decodeSlackEntities('&lt;b&gt; &amp; &amp;lt;')).toBe('<b> & &lt;');
     expect(escapeMrkdwn(decodeSlackEntities('&lt;b&gt;'))).toBe('&lt;b&gt;');
+    for (const typed of ['<b> & &lt;', 'a && b', '&amp;', 'plain']) expect(decodeSlackEntities(encodeSlackEntities(typed))).toBe(typed);
+    expect(encodeSlackEntities('<b> & &lt;')).toBe('&lt;b&gt; &amp; &amp;lt;');
   });
 });
 

@@ -25,6 +25,9 @@ export function decodeSlackEntities(text: string): string {
   return text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 }
 
+/** Typed text as Slack sends it (the console's stand-in for Slack): the inverse of `decodeSlackEntities`, the same three entities `escapeMrkdwn` writes. */
+export const encodeSlackEntities = (text: string): string => escapeMrkdwn(text);
+
 /** Cuts `text` to at most `max` characters, ending in `…` when cut; never splits a surrogate pair. */
 export function truncate(text: string, max: number): string {
   if (text.length <= max) return text;
