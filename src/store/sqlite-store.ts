@@ -119,32 +119,6 @@ export async function openSqliteStore(path: string, { logger, namespacePrefix, c
   };
   // Each sender's calls take turns at the one connection (`lanes.ts`).
   const lanes = createLanes(STORE_CALLS_IN_FLIGHT);
-  // Reads of one thing (a key, a namespace's listing) that one sender asked for and that wait for
-  // their turn at the connection share one read: it starts after each of them was asked for, so it
-  // sees every write any of them could have. A person's two hundred `/radar scan`s each read the
-  // pending scans and their starts; beside one another, a few reads instead of four hundred.
-  const readsWaiting = new Map<string, { token: object; read: Promise<unknown> }>();
-  /** `read` (which calls `started` when its turn at the connection comes), or the same read not yet started. */
-  const sharedRead = <T>(what: string, read: (started: () => void) => Promise<T>): Promise<T> => {
-    const slot = `${currentSender()}\u0000${what}`;
-    const waiting = readsWaiting.get(slot);
-    if (waiting) return waiting.read as Promise<T>;
-    const token = {};
-    let started = false;
-    const leave = () => {
-      if (readsWaiting.get(slot)?.token === token) readsWaiting.delete(slot);
-    };
-    const result = read(() => {
-      started = true;
-      leave();
-    });
-    if (!started) {
-      readsWaiting.set(slot, { token, read: result });
-      result.then(leave, leave);
-    }
-    return result;
-  };
-
   /** Every call to the connection: the file is checked before, and after (a write may have gone to a deleted file). */
   const run = <T>(call: () => Promise<T>, context?: Record<string, unknown>): Promise<T> =>
     lanes.run(currentSender(), () =>
@@ -153,15 +127,6 @@ export async function openSqliteStore(path: string, { logger, namespacePrefix, c
         const value = await call();
         assertUsable();
         return value;
-      }, context),
-    );
-
-  /** One key from the file (shared with the same read waiting for its turn: `sharedRead`). */
-  const readKey = <Value>(key: string, context: Record<string, unknown>): Promise<Value | undefined> =>
-    sharedRead(`get\u0000${key}`, (started) =>
-      run(() => {
-        started();
-        return connection.get<Value>(key);
       }, context),
     );
 
@@ -182,7 +147,7 @@ export async function openSqliteStore(path: string, { logger, namespacePrefix, c
       }, context);
     }
     const seen = cache.version(key);
-    const value = await readKey<Value>(key, context);
+    const value = await run(() => connection.get<Value>(key), context);
     cache.fill(key, value, seen);
     return value;
   };
@@ -205,7 +170,7 @@ export async function openSqliteStore(path: string, { logger, namespacePrefix, c
     const adapter = Object.assign(new EventEmitter(), {
       opts: connection.opts,
       namespace: namespace as string | undefined,
-      get: <Value>(key: string) => (isCached ? cachedGet<Value>(key, context) : readKey<Value>(key, context)),
+      get: <Value>(key: string) => (isCached ? cachedGet<Value>(key, context) : run(() => connection.get<Value>(key), context)),
       getMany: <Value>(keys: string[]) => run(() => connection.getMany<Value>(keys), context),
       set: (key: string, value: unknown) => write([key], () => connection.set(key, value)),
       delete: (key: string) => write([key], () => connection.delete(key)),
@@ -290,20 +255,14 @@ export async function openSqliteStore(path: string, { logger, namespacePrefix, c
   const entries = async <T>(namespace: string): Promise<StoredEntry<T>[]> => {
     const keyv = keyvs.get(namespace);
     const prefix = `${keyv.namespace}:`;
-    const listing = sharedRead(`list\u0000${namespace}`, async (started) => {
-      // One statement, so a listing never skips rows that change while it runs.
-      const rows = (await run(() => {
-        started();
-        return connection.query(`SELECT key, value FROM ${table} WHERE key >= ? AND key < ?`, ...keyRange(keyv.namespace ?? ''));
-      }, { namespace })) as { key: string; value: string }[];
-      const found: StoredEntry<unknown>[] = [];
-      for (const row of rows) {
-        const value = await decodeRaw<unknown>(keyv, row.value);
-        if (value !== undefined) found.push({ key: row.key.slice(prefix.length), value });
-      }
-      return found;
-    });
-    return (await listing).slice() as StoredEntry<T>[];
+    // One statement, so a listing never skips rows that change while it runs.
+    const rows = (await run(() => connection.query(`SELECT key, value FROM ${table} WHERE key >= ? AND key < ?`, ...keyRange(keyv.namespace ?? '')), { namespace })) as { key: string; value: string }[];
+    const found: StoredEntry<T>[] = [];
+    for (const row of rows) {
+      const value = await decodeRaw<T>(keyv, row.value);
+      if (value !== undefined) found.push({ key: row.key.slice(prefix.length), value });
+    }
+    return found;
   };
 
   let probing: Promise<boolean> | null = null;

@@ -49,10 +49,7 @@ export interface Store {
    * per namespace, of entries written before the index existed).
    */
   list<T>(namespace: string): Promise<T[]>;
-  /**
-   * As `list`, with each value's key. Each caller gets an array of its own; the values in it may be
-   * shared with a listing asked for at the same time (SQLite), so they are read, never changed.
-   */
+  /** As `list`, with each value's key. */
   entries<T>(namespace: string): Promise<StoredEntry<T>[]>;
   /**
    * Reads one entry, passes it to `change` and writes the result, atomically with respect to every
