@@ -82,7 +82,7 @@ export async function seenBeforeInProcess(
     writing = true;
     // Written as work outside any request (`sender.ts`): a person's own next store call, their
     // binding read, must not wait behind the record of the request it serves.
-    asSender('', () => store.claimMany(SEEN_NAMESPACE, batch, REPLAY_WINDOW_MS))
+    asSender('', async () => store.claimMany(SEEN_NAMESPACE, batch, REPLAY_WINDOW_MS))
       .then(
         (claimed) => {
           failing = false;

@@ -93,6 +93,26 @@ describe('the in-process replay guard (SQLite: one replica)', () => {
     await vi.waitFor(() => expect(writtenFor).toEqual(['']));
   });
 
+  it('keeps writing after a write that failed at once (thrown, not rejected)', async () => {
+    const written: string[][] = [];
+    let calls = 0;
+    const store = {
+      entries: async () => [],
+      claim: async () => true,
+      claimMany: (_namespace: string, keys: readonly string[]): Promise<boolean[]> => {
+        calls += 1;
+        if (calls === 1) throw new Error('the store failed before it could answer');
+        written.push([...keys]);
+        return Promise.resolve(keys.map(() => true));
+      },
+    };
+    const seenBefore = await seenBeforeInProcess(store, { logger: silentLogger });
+    expect(await seenBefore(sig('i'))).toBe(false);
+    expect(await seenBefore(sig('j'))).toBe(false);
+    await vi.waitFor(() => expect(written).toEqual([[sig('j')]]));
+    expect(await seenBefore(sig('i'))).toBe(true);
+  });
+
   it('still drops a request replayed after a restart, from the signatures read back from the SQLite file', async () => {
     place = sqlitePlace();
     const first = await place.open();
