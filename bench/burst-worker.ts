@@ -34,6 +34,11 @@ export interface BurstOrder {
   waitForGo?: boolean;
   /** Answers at the burst's response URLs go to a stand-in in this thread (see above); `responseUrlBase` is then unused. */
   ownResponseUrls?: boolean;
+  /**
+   * With `ownResponseUrls`: commands signed and sent to this thread's own stand-in (never to the
+   * app) before 'ready', so the sender's code runs warm when the burst starts (not counted as answers).
+   */
+  warmClient?: number;
 }
 
 /** What the worker posts back: 'ready', the acks, or (with `ownResponseUrls`) how many answers arrived. */
@@ -52,7 +57,7 @@ const answerServer = order.ownResponseUrls
   ? createServer((req, res) => {
       req.resume();
       req.on('end', () => {
-        answers += 1;
+        if (req.url?.startsWith('/response')) answers += 1;
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end('{"ok":true}');
       });
@@ -61,6 +66,17 @@ const answerServer = order.ownResponseUrls
 if (answerServer) await new Promise<void>((resolve) => answerServer.listen(0, '127.0.0.1', resolve));
 const responseUrlBase = answerServer ? `http://127.0.0.1:${(answerServer.address() as AddressInfo).port}/response` : order.responseUrlBase;
 const driver = createSlackDriver({ url: order.url, signingSecret: order.signingSecret, responseUrlBase });
+if (answerServer && order.warmClient) {
+  // A fresh thread runs the sender's code cold: its first requests cost several times the CPU of
+  // later ones, spent on the cores the app measured beside the burst is running on.
+  const own = `http://127.0.0.1:${(answerServer.address() as AddressInfo).port}`;
+  const warm = createSlackDriver({ url: `${own}/warm`, signingSecret: order.signingSecret, responseUrlBase: `${own}/warm-answers` });
+  let left = order.warmClient;
+  const warmer = async () => {
+    while (left-- > 0) await warm.command(order.text.replaceAll('{i}', 'warm'), { channel: order.channel, ...(order.user ? { user: order.user } : {}) });
+  };
+  await Promise.all(Array.from({ length: Math.min(order.senders ?? order.warmClient, order.warmClient) }, warmer));
+}
 await Promise.all(Array.from({ length: order.warmUp }, () => driver.command(order.text, { channel: order.channel }).catch(() => undefined)));
 // The warm-up's connections are kept alive and reused by the burst, as one client's would be.
 if (order.waitForGo) {
