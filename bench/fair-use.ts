@@ -4,11 +4,16 @@
  * `/radar scan` while another asks `/radar tickets`: that person's answer time against an idle run
  * measured in the same bench run, with the sandbox's default per-key rate limit (120 a minute on
  * tool and ticket endpoints) and Radar's default scan limits.
+ *
+ * The control (no target of its own): the same flood sent to a server that answers 200 and does
+ * nothing else (`null-app.mjs`) while the person asks Radar. What the person loses then is the
+ * machine's (the flood's sender and the least possible app share its two cores with Radar and the
+ * bench), not Radar's: read the flood's ratio beside the control's.
  */
 import { ACTION_IDS, CALLBACK_IDS } from '../src/slack/ids.js';
 import type { Ack, SlackDriver, ViewRef } from '../test/support/slack-driver.js';
 import { CHANNELS, USERS } from '../test/support/slack-fixtures.js';
-import { spawnRadar, type SpawnedApp } from './spawn-app.js';
+import { spawnNull, spawnRadar, type SpawnedApp } from './spawn-app.js';
 import type { Measure, TargetCheck } from './support.js';
 import { max, percentile, round, waitUntil } from './support.js';
 import type { Services } from './world.js';
@@ -31,6 +36,13 @@ const WARM_UP_ASKS = 100;
 /** Who floods, one round each; Bob asks /radar tickets idle and beside each flood. */
 const FLOODERS = [USERS.alice, USERS.carol, USERS.maya];
 const RATIO_TARGET = 1.5;
+/**
+ * Commands the flood's sender thread sends to its own stand-in before the flood (never to Radar),
+ * so its code runs warm: cold, its first requests took several times the CPU of later ones on the
+ * cores Radar and the person measured share (measured against the control: the flood's first ack
+ * at 60-120 ms instead of ~20, the whole flood 265-385 ms instead of 165-210).
+ */
+const SENDER_WARM_UP = 500;
 
 async function postMessage(services: Services, channel: string, text: string): Promise<string> {
   const res = await fetch(`${services.slack.url}chat.postMessage`, {
@@ -68,9 +80,29 @@ export const fairUse: Measure = {
     // The sandbox's default per-key limit (120 a minute on tool and ticket endpoints), as in production.
     const services = await startServices({ speed: 1 });
     let radar: SpawnedApp | undefined;
+    let nullApp: SpawnedApp | undefined;
     try {
       radar = await spawnRadar(services);
+      nullApp = await spawnNull();
       const driver = driverFor(radar.url, services.slack);
+      // The flood is sent from its own thread (as the flooder's Slack client would be), so the
+      // bench's event loop, which also plays the service and Slack, is not busy signing and sending it.
+      const floodFrom = (flooder: string, appUrl: string) =>
+        startBurstWorker({
+          url: `${appUrl}/slack/events`,
+          signingSecret: SIGNING_SECRET,
+          responseUrlBase: services.slack.responseUrl(),
+          warmUp: 0,
+          warmClient: SENDER_WARM_UP,
+          count: FLOOD_SCANS,
+          senders: FLOOD_SENDERS,
+          text: `scan trust flood-${flooder}-{i}-example.com`,
+          channel: CHANNELS.general,
+          user: flooder,
+          // The flood's answers go to Slack's stand-in in the sender's thread, not to the event loop
+          // that plays the service and Slack's Web API for Bob (see burst-worker.ts).
+          ownResponseUrls: true,
+        });
       const bound = await driver.command('bind northwind', { channel: CHANNELS.intel });
       if (bound.status !== 200) throw new Error(`/radar bind was acked with HTTP ${bound.status}`);
       await waitUntil(() => services.calls.count('response_url') >= 1, 'the bind answer');
@@ -96,6 +128,7 @@ export const fairUse: Measure = {
       //    three rounds (a different flooder each, so each starts with no scan running), alternating.
       const idle: number[] = [];
       const busy: number[] = [];
+      const control: number[] = [];
       const floodAcks: { status: number }[] = [];
       let scansStarted = 0;
       let flood429s = 0;
@@ -106,22 +139,15 @@ export const fairUse: Measure = {
         services.sandbox.control.advanceClock(61_000);
         for (let i = 0; i < TICKET_ASKS; i++) idle.push(await askTickets(services, driver, USERS.bob));
         services.sandbox.control.advanceClock(61_000);
-        // The flood is sent from its own thread (as the flooder's Slack client would be), so the
-        // bench's event loop, which also plays the service and Slack, is not busy signing and sending it.
-        const floodBurst = startBurstWorker({
-          url: `${radar.url}/slack/events`,
-          signingSecret: SIGNING_SECRET,
-          responseUrlBase: services.slack.responseUrl(),
-          warmUp: 0,
-          count: FLOOD_SCANS,
-          senders: FLOOD_SENDERS,
-          text: `scan trust flood-${flooder}-{i}-example.com`,
-          channel: CHANNELS.general,
-          user: flooder,
-          // The flood's answers go to Slack's stand-in in the sender's thread, not to the event loop
-          // that plays the service and Slack's Web API for Bob (see burst-worker.ts).
-          ownResponseUrls: true,
-        });
+        // The control: the same flood sent to a server that does nothing, Bob asking Radar beside it.
+        const controlBurst = floodFrom(flooder, nullApp.url);
+        await controlBurst.ready;
+        controlBurst.go();
+        for (let i = 0; i < TICKET_ASKS; i++) control.push(await askTickets(services, driver, USERS.bob));
+        await controlBurst.acks;
+        await controlBurst.stop();
+        services.sandbox.control.advanceClock(61_000);
+        const floodBurst = floodFrom(flooder, radar.url);
         await floodBurst.ready;
         const floodBefore = services.sandbox.control.requests().length;
         floodBurst.go();
@@ -136,7 +162,10 @@ export const fairUse: Measure = {
       }
       const idleStats = statsOf(idle);
       const busyStats = statsOf(busy);
-      const ratio = busyStats.p99 !== null && idleStats.p99 !== null && idleStats.p99 > 0 ? busyStats.p99 / idleStats.p99 : null;
+      const controlStats = statsOf(control);
+      const ratioTo = (p: number | null, base: number | null) => (p !== null && base !== null && base > 0 ? p / base : null);
+      const ratio = ratioTo(busyStats.p99, idleStats.p99);
+      const controlRatio = ratioTo(controlStats.p99, idleStats.p99);
 
       const targets: TargetCheck[] = [
         {
@@ -161,7 +190,8 @@ export const fairUse: Measure = {
           `Radar (src/main.ts, HTTP mode) as its own process; the sandbox at speed 1 with its default per-key limit (120 a minute on tool and ticket endpoints), ` +
           `Radar's default scan limits (5 per person, 20 per channel). (1) ${OPTIONS_REQUESTS} signed block_suggestion requests at once on one "add to a ticket" modal, ` +
           `cycling over ${QUERIES.length} queries; ack time measured by the sender; service calls from the sandbox request log. (2) after ${WARM_UP_ASKS} untimed asks to warm up, ${FLOODERS.length} rounds: ${TICKET_ASKS} /radar tickets from one ` +
-          `person, one after another, idle; then the same while another person (a different one each round) sends ${FLOOD_SCANS} /radar scan commands from ${FLOOD_SENDERS} senders in another channel (from a worker thread, whose own stand-in for Slack takes the flood's response_url answers, so they do not land in the event loop that plays the service and Slack for the person measured); p50 and p99 over the ${FLOODERS.length * TICKET_ASKS} answers of each kind; ` +
+          `person, one after another, idle; then the same while another person (a different one each round) sends ${FLOOD_SCANS} /radar scan commands from ${FLOOD_SENDERS} senders in another channel (from a worker thread warmed on ${SENDER_WARM_UP} commands to its own stand-in for Slack, which also takes the flood's response_url answers, so they do not land in the event loop that plays the service and Slack for the person measured), ` +
+          `first to a server that answers 200 and does nothing (the control: the machine's share), then to Radar; p50, p90 and p99 over the ${FLOODERS.length * TICKET_ASKS} answers of each kind; ` +
           `answer time from sending the command to its response_url answer. The sandbox clock is moved a minute between parts so each starts with a fresh window.`,
         metrics: [
           { name: 'options ack p50', value: round(options.p50), unit: 'ms' },
@@ -175,6 +205,11 @@ export const fairUse: Measure = {
           { name: '/radar tickets answer p90 beside the flood', value: round(busyStats.p90), unit: 'ms', baseline: { label: 'idle', value: round(idleStats.p90) } },
           { name: '/radar tickets answer p99 beside the flood', value: round(busyStats.p99), unit: 'ms', baseline: { label: 'idle', value: round(idleStats.p99) } },
           { name: 'p99 ratio to idle', value: round(ratio, 2), unit: 'x' },
+          // The control: the same flood sent to a server that does nothing (no target; the machine's share).
+          { name: '/radar tickets answer p50 beside the flood sent elsewhere', value: round(controlStats.p50), unit: 'ms', baseline: { label: 'idle', value: round(idleStats.p50) } },
+          { name: '/radar tickets answer p90 beside the flood sent elsewhere', value: round(controlStats.p90), unit: 'ms', baseline: { label: 'idle', value: round(idleStats.p90) } },
+          { name: '/radar tickets answer p99 beside the flood sent elsewhere', value: round(controlStats.p99), unit: 'ms', baseline: { label: 'idle', value: round(idleStats.p99) } },
+          { name: 'p99 ratio to idle, flood sent elsewhere', value: round(controlRatio, 2), unit: 'x' },
           { name: 'flood commands acked 200', value: floodAcks.filter((a) => a.status === 200).length, unit: `of ${FLOOD_SCANS * FLOODERS.length}` },
           { name: 'scans the floods started', value: scansStarted, unit: 'scans', baseline: { label: 'per-person limit, each flooder', value: 5 * FLOODERS.length } },
           { name: 'service 429s during the floods', value: flood429s, unit: 'responses' },
@@ -183,6 +218,7 @@ export const fairUse: Measure = {
         notes: errors.length > 0 ? [`Radar logged ${errors.length} error lines, e.g. ${errors[0]?.slice(0, 200) ?? ''}`] : [],
       };
     } finally {
+      await nullApp?.stop();
       await radar?.stop();
       await services.stop();
     }

@@ -20,7 +20,7 @@ import type { SandboxOptions } from '../src/sandbox/index.js';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** Radar's compiled entry and the bare baseline's, relative to the repository root. */
-export const ENTRIES = { radar: 'dist/main.js', bare: 'bench/bare-bolt-app.mjs' } as const;
+export const ENTRIES = { radar: 'dist/main.js', bare: 'bench/bare-bolt-app.mjs', null: 'bench/null-app.mjs' } as const;
 
 /** The Node flags `npm start` gives Radar: what package.json's `start` script puts between `node` and the entry. */
 export function startFlags(): string[] {
@@ -130,6 +130,11 @@ export async function spawnRadar(services: Pick<Services, 'sandbox' | 'slack'>, 
 /** The bare baseline app, talking to the local Slack at `slackUrl`. */
 export function spawnBare(slackUrl: string): Promise<SpawnedApp> {
   return spawnApp(ENTRIES.bare, { SLACK_BOT_TOKEN: BOT_TOKEN, SLACK_SIGNING_SECRET: SIGNING_SECRET, SLACK_API_URL: slackUrl });
+}
+
+/** The fair-use measure's control: a server that answers every request 200 and does nothing else. */
+export function spawnNull(): Promise<SpawnedApp> {
+  return spawnApp(ENTRIES.null, {});
 }
 
 /**
