@@ -8,6 +8,8 @@
 import { createServer } from 'node:http';
 
 createServer((req, res) => {
+  // A sender that goes away mid-request must not end the control.
+  req.on('error', () => undefined);
   req.resume();
   req.on('end', () => {
     res.writeHead(200, { 'content-length': 0 });

@@ -19,7 +19,7 @@ import type { SandboxOptions } from '../src/sandbox/index.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-/** Radar's compiled entry and the bare baseline's, relative to the repository root. */
+/** Radar's compiled entry, the bare baseline's and the fair-use control's, relative to the repository root. */
 export const ENTRIES = { radar: 'dist/main.js', bare: 'bench/bare-bolt-app.mjs', null: 'bench/null-app.mjs' } as const;
 
 /** The Node flags `npm start` gives Radar: what package.json's `start` script puts between `node` and the entry. */
