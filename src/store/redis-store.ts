@@ -280,14 +280,15 @@ export async function openRedisStore(url: string, { logger, namespacePrefix, com
     return found;
   };
 
-  const claim = async (namespace: string, key: string, ttlMs: number): Promise<boolean> => {
+  const claimMany = async (namespace: string, keys: readonly string[], ttlMs: number): Promise<boolean[]> => {
     const keyv = keyvs.get(namespace);
     const raw = await encodeRaw(keyv, true);
-    const reply = await guard(() => client.sendCommand(['SET', redisKey(keyv, key), raw, 'NX', 'PX', String(Math.max(1, Math.ceil(ttlMs)))]), { namespace });
-    return String(reply) === 'OK';
+    const px = String(Math.max(1, Math.ceil(ttlMs)));
+    // The client pipelines commands sent in one turn: one round trip for the lot.
+    const replies = await Promise.all(keys.map((key) => guard(() => client.sendCommand(['SET', redisKey(keyv, key), raw, 'NX', 'PX', px]), { namespace })));
+    return replies.map((reply) => String(reply) === 'OK');
   };
-  // The client pipelines commands sent in one turn: one round trip for the lot.
-  const claimMany = (namespace: string, keys: readonly string[], ttlMs: number): Promise<boolean[]> => Promise.all(keys.map((key) => claim(namespace, key, ttlMs)));
+  const claim = async (namespace: string, key: string, ttlMs: number): Promise<boolean> => (await claimMany(namespace, [key], ttlMs))[0] === true;
 
   // Each store writes its own health entry, so replicas probing at once never read each other's.
   const probeKey = `probe:${randomUUID()}`;
