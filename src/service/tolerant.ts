@@ -34,13 +34,21 @@ export interface Near {
 
 const NOT_FOUND: Found = { found: false };
 
-/** `key` on `obj` itself: the exact key first, then any key equal to it ignoring case. */
+/**
+ * A key's spelling without its house style: lower case, without `_`, `-` and spaces, so `isOwn`,
+ * `is_own`, `IsOwn` and `is-own` are one key.
+ */
+export function keyStem(key: string): string {
+  return key.toLowerCase().replace(/[_\-\s]/g, '');
+}
+
+/** `key` on `obj` itself: the exact key first, then any key equal to it ignoring case and style (`keyStem`). */
 function own(obj: unknown, key: string, where: Where): Found {
   if (!isRecord(obj)) return NOT_FOUND;
   if (Object.hasOwn(obj, key)) return { found: true, value: obj[key], where, key };
-  const lower = key.toLowerCase();
+  const stem = keyStem(key);
   for (const k of Object.keys(obj)) {
-    if (k.toLowerCase() === lower) return { found: true, value: obj[k], where, key: k };
+    if (keyStem(k) === stem) return { found: true, value: obj[k], where, key: k };
   }
   return NOT_FOUND;
 }
@@ -123,14 +131,14 @@ export function collect(root: unknown, match: (key: string, value: unknown) => b
   return hits;
 }
 
-/** True when `key` equals one of `names`, ignoring case. */
+/** True when `key` equals one of `names`, ignoring case and style (`keyStem`). */
 export function keyIn(key: string, names: ReadonlySet<string>): boolean {
-  return names.has(key.toLowerCase());
+  return names.has(keyStem(key));
 }
 
-/** A set of key names for `keyIn`, lower-cased. */
+/** A set of key names for `keyIn`, by their stems. */
 export function keySet(names: readonly string[]): ReadonlySet<string> {
-  return new Set(names.map((n) => n.toLowerCase()));
+  return new Set(names.map(keyStem));
 }
 
 /**

@@ -19,14 +19,86 @@ export function textAt(row: unknown, key: string): string | null {
   return hit.found && (typeof hit.value === 'string' || typeof hit.value === 'number') && String(hit.value) !== '' ? String(hit.value) : null;
 }
 
+/** A non-empty text at one of `keys` on `obj` itself (any case and style), first key first. */
+function ownText(obj: JsonRecord, keys: readonly string[]): string | null {
+  for (const key of keys) {
+    const hit = lookup(obj, key, { down: false });
+    if (hit.found && (typeof hit.value === 'string' || typeof hit.value === 'number') && String(hit.value).trim() !== '') return String(hit.value).trim();
+  }
+  return null;
+}
+
+/** The host of a URL-looking text (`https://acme.com/x` -> `acme.com`), or the text itself. */
+function hostOf(text: string): string {
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) return text;
+  try {
+    return new URL(text).hostname || text;
+  } catch {
+    return text;
+  }
+}
+
+const ID_KEYS = ['competitorId', 'brandId', 'id'];
+const NAME_KEYS = ['name', 'competitorName', 'brandName', 'displayName', 'companyName'];
+const DOMAIN_KEYS = ['domain', 'competitorDomain', 'brandDomain', 'hostname', 'host', 'website', 'siteUrl', 'homepage'];
+/** Keys of a nested object that names who a row is about, searched first among the row's children. */
+const HOLDER_KEYS = ['competitor', 'brand', 'company', 'site', 'project', 'identity', 'entity', 'subject', 'owner'];
+
+/** The objects a row's identity may sit on: the row, then its identity-holding children, then its other children, then theirs. */
+function identityPlaces(row: JsonRecord): JsonRecord[] {
+  const children = Object.entries(row).filter((e): e is [string, JsonRecord] => isRecord(e[1]));
+  const holders = children.filter(([k]) => HOLDER_KEYS.some((h) => lookup({ [k]: 0 }, h, { down: false }).found));
+  const others = children.filter((c) => !holders.includes(c));
+  const first = [...holders, ...others].map(([, v]) => v);
+  const second = first.flatMap((o) => Object.values(o).filter(isRecord));
+  return [row, ...first, ...second];
+}
+
+/**
+ * Who a row is about, found where it is (issue 27): on the row itself or in a nested object (`competitor`,
+ * `brand`, … or any child, two levels deep), whatever the key's case or style. `id` counts as the
+ * competitor's id only on an object that also names a domain or name (a row's own `id` is not a brand's).
+ */
 export function identityOf(row: JsonRecord): RowIdentity {
-  const own = lookup(row, 'isOwn');
-  return {
-    competitorId: textAt(row, 'competitorId') ?? textAt(row, 'id'),
-    domain: textAt(row, 'domain'),
-    name: textAt(row, 'name'),
-    isOwn: own.found && own.value === true,
-  };
+  const places = identityPlaces(row);
+  let competitorId: string | null = null;
+  let domain: string | null = null;
+  let name: string | null = null;
+  let isOwn = false;
+  let ownSeen = false;
+  for (const place of places) {
+    const placeDomain = ownText(place, DOMAIN_KEYS);
+    const placeName = ownText(place, NAME_KEYS);
+    domain ??= placeDomain === null ? null : hostOf(placeDomain);
+    name ??= placeName;
+    const explicitId = ownText(place, ['competitorId', 'brandId']);
+    const plainId = placeDomain !== null || placeName !== null || place === row ? ownText(place, ID_KEYS) : null;
+    competitorId ??= explicitId ?? plainId;
+    const own = lookup(place, 'isOwn', { down: false });
+    if (!ownSeen && own.found) {
+      ownSeen = true;
+      isOwn = own.value === true;
+    }
+  }
+  return { competitorId, domain, name, isOwn };
+}
+
+/** The competitor in `list` a row is about: by id, then domain (case-insensitive, `www.` ignored), then name. */
+export function matchIdentity<T extends RowIdentity>(identity: RowIdentity, list: readonly T[]): T | undefined {
+  const bare = (d: string): string => d.toLowerCase().replace(/^www\./, '');
+  if (identity.competitorId !== null) {
+    const hit = list.find((c) => c.competitorId === identity.competitorId);
+    if (hit) return hit;
+  }
+  if (identity.domain !== null) {
+    const hit = list.find((c) => c.domain !== null && bare(c.domain) === bare(identity.domain as string));
+    if (hit) return hit;
+  }
+  if (identity.name !== null) {
+    const lower = identity.name.toLowerCase();
+    return list.find((c) => c.name !== null && c.name.toLowerCase() === lower);
+  }
+  return undefined;
 }
 
 /** What a row is called in a view: its domain, else its name, else its id; null when it names none. */
