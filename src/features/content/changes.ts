@@ -14,11 +14,10 @@ import { UserError } from '../../slack/error-text.js';
 import { COMMAND } from '../../slack/ids.js';
 import { findCompetitor } from '../competitor-match/find-competitor.js';
 import { categoryName, competitorAndCategory } from './categories.js';
-import { changesView, noChangesText, type ChangesQuery } from './views/changes-view.js';
+import { CHANGES_ALL_URLS_PAGE_SIZE, CHANGES_PAGE_SIZE, changesView, noChangesText, type ChangesQuery } from './views/changes-view.js';
 
-/** Entries per page: ten with sample URLs, five when every URL is listed (so a page fits one message). */
-export const CHANGES_PAGE_SIZE = 10;
-export const CHANGES_ALL_URLS_PAGE_SIZE = 5;
+export { CHANGES_ALL_URLS_PAGE_SIZE, CHANGES_PAGE_SIZE };
+
 
 const CATEGORY_WORDS = CONTENT_CATEGORIES.map((c) => categoryName(c).toLowerCase().replace(/\s+/g, ''));
 

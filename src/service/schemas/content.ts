@@ -9,11 +9,11 @@
  * not) are read by `readChangelogRow`: counts per category and the sample URLs, wherever they sit.
  */
 import * as z from 'zod';
-import { isRecord, keySet, lookup, OMITTED, read, recordAt, UNREADABLE, valuePart, type JsonRecord, type Part } from '../tolerant.js';
+import { extrasOf, type Extra } from '../extras.js';
+import { arrayAt, isRecord, keyIn, keySet, lookup, OMITTED, read, recordAt, UNREADABLE, valuePart, type JsonRecord, type Part } from '../tolerant.js';
 import { looseRecordSchema } from './common.js';
 import { elementText, identityOf, textAt, type RowIdentity } from './competitor-row.js';
-import { CONTENT_CATEGORIES, type ContentCategory } from './dimensions.js';
-import { rowListOf } from './positioning.js';
+import { CONTENT_CATEGORIES, type ContentChangelog, type ContentCategory } from './dimensions.js';
 
 export const contentReadSchema = looseRecordSchema;
 export type ContentRead = z.infer<typeof contentReadSchema>;
@@ -36,6 +36,14 @@ export interface CategoryCount {
   /** One of the twelve, or null for a category the spec does not list (shown by its key). */
   category: ContentCategory | null;
   count: Part<number | null>;
+  /** The category's URLs when the row lists them (`{ count, urls }` or a list in place of the count); omitted otherwise. */
+  urls: Part<string[]>;
+}
+
+/** Fields a reader does not know, as plain facts (`extrasOf`), and how many more were left out. */
+export interface ExtraFacts {
+  extras: Extra[];
+  more: number;
 }
 
 export interface ContentRow {
@@ -43,6 +51,8 @@ export interface ContentRow {
   urlCount: Part<number | null>;
   /** The twelve categories in spec order (each `omitted` when the row does not carry it), then any other category key found. */
   categories: Part<CategoryCount[]>;
+  /** The row's fields Radar does not name (shown after the named ones). */
+  extras: ExtraFacts;
 }
 
 export interface StrategicUrl {
@@ -66,12 +76,25 @@ export interface ContentFacts {
   strategic: Part<{ entries: (StrategicUrl | null)[]; notes: [string, unknown][] } | null>;
   /** The four named lists first (each `omitted` when not found), then any other list of the gap object; `unreadable` when no gap part was found. */
   gaps: Part<GapList[]>;
+  /** Top-level fields of the answer Radar does not name. */
+  extras: ExtraFacts;
 }
 
 const count = z.number().nullable();
 const STRATEGIC_KEYS = ['strategicUrls', 'strategicUrlAnalysis', 'strategicAnalysis', 'strategic'];
 const GAP_KEYS = ['gaps', 'gapAssessment', 'competitiveGaps', 'contentGaps'];
-const CATEGORY_RECORD_KEYS = ['categories', 'categoryCounts', 'counts', 'byCategory', 'contentCategories'];
+const CATEGORY_RECORD_KEYS = ['categories', 'categoryCounts', 'counts', 'byCategory', 'contentCategories', 'categorization', 'contentCategorization', 'urls', 'urlsByCategory'];
+/** Where the rows sit (the sandbox: `competitors`); any other list of rows that name a competitor is found by looking. */
+const ROW_LIST_KEYS = ['competitors', 'rows', 'sites', 'domains', 'brands', 'items', 'results'];
+const URL_COUNT_KEYS = ['urlCount', 'totalUrls', 'urlsTotal', 'sitemapUrls', 'sitemapUrlCount', 'pageCount'];
+/** Row keys the reader names (identity, counts, category holders): the rest are the row's extras. */
+const ROW_KNOWN = [
+  ...URL_COUNT_KEYS,
+  ...CATEGORY_RECORD_KEYS,
+  ...CONTENT_CATEGORIES,
+  'competitorId', 'brandId', 'id', 'domain', 'name', 'isOwn', 'competitor', 'brand', 'company', 'site', 'identity', 'entity', 'subject', 'owner',
+  'competitorName', 'brandName', 'displayName', 'companyName', 'competitorDomain', 'brandDomain', 'hostname', 'host', 'website', 'siteUrl', 'homepage',
+];
 const STRATEGIC_KNOWN = keySet(['url', 'category', 'competitorId', 'domain', 'id']);
 
 function firstRecord(obj: unknown, keys: readonly string[]): JsonRecord | null {
@@ -82,31 +105,94 @@ function firstRecord(obj: unknown, keys: readonly string[]): JsonRecord | null {
   return null;
 }
 
+/** A category object: one that carries at least one of the twelve category keys (any spelling). */
+function categoryRecord(row: JsonRecord): JsonRecord | null {
+  for (const key of CATEGORY_RECORD_KEYS) {
+    const found = recordAt(row, key);
+    if (found && Object.keys(found).some((k) => contentCategoryOf(k) !== null)) return found;
+  }
+  return null;
+}
+
+/** Keys of a category object that hold the whole row's figure, not a category (`urls: { total, comparison, … }`). */
+const TOTAL_KEYS = keySet(['total', 'count', 'all', 'urlCount', 'totalUrls']);
+
+/** One category's value: a count, a list of URLs, or `{ count, urls }`. */
+function categoryValue(value: unknown): { count: Part<number | null>; urls: Part<string[]> } {
+  if (value === null || typeof value === 'number') return { count: valuePart(value), urls: OMITTED };
+  if (Array.isArray(value)) return { count: OMITTED, urls: valuePart(value.map(elementText)) };
+  if (!isRecord(value)) return { count: UNREADABLE, urls: OMITTED };
+  let n: Part<number | null> = OMITTED;
+  for (const k of COUNT_KEYS) {
+    n = read(value, k, count, { down: false });
+    if (n.kind !== 'omitted') break;
+  }
+  return { count: n, urls: urlsOf(value) };
+}
+
 /** Counts per category: from a category object on the row when there is one, else the category keys on the row or below. */
 function categoriesOf(row: JsonRecord): Part<CategoryCount[]> {
-  const record = firstRecord(row, CATEGORY_RECORD_KEYS);
-  const where = record ?? row;
+  const record = categoryRecord(row);
+  if (record === null) {
+    const named = CONTENT_CATEGORIES.map((category): CategoryCount => {
+      const hit = lookup(row, category);
+      return hit.found ? { key: category, category, ...categoryValue(hit.value) } : { key: category, category, count: OMITTED, urls: OMITTED };
+    });
+    return named.some((c) => c.count.kind !== 'omitted' || c.urls.kind !== 'omitted') ? valuePart(named) : UNREADABLE;
+  }
   const named = CONTENT_CATEGORIES.map((category): CategoryCount => {
-    const direct = read(where, category, count, { down: record === null });
-    if (direct.kind !== 'omitted' || record === null) return { key: category, category, count: direct };
     const spelled = Object.keys(record).find((k) => contentCategoryOf(k) === category);
-    return { key: spelled ?? category, category, count: spelled ? read(record, spelled, count, { down: false }) : OMITTED };
+    return spelled === undefined ? { key: category, category, count: OMITTED, urls: OMITTED } : { key: spelled, category, ...categoryValue(record[spelled]) };
   });
-  if (record === null) return named.some((c) => c.count.kind !== 'omitted') ? valuePart(named) : UNREADABLE;
   const others = Object.entries(record)
-    .filter(([k]) => contentCategoryOf(k) === null)
-    .map(([key, value]): CategoryCount => ({ key, category: null, count: count.safeParse(value).success ? valuePart(value as number | null) : UNREADABLE }));
+    .filter(([k, v]) => contentCategoryOf(k) === null && !keyIn(k, TOTAL_KEYS) && (v === null || typeof v === 'number' || Array.isArray(v) || isRecord(v)))
+    .map(([key, value]): CategoryCount => ({ key, category: null, ...categoryValue(value) }));
   return valuePart([...named, ...others]);
+}
+
+/** The row's URL count: `urlCount` (or another usual name), else a `urls`-like object's `total`. */
+function urlCountOf(row: JsonRecord): Part<number | null> {
+  for (const key of URL_COUNT_KEYS) {
+    const part = read(row, key, count);
+    if (part.kind !== 'omitted') return part;
+  }
+  for (const key of ['urls', 'sitemap', 'pages']) {
+    const holder = recordAt(row, key, { down: false });
+    if (!holder) continue;
+    for (const k of ['total', 'count', 'all']) {
+      const part = read(holder, k, count, { down: false });
+      if (part.kind !== 'omitted') return part;
+    }
+  }
+  return OMITTED;
 }
 
 function rowOf(raw: unknown): ContentRow | null {
   if (!isRecord(raw)) return null;
-  const urlCount = read(raw, 'urlCount', count);
-  return {
-    identity: identityOf(raw),
-    urlCount: urlCount.kind === 'omitted' ? read(raw, 'totalUrls', count) : urlCount,
-    categories: categoriesOf(raw),
-  };
+  return { identity: identityOf(raw), urlCount: urlCountOf(raw), categories: categoriesOf(raw), extras: extrasOf(raw, ROW_KNOWN) };
+}
+
+/** True when a list's objects name a competitor (a domain or a name, on the row or nested). */
+function namesCompetitors(list: unknown[]): boolean {
+  const rows = list.filter(isRecord);
+  return rows.length > 0 && rows.every((r) => {
+    const id = identityOf(r);
+    return id.domain !== null || id.name !== null;
+  });
+}
+
+/** The competitor rows: at one of the usual keys (on the item or one level down), else the first list of rows that name competitors. */
+export function contentRowList(item: unknown): unknown[] | null {
+  for (const key of ROW_LIST_KEYS) {
+    const list = arrayAt(item, key);
+    if (list) return list;
+  }
+  if (!isRecord(item)) return null;
+  const places = [item, ...Object.values(item).filter(isRecord)];
+  for (const place of places) {
+    for (const value of Object.values(place)) if (Array.isArray(value) && namesCompetitors(value)) return value;
+  }
+  return null;
 }
 
 function strategicOf(raw: unknown): StrategicUrl | null {
@@ -158,10 +244,18 @@ function gapsPart(item: JsonRecord): Part<GapList[]> {
   return valuePart([...named, ...others]);
 }
 
+const ITEM_KNOWN = [...ROW_LIST_KEYS, ...STRATEGIC_KEYS, ...GAP_KEYS, ...CONTENT_GAP_LISTS, 'runId', 'completedAt', 'startedAt', 'status', 'view', 'readingGuide', 'summary', 'id'];
+
 /** Reads a content `item` tolerantly (see the module comment). */
 export function readContent(item: ContentRead): ContentFacts {
-  const rows = rowListOf(item);
-  return { rows: rows === null ? UNREADABLE : valuePart(rows.map(rowOf)), strategic: strategicPart(item), gaps: gapsPart(item) };
+  const rows = contentRowList(item);
+  const listKey = rows === null || !isRecord(item) ? null : Object.keys(item).find((k) => item[k] === rows);
+  return {
+    rows: rows === null ? UNREADABLE : valuePart(rows.map(rowOf)),
+    strategic: strategicPart(item),
+    gaps: gapsPart(item),
+    extras: extrasOf(item, listKey ? [...ITEM_KNOWN, listKey] : ITEM_KNOWN),
+  };
 }
 
 /** One category of a changelog row: its count and the URLs sent with it. */
@@ -178,9 +272,13 @@ export interface ChangelogRowFacts {
   date: string | null;
   /** Comparison first, then the spec's order, then other keys; `unreadable` when the row carries no categories. */
   categories: Part<ChangeCategory[]>;
+  /** The entry's fields Radar does not name. */
+  extras: ExtraFacts;
 }
 
-const DATE_KEYS = ['detectedAt', 'date', 'changedAt', 'day', 'createdAt', 'timestamp'];
+const DATE_KEYS = ['detectedAt', 'date', 'changedAt', 'day', 'createdAt', 'timestamp', 'foundAt', 'seenAt', 'addedAt'];
+/** A list of per-category entries (`changes: [{ category, count, urls }]`), found by looking when there is no category object. */
+const CHANGE_LIST_KEYS = ['changes', 'categories', 'entries', 'additions', 'added', 'items'];
 const URL_KEYS = ['urls', 'sampleUrls', 'urlList'];
 const COUNT_KEYS = ['count', 'total', 'added', 'urlCount'];
 const ORDER: readonly string[] = ['comparison', ...CONTENT_CATEGORIES.filter((c) => c !== 'comparison')];
@@ -214,6 +312,22 @@ function changeOf(row: JsonRecord, key: string, value: unknown): ChangeCategory 
   return { key, category, count: n, urls: urlsOf(value) };
 }
 
+/** `[{ category: 'comparison', count, urls }]`: each entry's category named by a text field. */
+function categoryListEntries(raw: JsonRecord): [string, unknown][] | null {
+  for (const key of CHANGE_LIST_KEYS) {
+    const list = arrayAt(raw, key);
+    if (!list || list.length === 0 || !list.every(isRecord)) continue;
+    const entries = (list as JsonRecord[]).map((e): [string, unknown] | null => {
+      const name = textAt(e, 'category') ?? textAt(e, 'type') ?? textAt(e, 'kind');
+      return name === null ? null : [name, e];
+    });
+    if (entries.every((e) => e !== null)) return entries as [string, unknown][];
+  }
+  return null;
+}
+
+const CHANGELOG_KNOWN = [...DATE_KEYS, ...CATEGORY_RECORD_KEYS, ...CHANGE_LIST_KEYS, ...CONTENT_CATEGORIES, ...URL_KEYS, ...ROW_KNOWN];
+
 /** Reads one changelog row tolerantly (see the module comment). */
 export function readChangelogRow(raw: unknown): ChangelogRowFacts | null {
   if (!isRecord(raw)) return null;
@@ -222,13 +336,40 @@ export function readChangelogRow(raw: unknown): ChangelogRowFacts | null {
     date = textAt(raw, key);
     if (date) break;
   }
-  const record = firstRecord(raw, CATEGORY_RECORD_KEYS);
-  const entries = record ? Object.entries(record) : Object.entries(raw).filter(([k]) => contentCategoryOf(k) !== null);
-  const categories = entries.map(([k, v]) => changeOf(raw, k, v));
+  const record = categoryRecord(raw) ?? firstRecord(raw, ['categories', 'categoryCounts', 'counts', 'byCategory']);
+  const entries = record ? Object.entries(record) : (categoryListEntries(raw) ?? Object.entries(raw).filter(([k]) => contentCategoryOf(k) !== null));
+  const categories = entries.filter(([k]) => !keyIn(k, TOTAL_KEYS)).map(([k, v]) => changeOf(raw, k, v));
   const rank = (c: ChangeCategory) => {
     const at = c.category === null ? -1 : ORDER.indexOf(c.category);
     return at === -1 ? ORDER.length : at;
   };
   categories.sort((a, b) => rank(a) - rank(b));
-  return { identity: identityOf(raw), date, categories: record || categories.length > 0 ? valuePart(categories) : UNREADABLE };
+  return { identity: identityOf(raw), date, categories: record || categories.length > 0 ? valuePart(categories) : UNREADABLE, extras: extrasOf(raw, CHANGELOG_KNOWN) };
+}
+
+/** A changelog page as facts: its rows, the service's counts, and whether the page holds every entry of the list. */
+export interface ChangelogFacts {
+  rows: (ChangelogRowFacts | null)[];
+  page: number;
+  limit: number;
+  /** Every entry of the list (as filtered), from `pagination.total`. */
+  total: number;
+  totalPages: number;
+  hasMore: boolean;
+  /** The service trimmed items or URLs (verbose mode's byte cap, spec 2.5). */
+  truncated: boolean;
+  /** Entries this page should hold by the service's own count that it did not send. */
+  missing: number;
+  /** True only when nothing older exists: no later page, nothing trimmed, nothing missing. */
+  reachesOldest: boolean;
+}
+
+/** Reads a changelog page (see `ChangelogFacts`). */
+export function readChangelog(log: ContentChangelog): ChangelogFacts {
+  const rows = log.items.map(readChangelogRow);
+  const { page, limit, total, totalPages, hasMore } = log.pagination;
+  const expected = Math.max(0, Math.min(limit, total - (page - 1) * limit));
+  const missing = Math.max(0, expected - rows.length);
+  const truncated = log.truncated === true;
+  return { rows, page, limit, total, totalPages, hasMore, truncated, missing, reachesOldest: !hasMore && page >= totalPages && !truncated && missing === 0 };
 }

@@ -1,13 +1,16 @@
 /**
  * The card's content: the content dashboard row's URL counts (total and the largest categories),
  * and, as its own read, the latest changelog entries for this competitor (`competitorId` filter),
- * counted from `pagination.total`.
+ * counted from `pagination.total`. Both are read through the content reader
+ * (`src/service/schemas/content.ts`), the one `/radar content`, `/radar changes` and the content watch
+ * use, so the card states the same facts whatever shape the service answers in.
  */
-import { arrayAt, isRecord, lookup, recordAt, type JsonRecord } from '../../../service/tolerant.js';
-import { UNREADABLE_VALUE } from '../../../service/tolerant.js';
-import type { ContentChangelog } from '../../../service/index.js';
-import { dayOf, escapeMrkdwn, humanise, plural } from '../../../slack/blocks/index.js';
-import { rowIsAbout, type CompetitorRef } from '../competitor-ref.js';
+import { labelOf, matchIdentity, readChangelog, readContent, type ChangeCategory, type CategoryCount, type ContentChangelog, type ContentRow, type RowIdentity } from '../../../service/index.js';
+import { UNREADABLE_VALUE, type JsonRecord } from '../../../service/tolerant.js';
+import { dayOf, escapeMrkdwn, plural } from '../../../slack/blocks/index.js';
+import { categoryName } from '../../content/categories.js';
+import { COMMAND } from '../../../slack/ids.js';
+import type { CompetitorRef } from '../competitor-ref.js';
 import { NOT_MEASURED, NOT_REPORTED } from './format.js';
 import type { CardPart } from './parts.js';
 
@@ -15,38 +18,72 @@ import type { CardPart } from './parts.js';
 export const CHANGELOG_SHOWN = 3;
 const CATEGORIES_SHOWN = 4;
 
-function countsOf(obj: unknown): [string, number][] {
-  if (!isRecord(obj)) return [];
-  return Object.entries(obj)
-    .map(([k, v]): [string, unknown] => [k, isRecord(v) ? (lookup(v, 'count', { down: false }) as { value?: unknown }).value : v])
-    .filter((e): e is [string, number] => typeof e[1] === 'number');
+/** The competitor as a row identity, to match rows with `matchIdentity` (id, then domain, then name). */
+export function refIdentity(ref: CompetitorRef): RowIdentity {
+  return { competitorId: ref.id, domain: ref.domain, name: ref.name, isOwn: ref.isOwn };
+}
+
+/** True when the row is about `ref`. */
+export function rowIsRef(identity: RowIdentity, ref: CompetitorRef): boolean {
+  return matchIdentity(identity, [refIdentity(ref)]) !== undefined;
+}
+
+/** A category's count as a number (a list of URLs sent in place of a count counts its URLs); null when there is none. */
+function countOf(c: CategoryCount): number | null {
+  if (c.count.kind === 'value') return c.count.value;
+  if (c.count.kind === 'omitted' && c.urls.kind === 'value') return c.urls.value.length;
+  return null;
 }
 
 export function contentLines(item: JsonRecord, ref: CompetitorRef): string[] {
-  const rows = arrayAt(item, 'competitors');
-  if (rows === null) return ["_The content rows couldn't be read._"];
-  const row = rows.find((r) => rowIsAbout(r, ref));
-  if (!isRecord(row)) return ['_Not among the rows of the content read._'];
-  const total = lookup(row, 'urlCount');
-  const totalText = !total.found ? NOT_REPORTED : total.value === null ? NOT_MEASURED : typeof total.value === 'number' ? escapeMrkdwn(String(total.value)) : UNREADABLE_VALUE;
-  const categories = countsOf(recordAt(row, 'categories'))
-    .filter(([, n]) => n > 0)
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, CATEGORIES_SHOWN)
-    .map(([k, n]) => `${escapeMrkdwn(humanise(k))} ${n}`);
+  const facts = readContent(item);
+  if (facts.rows.kind !== 'value') return ["_The content rows couldn't be read._"];
+  const row = facts.rows.value.find((r): r is ContentRow => r !== null && rowIsRef(r.identity, ref));
+  if (!row) return ['_Not among the rows of the content read._'];
+  const total = row.urlCount;
+  const totalText = total.kind === 'omitted' ? NOT_REPORTED : total.kind === 'unreadable' ? UNREADABLE_VALUE : total.value === null ? NOT_MEASURED : String(total.value);
+  const categories =
+    row.categories.kind === 'value'
+      ? row.categories.value
+          .map((c): [string, number | null] => [c.key, countOf(c)])
+          .filter((e): e is [string, number] => e[1] !== null && e[1] > 0)
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, CATEGORIES_SHOWN)
+          .map(([k, n]) => `${escapeMrkdwn(categoryName(k).toLowerCase())} ${n}`)
+      : [];
   return [`URLs in its sitemap: ${totalText}${categories.length ? ` (${categories.join(', ')})` : ''}`];
 }
 
-export function changelogLines(log: ContentChangelog): string[] {
-  const total = log.pagination.total;
-  if (total === 0) return ['Changelog: no URL change detected.'];
-  const entries = log.items.slice(0, CHANGELOG_SHOWN).map((entry) => {
-    const when = lookup(entry, 'detectedAt', { down: false });
-    const day = when.found && typeof when.value === 'string' ? escapeMrkdwn(dayOf(when.value) ?? when.value) : '_date not reported_';
-    const counts = countsOf(recordAt(entry, 'categories', { down: false }) ?? {}).map(([k, n]) => `${n} ${escapeMrkdwn(humanise(k))}`);
+/** A change's count: the count sent, else the URLs sent with it; null when neither. */
+function changeCount(c: ChangeCategory): number | null {
+  if (c.count.kind === 'value') return c.count.value;
+  if (c.urls.kind === 'value') return c.urls.value.length;
+  return null;
+}
+
+/** "60 programmatic, 2 blog": new comparison pages first, then the largest counts. */
+function changeWords(categories: readonly ChangeCategory[]): string[] {
+  return categories
+    .map((c) => ({ c, n: changeCount(c) }))
+    .filter((e): e is { c: ChangeCategory; n: number } => e.n !== null)
+    .sort((a, b) => Number(b.c.category === 'comparison') - Number(a.c.category === 'comparison') || b.n - a.n)
+    .map(({ c, n }) => `${n} ${escapeMrkdwn(categoryName(c.key).toLowerCase())}`);
+}
+
+/** `ref` (optional, so the signature stays compatible) names the competitor in the command that lists the rest. */
+export function changelogLines(log: ContentChangelog, ref?: CompetitorRef): string[] {
+  const facts = readChangelog(log);
+  if (facts.total === 0) return ['Changelog: no URL change detected.'];
+  const entries = facts.rows.slice(0, CHANGELOG_SHOWN).map((row) => {
+    if (row === null) return "      _an entry Radar couldn't read_";
+    const day = row.date ? escapeMrkdwn(dayOf(row.date) ?? row.date) : '_date not reported_';
+    const counts = row.categories.kind === 'value' ? changeWords(row.categories.value) : [];
     return `      ${day}: ${counts.length ? `${counts.join(', ')} URLs added` : '_changes Radar couldn’t read_'}`;
   });
-  return [`Changelog: ${plural(total, 'entry', 'entries')}, latest:`, ...entries];
+  const shown = Math.min(facts.rows.length, CHANGELOG_SHOWN);
+  const who = ref?.domain ?? labelOf(facts.rows.find((r) => r !== null)?.identity ?? { competitorId: null, domain: null, name: null, isOwn: false });
+  const more = facts.total > shown ? [`      _${shown} of ${facts.total.toLocaleString('en-US')} shown; \`${COMMAND} changes${who ? ` ${escapeMrkdwn(who)}` : ''}\` lists them all_`] : [];
+  return [`Changelog: ${plural(facts.total, 'entry', 'entries')}, latest:`, ...entries, ...more];
 }
 
 export const contentPart: CardPart = {
@@ -62,6 +99,6 @@ export const changelogPart: CardPart = {
   command: 'content',
   async read(service, projectId, ref) {
     if (ref.id === null) return ["_Changelog: the competitor list gave no id to filter the changelog by._"];
-    return changelogLines(await service.getContentChangelog(projectId, { competitorId: ref.id, limit: CHANGELOG_SHOWN }));
+    return changelogLines(await service.getContentChangelog(projectId, { competitorId: ref.id, limit: CHANGELOG_SHOWN }), ref);
   },
 };

@@ -4,10 +4,11 @@
  * and are marked: a competitor's new comparison page is often aimed at you. `truncated: true` is said
  * plainly (the service cut the list), apart from anything Radar leaves out to fit Slack.
  */
-import { labelOf, readChangelogRow, type ChangeCategory, type ChangelogRowFacts, type ContentCategory, type ContentChangelog } from '../../../service/index.js';
+import { labelOf, readChangelog, type ChangeCategory, type ChangelogRowFacts, type ContentCategory, type ContentChangelog } from '../../../service/index.js';
 import { UNREADABLE_VALUE, unreadableText } from '../../../service/tolerant.js';
 import { chunkLines, context, dayOf, escapeMrkdwn, fitBlocks, header, LIMITS, plural, section, type Block } from '../../../slack/blocks/index.js';
 import { COMMAND } from '../../../slack/ids.js';
+import { extraLines } from '../../../slack/blocks/extras.js';
 import { categoryName } from '../categories.js';
 import type { ContentMessage } from './content-view.js';
 
@@ -20,6 +21,10 @@ export interface ChangesQuery {
   allUrls: boolean;
   page: number;
 }
+
+/** Entries per page: ten with sample URLs, five when every URL is listed (so a page fits one message). */
+export const CHANGES_PAGE_SIZE = 10;
+export const CHANGES_ALL_URLS_PAGE_SIZE = 5;
 
 /** Sample URLs shown per category in default mode (spec 2.5: up to 3). */
 export const SAMPLE_URLS = 3;
@@ -57,8 +62,9 @@ function rowLines(row: ChangelogRowFacts | null, allUrls: boolean, truncated: bo
   const when = row.date ? escapeMrkdwn(dayOf(row.date) ?? row.date) : '_date not given_';
   const head = `*${who}*${row.identity.isOwn ? ' _(you)_' : ''} · ${when}`;
   if (row.categories.kind !== 'value') return [head, unreadableText('Counts per category')];
-  if (row.categories.value.length === 0) return [head, '_no categories in this entry_'];
-  return [head, ...row.categories.value.flatMap((c) => categoryLines(c, allUrls, truncated))];
+  const extras = extraLines(row.extras.extras, row.extras.more).map((l) => `    ${l}`);
+  if (row.categories.value.length === 0) return [head, '_no categories in this entry_', ...extras];
+  return [head, ...row.categories.value.flatMap((c) => categoryLines(c, allUrls, truncated)), ...extras];
 }
 
 /** The command for another page, with the same filters. */
@@ -86,8 +92,8 @@ export function noChangesText(projectName: string, q: ChangesQuery, changelog: C
 
 export function changesView(projectName: string, changelog: ContentChangelog, q: ChangesQuery): ContentMessage {
   const title = scopeWords(projectName, q);
-  const rows = changelog.items.map(readChangelogRow);
-  const { page, total, totalPages, hasMore } = changelog.pagination;
+  const log = readChangelog(changelog);
+  const { rows, page, total, totalPages, hasMore, missing } = log;
   const blocks: Block[] = [header(title), context(`Page ${page} of ${totalPages} · ${plural(total, 'change')} in all · newest first`)];
 
   const comparisons = rows.flatMap((r) => {
@@ -98,10 +104,9 @@ export function changesView(projectName: string, changelog: ContentChangelog, q:
     blocks.push(section(`${COMPARISON} *New comparison pages:* ${comparisons.join(' · ')}\nA competitor’s new comparison page is often aimed at you.`));
   }
   // What this page should hold by the service's own count: fewer rows means entries were dropped.
-  const expected = Math.max(0, Math.min(changelog.pagination.limit, total - (page - 1) * changelog.pagination.limit));
-  const missing = expected - rows.length;
+  const expected = rows.length + missing;
   const dropped = missing > 0 ? ` This page holds ${rows.length} of its ${expected} entries; the other ${plural(missing, 'entry', 'entries')} did not fit.` : '';
-  if (changelog.truncated) {
+  if (log.truncated) {
     blocks.push(
       section(
         `:scissors: *The service cut this list* (\`truncated\`): its size cap trimmed URLs or whole entries from this page, so some are missing below.${dropped} The counts are the service’s own. A competitor or category filter, or leaving out \`--all-urls\`, gives a shorter answer.`,
@@ -111,8 +116,21 @@ export function changesView(projectName: string, changelog: ContentChangelog, q:
     blocks.push(section(`:scissors: The service sent ${rows.length} of the ${expected} entries this page should hold.`));
   }
 
-  const sections = rows.flatMap((r) => chunkLines(rowLines(r, q.allUrls, changelog.truncated)).map((t) => section(t)));
-  const footer = [context(hasMore ? `Older changes: ${pageCommand(q, page + 1)}` : 'That is the oldest change on record.')];
+  const sections = rows.flatMap((r) => chunkLines(rowLines(r, q.allUrls, log.truncated)).map((t) => section(t)));
+  const footer = [context(footerText(log, q))];
   const body = fitBlocks([...blocks, ...sections], LIMITS.blocksPerMessage - 1 - footer.length, 'more blocks Radar left out to fit one Slack message (the service sent them): narrow with a competitor or a category');
   return { text: escapeMrkdwn(title), blocks: [...body, ...footer] };
+}
+
+/**
+ * The last line: the way to older entries when there are any; "the oldest change on record" only when
+ * this page is the last, whole and uncut (spec 2.5: `truncated` means entries or URLs were trimmed).
+ */
+function footerText(log: ReturnType<typeof readChangelog>, q: ChangesQuery): string {
+  if (log.hasMore || log.page < log.totalPages) return `Older changes: ${pageCommand(q, log.page + 1)}`;
+  if (log.reachesOldest) return 'That is the oldest change on record.';
+  // The same entries at ten a page: the page that holds this page's first entry.
+  const samePlace = Math.floor(((log.page - 1) * log.limit) / CHANGES_PAGE_SIZE) + 1;
+  const shorter = q.allUrls ? `without \`--all-urls\`: ${pageCommand({ ...q, allUrls: false }, samePlace)}` : 'with a competitor or a category filter';
+  return `Entries were cut from this page, so the oldest change on record may not be shown: ask again ${shorter}.`;
 }

@@ -7,6 +7,7 @@
 import { labelOf, type CategoryCount, type ContentFacts, type ContentRow, type StrategicUrl } from '../../../service/index.js';
 import { unreadableItemsLine, unreadableText, Unreadable } from '../../../service/tolerant.js';
 import { chunkLines, context, escapeMrkdwn, fitBlocks, header, humanise, LIMITS, section, type Block } from '../../../slack/blocks/index.js';
+import { extraLines } from '../../../slack/blocks/extras.js';
 import { categoryName } from '../categories.js';
 import { countText, gapListText, NO_COMPARISON, NONE_FOUND, NOT_MEASURED } from '../format.js';
 
@@ -20,10 +21,16 @@ const LEGEND = `Gap lists: ${NO_COMPARISON} means the service did not compare; $
 const nameOf = (row: ContentRow) => escapeMrkdwn(labelOf(row.identity) ?? 'unnamed competitor');
 const you = (row: ContentRow) => (row.identity.isOwn ? ' _(you)_' : '');
 
+/** A category's count; a category sent as a list of URLs (no count) is counted by its URLs, the list being whole. */
+function categoryCountText(c: CategoryCount): string {
+  if (c.count.kind === 'omitted' && c.urls.kind === 'value') return c.urls.value.length.toLocaleString('en-US');
+  return countText(c.count);
+}
+
 function countOf(row: ContentRow, key: string): string {
   if (row.categories.kind !== 'value') return countText(row.categories);
   const found = row.categories.value.find((c) => c.key === key);
-  return found ? countText(found.count) : '_not reported_';
+  return found ? categoryCountText(found) : '_not reported_';
 }
 
 /** Every category key in the rows: the twelve in spec order, then others as they first appear. */
@@ -75,6 +82,12 @@ function rowsOf(facts: ContentFacts): { rows: ContentRow[]; unreadable: Unreadab
   return { rows, unreadable: facts.rows.value.filter((r) => r === null).map(() => new Unreadable(null)) };
 }
 
+/** The fields the reader does not name, after the named ones (issue 27: nothing the service sends is dropped). */
+function extraBlocks(title: string, facts: { extras: Parameters<typeof extraLines>[0]; more: number }): Block[] {
+  const lines = extraLines(facts.extras, facts.more);
+  return lines.length === 0 ? [] : chunkLines([title, ...lines]).map((t) => section(t));
+}
+
 function finish(title: string, blocks: Block[], tail: Block[]): ContentMessage {
   const body = fitBlocks(blocks, LIMITS.blocksPerMessage - 1 - tail.length);
   return { text: escapeMrkdwn(title), blocks: [...body, ...tail] };
@@ -95,7 +108,7 @@ export function contentView(projectName: string, facts: ContentFacts): ContentMe
     const unreadableCounts = rows.filter((r) => r.categories.kind === 'unreadable').map((r) => `• ${nameOf(r)}: ${unreadableText('URL counts by category')}`);
     for (const t of chunkLines(['*URLs by category*', ...perCategory, ...unreadableCounts])) blocks.push(section(t));
   }
-  const tail = [...strategicBlocks(facts, got?.rows ?? [], null), ...gapBlocks(facts), context(LEGEND)];
+  const tail = [...strategicBlocks(facts, got?.rows ?? [], null), ...gapBlocks(facts), ...extraBlocks('*Also in this answer*', facts.extras), context(LEGEND)];
   return finish(`${projectName}: content`, blocks, tail);
 }
 
@@ -106,9 +119,10 @@ export function contentCompetitorView(projectName: string, facts: ContentFacts, 
   blocks.push(section(`*URLs:* ${countText(row.urlCount)}`));
   if (row.categories.kind !== 'value') blocks.push(section(unreadableText('URL counts by category')));
   else {
-    const lines = row.categories.value.map((c) => `• *${escapeMrkdwn(categoryName(c.key))}:* ${countText(c.count)}`);
+    const lines = row.categories.value.map((c) => `• *${escapeMrkdwn(categoryName(c.key))}:* ${categoryCountText(c)}`);
     for (const t of chunkLines(['*URLs by category*', ...lines])) blocks.push(section(t));
   }
+  blocks.push(...extraBlocks(`*Also on ${escapeMrkdwn(name)}’s row*`, row.extras));
   const rows = rowsOf(facts)?.rows ?? [row];
   const tail = [...strategicBlocks(facts, rows, row), ...gapBlocks(facts), context(LEGEND)];
   return finish(`${projectName}: content of ${name}`, blocks, tail);
