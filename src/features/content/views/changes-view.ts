@@ -93,7 +93,7 @@ export function noChangesText(projectName: string, q: ChangesQuery, changelog: C
 export function changesView(projectName: string, changelog: ContentChangelog, q: ChangesQuery): ContentMessage {
   const title = scopeWords(projectName, q);
   const log = readChangelog(changelog);
-  const { rows, page, total, totalPages, hasMore, missing } = log;
+  const { rows, page, total, totalPages, missing } = log;
   const blocks: Block[] = [header(title), context(`Page ${page} of ${totalPages} · ${plural(total, 'change')} in all · newest first`)];
 
   const comparisons = rows.flatMap((r) => {
