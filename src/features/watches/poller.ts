@@ -10,6 +10,7 @@
  * failing and the others go on.
  */
 import type { RadarDeps, Worker } from '../../deps.js';
+import { isServiceError } from '../../service/errors.js';
 import type { Binding } from '../../store/bindings.js';
 import type { ChannelWatches, Watch, WatchDimension, WatchesRepo } from '../../store/watches.js';
 import { isDelivered } from '../background/deliver-once.js';
@@ -23,6 +24,9 @@ import { sealedButtons } from './sealed.js';
 import { watchMessages } from './views/watch-message.js';
 
 export const WATCH_LEASE = 'watch:poller';
+
+/** A run that finished without a summary (404 `run_not_summarized`): passed over, never a stop. */
+const NOT_SUMMARIZED = Symbol('run_not_summarized');
 
 interface Group {
   projectId: string;
@@ -79,23 +83,42 @@ export function createWatchWorker(deps: RadarDeps, watches: WatchesRepo, deliver
       return found;
     };
     let changelog: Promise<ChangelogRowRead[]> | undefined;
+    /** A run's detail, or NOT_SUMMARIZED when the run finished without a summary (404 `run_not_summarized`). */
+    const summarized = async (runId: string): Promise<unknown> => {
+      try {
+        return await detail(runId);
+      } catch (error) {
+        if (isServiceError(error) && error.code === 'run_not_summarized') return NOT_SUMMARIZED;
+        throw error;
+      }
+    };
     const changes = new Map<string, Promise<Change[] | null>>();
-    /** The changes of `row` against the run before it in the history read; null when there is none on the page. */
+    /**
+     * The changes of `row` against the nearest earlier run on the history page that has a summary; []
+     * when `row` itself has none (nothing to tell: the watch goes on with the next run); null when no
+     * earlier run on the page has one.
+     */
     const changesOfRun = (row: RunRow): Promise<Change[] | null> => {
       let found = changes.get(row.runId);
       if (!found) {
-        const before = rows[rows.findIndex((r) => r.runId === row.runId) + 1];
-        found = before
-          ? (async () => {
-              const [previous, current] = await Promise.all([detail(before.runId), detail(row.runId)]);
-              let log: ChangelogRowRead[] = [];
-              if (dimension === 'content') {
-                changelog ??= deps.background.run(() => readChangelog(deps.service, projectId));
-                log = rowsBetween(await changelog, before.at, row.at);
-              }
-              return changesOf(dimension, { previous, current }, log);
-            })()
-          : Promise.resolve(null);
+        found = (async () => {
+          const current = await summarized(row.runId);
+          if (current === NOT_SUMMARIZED) {
+            logger.info('a watched run finished without a summary; passing over it', { projectId, dimension, runId: row.runId });
+            return [];
+          }
+          for (const before of rows.slice(rows.findIndex((r) => r.runId === row.runId) + 1)) {
+            const previous = await summarized(before.runId);
+            if (previous === NOT_SUMMARIZED) continue;
+            let log: ChangelogRowRead[] = [];
+            if (dimension === 'content') {
+              changelog ??= deps.background.run(() => readChangelog(deps.service, projectId));
+              log = rowsBetween(await changelog, before.at, row.at);
+            }
+            return changesOf(dimension, { previous, current }, log);
+          }
+          return null;
+        })();
         found.catch(() => undefined);
         changes.set(row.runId, found);
       }

@@ -9,7 +9,7 @@
  * not) are read by `readChangelogRow`: counts per category and the sample URLs, wherever they sit.
  */
 import * as z from 'zod';
-import { extrasOf, type Extra } from '../extras.js';
+import { extrasOf, humaniseKey, type Extra } from '../extras.js';
 import { arrayAt, isRecord, keyIn, keySet, lookup, OMITTED, read, recordAt, UNREADABLE, valuePart, type JsonRecord, type Part } from '../tolerant.js';
 import { looseRecordSchema } from './common.js';
 import { elementText, identityOf, textAt, type RowIdentity } from './competitor-row.js';
@@ -28,6 +28,11 @@ const CATEGORY_BY_KEY = new Map<string, ContentCategory>(CONTENT_CATEGORIES.map(
 /** The content category a key names (any case, `_` or `-` between words), or null. */
 export function contentCategoryOf(key: string): ContentCategory | null {
   return CATEGORY_BY_KEY.get(categoryKey(key)) ?? null;
+}
+
+/** A category as a person reads it, lower case: `caseStudies` -> "case studies"; a key outside the twelve humanised. */
+export function categoryLabel(key: string): string {
+  return humaniseKey(contentCategoryOf(key) ?? key).toLowerCase();
 }
 
 export interface CategoryCount {
@@ -87,13 +92,18 @@ const CATEGORY_RECORD_KEYS = ['categories', 'categoryCounts', 'counts', 'byCateg
 /** Where the rows sit (the sandbox: `competitors`); any other list of rows that name a competitor is found by looking. */
 const ROW_LIST_KEYS = ['competitors', 'rows', 'sites', 'domains', 'brands', 'items', 'results'];
 const URL_COUNT_KEYS = ['urlCount', 'totalUrls', 'urlsTotal', 'sitemapUrls', 'sitemapUrlCount', 'pageCount'];
+/** The fields of a row (or of a nested identity object) that name whom it is about. */
+const IDENTITY_FIELDS = [
+  'competitorId', 'brandId', 'id', 'domain', 'name', 'isOwn',
+  'competitorName', 'brandName', 'displayName', 'companyName', 'competitorDomain', 'brandDomain', 'hostname', 'host', 'website', 'siteUrl', 'homepage',
+];
 /** Row keys the reader names (identity, counts, category holders): the rest are the row's extras. */
 const ROW_KNOWN = [
   ...URL_COUNT_KEYS,
   ...CATEGORY_RECORD_KEYS,
   ...CONTENT_CATEGORIES,
-  'competitorId', 'brandId', 'id', 'domain', 'name', 'isOwn', 'competitor', 'brand', 'company', 'site', 'identity', 'entity', 'subject', 'owner',
-  'competitorName', 'brandName', 'displayName', 'companyName', 'competitorDomain', 'brandDomain', 'hostname', 'host', 'website', 'siteUrl', 'homepage',
+  ...IDENTITY_FIELDS,
+  'competitor', 'brand', 'company', 'site', 'identity', 'entity', 'subject', 'owner',
 ];
 const STRATEGIC_KNOWN = keySet(['url', 'category', 'competitorId', 'domain', 'id']);
 
@@ -245,6 +255,9 @@ function gapsPart(item: JsonRecord): Part<GapList[]> {
 }
 
 const ITEM_KNOWN = [...ROW_LIST_KEYS, ...STRATEGIC_KEYS, ...GAP_KEYS, ...CONTENT_GAP_LISTS, 'runId', 'completedAt', 'startedAt', 'status', 'view', 'readingGuide', 'summary', 'id'];
+
+/** Every field the content reader names (counts, categories, identity fields, strategic URLs, gap lists; not the lists and objects that hold rows): what a generic comparison leaves alone. */
+export const CONTENT_READ_KEYS: readonly string[] = [...URL_COUNT_KEYS, ...CATEGORY_RECORD_KEYS, ...CONTENT_CATEGORIES, ...IDENTITY_FIELDS, ...STRATEGIC_KEYS, ...GAP_KEYS, ...CONTENT_GAP_LISTS];
 
 /** Reads a content `item` tolerantly (see the module comment). */
 export function readContent(item: ContentRead): ContentFacts {

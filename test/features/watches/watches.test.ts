@@ -223,8 +223,29 @@ describe('watches', () => {
     const run = await publishRun(h, NW, { dimension: 'pricing', patch: { competitors: [...pricingRows({ 'pipedrift.com': { hasFreePlan: 'sometimes', lowestPrice: { amount: 3 } } }), 'not a row'], summary: { marketAvgPrice: 'n/a', extraScore: 4, customer: 7 } } });
     await watchPoller(h).tick();
     const text = textOf(watchesIn(h, CHANNELS.intel, run)[0]!);
-    // A field the rules do not name, compared at its path, after the named changes.
-    expect(text).toContain('summary › extra score 3 → 4');
+    // A field the rules do not name, said by its humanised name (never a path of keys), after the named changes.
+    expect(text).toContain('extra score 3 → 4');
+    expect(text).not.toMatch(/›|summary/);
+  });
+
+  it('a run that finished without a summary (404 run_not_summarized) is passed over, and the watch goes on with the next runs', async () => {
+    // Northwind's seeded content history, newest first: the third run finished without a summary.
+    const history = (await h.radar.deps.service.getDimensionHistory(NW, 'content', { page: 1, limit: 20 })).items as { runId: string; summary: unknown }[];
+    expect(history.map((r) => r.summary === null)).toEqual([false, false, true, false]);
+    await h.command('watch content', { channel: CHANNELS.intel });
+    const store = h.radar.deps.store.keyv('watches');
+    const key = `${TEAM.id}:${CHANNELS.intel}`;
+    const record = (await store.get(key)) as { watches: { lastSeenRunId: string | null }[] };
+    record.watches[0]!.lastSeenRunId = history[3]!.runId; // the oldest run: three runs are due, the unsummarised one first
+    await store.set(key, record);
+    await watchPoller(h).tick();
+    const posted = watchesIn(h, CHANNELS.intel);
+    expect(posted.map((m) => m.metadata?.event_payload.run_id)).toEqual([history[1]!.runId, history[0]!.runId]);
+    // The run after the gap is compared with the last run that has a summary.
+    expect(textOf(posted[0]!)).toContain('urls added by competitors 0 → 98');
+    expect(textOf(posted[1]!)).toContain('urls added by competitors 98 → 146');
+    const after = (await store.get(key)) as { watches: { lastSeenRunId: string | null }[] };
+    expect(after.watches[0]!.lastSeenRunId).toBe(history[0]!.runId);
   });
 
   it('lists watches with who set them and the digest setting; unwatch and unbind end them', async () => {

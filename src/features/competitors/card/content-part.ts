@@ -5,10 +5,9 @@
  * (`src/service/schemas/content.ts`), the one `/radar content`, `/radar changes` and the content watch
  * use, so the card states the same facts whatever shape the service answers in.
  */
-import { labelOf, matchIdentity, readChangelog, readContent, type ChangeCategory, type CategoryCount, type ContentChangelog, type ContentRow, type RowIdentity } from '../../../service/index.js';
+import { categoryLabel, labelOf, matchIdentity, readChangelog, readContent, type ChangeCategory, type CategoryCount, type ContentChangelog, type ContentRow, type RowIdentity } from '../../../service/index.js';
 import { UNREADABLE_VALUE, type JsonRecord } from '../../../service/tolerant.js';
 import { dayOf, escapeMrkdwn, plural } from '../../../slack/blocks/index.js';
-import { categoryName } from '../../content/categories.js';
 import { COMMAND } from '../../../slack/ids.js';
 import type { CompetitorRef } from '../competitor-ref.js';
 import { NOT_MEASURED, NOT_REPORTED } from './format.js';
@@ -49,7 +48,7 @@ export function contentLines(item: JsonRecord, ref: CompetitorRef): string[] {
           .filter((e): e is [string, number] => e[1] !== null && e[1] > 0)
           .sort((a, b) => b[1] - a[1])
           .slice(0, CATEGORIES_SHOWN)
-          .map(([k, n]) => `${escapeMrkdwn(categoryName(k).toLowerCase())} ${n}`)
+          .map(([k, n]) => `${escapeMrkdwn(categoryLabel(k))} ${n}`)
       : [];
   return [`URLs in its sitemap: ${totalText}${categories.length ? ` (${categories.join(', ')})` : ''}`];
 }
@@ -67,7 +66,7 @@ function changeWords(categories: readonly ChangeCategory[]): string[] {
     .map((c) => ({ c, n: changeCount(c) }))
     .filter((e): e is { c: ChangeCategory; n: number } => e.n !== null)
     .sort((a, b) => Number(b.c.category === 'comparison') - Number(a.c.category === 'comparison') || b.n - a.n)
-    .map(({ c, n }) => `${n} ${escapeMrkdwn(categoryName(c.key).toLowerCase())}`);
+    .map(({ c, n }) => `${n} ${escapeMrkdwn(categoryLabel(c.key))}`);
 }
 
 /** `ref` (optional, so the signature stays compatible) names the competitor in the command that lists the rest. */
