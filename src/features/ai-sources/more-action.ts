@@ -5,7 +5,7 @@ import { describeError } from '../../slack/error-text.js';
 import { logFailure } from '../../slack/log-failure.js';
 import { moreRefusal, unsealMore } from './more-value.js';
 import { moreButtons } from './more-buttons.js';
-import { readSources } from './read-sources.js';
+import { readSources } from '../../service/index.js';
 import { sourcesListView, type ListName } from './views/sources-view.js';
 
 export function moreAction(deps: RadarDeps, list: ListName) {

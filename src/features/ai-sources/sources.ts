@@ -12,7 +12,7 @@ import { PAGE_FLAG, pageOf, PROJECT_FLAG, UsageError } from '../../slack/command
 import { unknownWordError } from '../../slack/commands/suggest.js';
 import { COMMAND } from '../../slack/ids.js';
 import { moreButtons } from './more-buttons.js';
-import { readSources } from './read-sources.js';
+import { readSources } from '../../service/index.js';
 import { CHECK_ID_TEXT, sourcesHistoryView } from './views/history-view.js';
 import { sourcesView } from './views/sources-view.js';
 

@@ -5,8 +5,9 @@
  */
 import { unreadableText } from '../../../service/tolerant.js';
 import { actions, chunkLines, context, escapeMrkdwn, header, plural, relativeAndAbsolute, section, truncate, type Block, type Button } from '../../../slack/blocks/index.js';
+import { COMMAND } from '../../../slack/ids.js';
 import { extrasText, namingText, rankText } from '../format.js';
-import { listTotal, type CitedBrand, type CitedPage, type SourcesFacts, type SourcesList } from '../read-sources.js';
+import { listTotal, type CitedBrand, type CitedPage, type SourcesFacts, type SourcesList } from '../../../service/index.js';
 
 /** Core-host page URLs shown under a host before "…and N more". */
 const URLS_SHOWN = 4;
@@ -43,46 +44,45 @@ export function brandLine(row: CitedBrand | null): string {
   return `• ${label}${domain}${own} · ${parts.join(' · ')}`;
 }
 
-/** The key a row is de-duplicated by: pinned rows (the own row) repeat on every compact page. */
-function rowKey(row: CitedPage | CitedBrand | null): string | null {
-  if (row === null) return null;
-  const key = 'label' in row ? (row.label ?? row.host) : (row.domain ?? row.name);
-  return key === null ? null : key.toLowerCase();
+/** Rows to show: on a page after the first, the own row (pinned to every page, spec 2.5) was shown on the first. Repeats within a page are removed by the reader. */
+function shownRows<T extends CitedPage | CitedBrand>(rows: (T | null)[], laterPage: boolean): (T | null)[] {
+  return laterPage ? rows.filter((row) => row === null || !row.isOwn) : rows;
 }
 
-function dedupe<T extends CitedPage | CitedBrand>(rows: (T | null)[], skipOwn: boolean): (T | null)[] {
-  const seen = new Set<string>();
-  return rows.filter((row) => {
-    if (row !== null && skipOwn && row.isOwn) return false;
-    const key = rowKey(row);
-    if (key === null) return true;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}
-
-/** One list's blocks: its title with the count, its rows (deduplicated), and a "More" button. */
+/** One list's blocks: its title with the count, its rows, and the way to the rest ("More" button, or what to do) whenever fewer than all are shown. */
 export function listBlocks<T extends CitedPage | CitedBrand>(name: ListName, list: SourcesList<T>, view: string | null, more: MoreButton | null, line: (row: T | null) => string): Block[] {
   const title = TITLES[name];
   if (list.rows.kind !== 'value') return [section(unreadableText(title))];
   const total = listTotal(list, view);
   const page = list.page.kind === 'value' ? list.page.value : null;
-  const rows = dedupe(list.rows.value, page !== null && page.offset > 0);
+  const rows = shownRows(list.rows.value, page !== null && page.offset > 0);
   const count = total === null ? '' : ` (${total})`;
   const range = page !== null && page.offset > 0 ? `, from ${page.offset + 1}` : '';
   if (rows.length === 0) {
-    return [section(`*${title}*${count}${range}\n_${total === 0 ? `No ${NOUNS[name]} in this check.` : `None on this page.`}_`)];
+    const rest = page?.hasMore && more ? more(name, { offset: page.offset + page.limit, limit: page.limit }) : null;
+    return [section(`*${title}*${count}${range}\n_${total === 0 ? `No ${NOUNS[name]} in this check.` : `None on this page.`}_`), ...(rest ? [actions([rest])] : [])];
   }
   const shown = rows.slice(0, ROWS_SHOWN).map(line);
-  if (rows.length > ROWS_SHOWN) shown.push(`_…and ${rows.length - ROWS_SHOWN} more rows in this answer_`);
+  const cut = rows.length > ROWS_SHOWN;
+  if (cut) shown.push(`_…and ${rows.length - ROWS_SHOWN} more rows in this answer_`);
   const blocks: Block[] = chunkLines([`*${title}*${count}${range}`, ...shown]).map((chunk) => section(chunk));
   if (list.page.kind === 'unreadable') blocks.push(context(unreadableText(`The ${NOUNS[name]} list's page information`)));
   else if (total === null) blocks.push(context(`_The service did not say how many ${NOUNS[name]}s there are in all._`));
-  if (page && page.hasMore && more) {
-    const next = more(name, { offset: page.offset + page.limit, limit: page.limit });
-    if (next) blocks.push(actions([next]));
+  // The next rows: past those shown (a page longer than one message is continued from where it was cut).
+  const from = page?.offset ?? 0;
+  const through = from + Math.min(rows.length, ROWS_SHOWN);
+  const hasRest = page !== null && (cut || page.hasMore);
+  const next = hasRest && more && page ? more(name, { offset: cut ? from + ROWS_SHOWN : from + page.limit, limit: page.limit }) : null;
+  if (total !== null && through < total) {
+    const way = next
+      ? 'the button below shows the next ones'
+      : page === null
+        ? `the service sent them all in one answer and Radar shows the first ${ROWS_SHOWN}`
+        : `ask again with \`${COMMAND} sources\` and press More ${NOUNS[name]}s to page on`;
+    const which = from > 0 ? `${from + 1} to ${through}` : `${through}`;
+    blocks.push(context(`_${which} of ${total} ${NOUNS[name]}s shown: ${way}._`));
   }
+  if (next) blocks.push(actions([next]));
   return blocks;
 }
 

@@ -1,6 +1,6 @@
 /** The AI sources view on its own: reading rules, tolerance to shapes the spec does not fix, and Block Kit limits. */
 import { describe, expect, it } from 'vitest';
-import { readSources } from '../../../../src/features/ai-sources/read-sources.js';
+import { readSources } from '../../../../src/service/index.js';
 import { sourcesHistoryView } from '../../../../src/features/ai-sources/views/history-view.js';
 import { sourcesView, type MoreButton } from '../../../../src/features/ai-sources/views/sources-view.js';
 import { button } from '../../../../src/slack/blocks/index.js';
@@ -94,6 +94,31 @@ describe('sourcesView', () => {
     expect(text).toContain('…and 375 more rows in this answer');
     expect(text).toContain('More pages');
     expect(text).toContain('Brands AI answers name');
+  });
+});
+
+describe('AI sources reader: pages as another service sends them', () => {
+  it('a brand repeated on a compact page (pinned and in its place) is shown once, the first kept, on every page', () => {
+    const acme = { brand: { domain: 'acme.com', name: 'Acme' }, is_own: true, rank_by_presence: 1, answers_naming: 12 };
+    const rival = { brand: { domain: 'rival.io', name: 'Rival' }, rank_by_presence: 4, answers_naming: 5 };
+    for (const offset of [0, 10]) {
+      const facts = readSources({ summary: { cited_brands: [acme, rival, { ...rival, rank_by_presence: 4 }, { brand: { domain: 'WWW.Rival.io' } }], brands_page: { Offset: offset, Limit: 10, Total: 15, Has_More: true }, pages: [] } });
+      expect(facts.brands.rows.kind === 'value' && facts.brands.rows.value.map((b) => b?.domain)).toEqual(['acme.com', 'rival.io']);
+      expect(facts.brands.repeats).toBe(2);
+      expect(facts.brands.page).toEqual({ kind: 'value', value: { offset, limit: 10, total: 15, hasMore: true } });
+      const text = messageText(sourcesView({ projectName: 'Acme', facts, now: NOW, more }));
+      expect((text.match(/\*Rival\* \(rival\.io\)/g) ?? []).length).toBe(1);
+      expect(text).toContain('Brands AI answers name* (15)');
+    }
+  });
+
+  it('an answer showing fewer rows than the total says how many and gives the way to the rest', () => {
+    const facts = readSources(item({ brands: [{ domain: 'a.io', name: 'A', rankByPresence: 1, answersNaming: 3 }], brandsPage: { offset: 0, limit: 1, total: 15, hasMore: true } }));
+    const text = messageText(sourcesView({ projectName: 'Acme', facts, now: NOW, more }));
+    expect(text).toContain('1 of 15 brands shown: the button below shows the next ones');
+    expect(text).toContain('More brands');
+    const none = messageText(sourcesView({ projectName: 'Acme', facts, now: NOW, more: () => null }));
+    expect(none).toContain('1 of 15 brands shown: ask again with `/radar sources` and press More brands to page on');
   });
 });
 
