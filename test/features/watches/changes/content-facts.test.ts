@@ -5,7 +5,9 @@
  * /acme-vs-us" and "URLs in its sitemap 145 → 147" about the competitor, and a field no rule names is
  * said by its humanised name about whom it concerns.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { WatchDimension } from '../../../../src/store/watches.js';
 import { changesOf } from '../../../../src/features/watches/changes/index.js';
 import { readChangelogRows } from '../../../../src/features/watches/changes/content.js';
 
@@ -51,5 +53,47 @@ describe('content watch: facts, not key paths', () => {
   it('a null count becoming a number is "now measured", never an addition', () => {
     const lines = changesOf('content', { previous: { competitors: [{ domain: 'acme.com', urlCount: null }] }, current: { competitors: [{ domain: 'acme.com', urlCount: 12 }] } }).map((c) => c.line);
     expect(lines).toEqual(['*acme.com*: now measured: URLs in its sitemap 12']);
+  });
+});
+
+describe('generic comparison: never a path of keys, whatever the payload', () => {
+  const word = fc.constantFrom('market', 'note', 'score', 'extra', 'signal', 'trend', 'value', 'level');
+  const key = fc.tuple(word, word, fc.constantFrom('camel', 'snake', 'pascal')).map(([a, b, style]) =>
+    style === 'camel' ? `${a}${b[0]!.toUpperCase()}${b.slice(1)}` : style === 'snake' ? `${a}_${b}` : `${a[0]!.toUpperCase()}${a.slice(1)}${b[0]!.toUpperCase()}${b.slice(1)}`,
+  );
+  const leaf = fc.oneof(fc.integer({ min: 0, max: 50 }), fc.constantFrom(null, 'calm', 'busy', true, false));
+  const tree = fc.letrec((tie) => ({
+    node: fc.dictionary(key, fc.oneof({ depthSize: 'small' }, leaf, tie('node'), tie('rows')), { maxKeys: 4 }),
+    rows: fc.array(fc.record({ competitor: fc.record({ domain: fc.constantFrom('acme.com', 'beta.io', 'gamma.dev') }), facts: tie('node') }), { maxLength: 3 }),
+  })).node;
+  const dimension = fc.constantFrom<WatchDimension>('content', 'pricing', 'tech', 'positioning', 'sources', 'ai');
+
+  /** Every number one higher, every text and flag flipped: each leaf moves. */
+  const moved = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v.map(moved)
+      : typeof v === 'object' && v !== null
+        ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, k === 'domain' ? x : moved(x)]))
+        : typeof v === 'number'
+          ? v + 1
+          : typeof v === 'boolean'
+            ? !v
+            : v === 'calm'
+              ? 'busy'
+              : v;
+
+  it('a changed value is said by humanised names about whom it concerns', () => {
+    fc.assert(
+      fc.property(tree, dimension, (before, dim) => {
+        const after = moved(before);
+        const lines = changesOf(dim, { previous: { summary: before }, current: { summary: after } }).map((c) => c.line);
+        if (JSON.stringify(before).match(/":\d/)) expect(lines.length).toBeGreaterThan(0);
+        for (const line of lines) {
+          expect(line).not.toMatch(/›|#\d|\w\.\w+ /);
+          expect(line).not.toMatch(/[a-z][A-Z]|_[a-z]/); // no key as sent (camelCase, snake_case)
+        }
+      }),
+      { numRuns: 50 },
+    );
   });
 });
