@@ -26,7 +26,8 @@ describe('/radar sources', () => {
     expect(ack.status).toBe(200);
     return h.answerTo(ack);
   };
-  const serviceReads = () => h.sandbox.control.requests().filter((r) => r.path.startsWith('/v1/'));
+  // Only the reads a sources command can make: background pollers (briefings, digests, watches) read on their own schedule.
+  const serviceReads = () => h.sandbox.control.requests().filter((r) => /^\/v1\/projects\/[^/]+\/ai-sources(\/|$)/.test(r.path));
 
   it('shows the cited pages and brands, counted from total, in one read', async () => {
     const reply = await h.command('sources', { channel: CHANNELS.intel });
