@@ -44,9 +44,19 @@ export function brandLine(row: CitedBrand | null): string {
   return `• ${label}${domain}${own} · ${parts.join(' · ')}`;
 }
 
-/** Rows to show: on a page after the first, the own row (pinned to every page, spec 2.5) was shown on the first. Repeats within a page are removed by the reader. */
-function shownRows<T extends CitedPage | CitedBrand>(rows: (T | null)[], laterPage: boolean): (T | null)[] {
-  return laterPage ? rows.filter((row) => row === null || !row.isOwn) : rows;
+/**
+ * Rows to show: on a page after the first, the own row (pinned to every page, spec 2.5) was shown on
+ * the first, and so was a brand pinned there whose presence rank puts it on an earlier page. Repeats
+ * within a page are removed by the reader.
+ */
+function shownRows<T extends CitedPage | CitedBrand>(rows: (T | null)[], offset: number): (T | null)[] {
+  if (offset === 0) return rows;
+  return rows.filter((row) => {
+    if (row === null) return true;
+    if (row.isOwn) return false;
+    const rank = 'rankByPresence' in row && row.rankByPresence.kind === 'value' ? row.rankByPresence.value : null;
+    return rank === null || rank > offset;
+  });
 }
 
 /** One list's blocks: its title with the count, its rows, and the way to the rest ("More" button, or what to do) whenever fewer than all are shown. */
@@ -55,7 +65,7 @@ export function listBlocks<T extends CitedPage | CitedBrand>(name: ListName, lis
   if (list.rows.kind !== 'value') return [section(unreadableText(title))];
   const total = listTotal(list, view);
   const page = list.page.kind === 'value' ? list.page.value : null;
-  const rows = shownRows(list.rows.value, page !== null && page.offset > 0);
+  const rows = shownRows(list.rows.value, page?.offset ?? 0);
   const count = total === null ? '' : ` (${total})`;
   const range = page !== null && page.offset > 0 ? `, from ${page.offset + 1}` : '';
   if (rows.length === 0) {

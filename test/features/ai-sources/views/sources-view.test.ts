@@ -100,9 +100,9 @@ describe('sourcesView', () => {
 describe('AI sources reader: pages as another service sends them', () => {
   it('a brand repeated on a compact page (pinned and in its place) is shown once, the first kept, on every page', () => {
     const acme = { brand: { domain: 'acme.com', name: 'Acme' }, is_own: true, rank_by_presence: 1, answers_naming: 12 };
-    const rival = { brand: { domain: 'rival.io', name: 'Rival' }, rank_by_presence: 4, answers_naming: 5 };
+    const rival = { brand: { domain: 'rival.io', name: 'Rival' }, rank_by_presence: 14, answers_naming: 5 };
     for (const offset of [0, 10]) {
-      const facts = readSources({ summary: { cited_brands: [acme, rival, { ...rival, rank_by_presence: 4 }, { brand: { domain: 'WWW.Rival.io' } }], brands_page: { Offset: offset, Limit: 10, Total: 15, Has_More: true }, pages: [] } });
+      const facts = readSources({ summary: { cited_brands: [acme, rival, { ...rival, rank_by_presence: 14 }, { brand: { domain: 'WWW.Rival.io' } }], brands_page: { Offset: offset, Limit: 10, Total: 15, Has_More: true }, pages: [] } });
       expect(facts.brands.rows.kind === 'value' && facts.brands.rows.value.map((b) => b?.domain)).toEqual(['acme.com', 'rival.io']);
       expect(facts.brands.repeats).toBe(2);
       expect(facts.brands.page).toEqual({ kind: 'value', value: { offset, limit: 10, total: 15, hasMore: true } });
@@ -110,6 +110,17 @@ describe('AI sources reader: pages as another service sends them', () => {
       expect((text.match(/\*Rival\* \(rival\.io\)/g) ?? []).length).toBe(1);
       expect(text).toContain('Brands AI answers name* (15)');
     }
+  });
+
+  it('a later page leaves out the rows pinned from earlier pages: the own row, a brand ranked above the page', () => {
+    const facts = readSources(item({
+      brands: [{ domain: 'acme.com', name: 'Acme', isOwn: true, rankByPresence: 1 }, { domain: 'rival.io', name: 'Rival', rankByPresence: 2 }, { domain: 'late.io', name: 'Late', rankByPresence: 12 }],
+      brandsPage: { offset: 10, limit: 10, total: 15, hasMore: false },
+    }));
+    const text = messageText(sourcesView({ projectName: 'Acme', facts, now: NOW, more }));
+    expect(text).toContain('*Late* (late.io)');
+    expect(text).not.toContain('*Rival*');
+    expect(text).not.toContain('*Acme* (acme.com)');
   });
 
   it('an answer showing fewer rows than the total says how many and gives the way to the rest', () => {
