@@ -5,6 +5,7 @@
  * is "now measured", never "added"; a value no longer measured is "no longer measured", never a drop.
  */
 import { escapeMrkdwn, humanise } from '../../../slack/blocks/index.js';
+import { identityOf } from '../../../service/schemas/competitor-row.js';
 import { arrayAt, isRecord, lookup, type JsonRecord } from '../../../service/tolerant.js';
 
 export interface Change {
@@ -71,24 +72,36 @@ export function summaryOf(run: unknown): JsonRecord | null {
   return isRecord(run) ? run : null;
 }
 
-/** The name a row goes by: its domain, else its name, else its competitor id (lower case); null when none. */
+/**
+ * The name a row goes by: its domain, else its name, else its competitor id (lower case), found on the
+ * row or in a nested object (`identityOf`, issue 27); else its `url`; null when none.
+ */
 export function rowName(row: unknown): string | null {
-  for (const key of ['domain', 'host', 'name', 'competitorId', 'url']) {
-    const hit = lookup(row, key, { down: false });
-    if (hit.found && typeof hit.value === 'string' && hit.value !== '') return hit.value.toLowerCase();
+  if (isRecord(row)) {
+    const identity = identityOf(row);
+    const name = identity.domain ?? identity.name ?? identity.competitorId;
+    if (name !== null) return name.toLowerCase();
   }
-  return null;
+  const hit = lookup(row, 'url', { down: false });
+  return hit.found && typeof hit.value === 'string' && hit.value !== '' ? hit.value.toLowerCase() : null;
 }
 
-/** True when the row is the project's own (`isOwn: true`). */
+/** True when the row is the project's own (`isOwn: true`, on the row or in its nested identity). */
 export function isOwnRow(row: unknown): boolean {
-  const hit = lookup(row, 'isOwn', { down: false });
-  return hit.found && hit.value === true;
+  return isRecord(row) && identityOf(row).isOwn;
 }
 
-/** The rows of a list found at `key` in the run (on it, its summary, or one level down), by name, in order. */
+/** Other keys a service may list competitor rows under, tried when `key` is not found. */
+const ROW_LIST_KEYS = ['competitors', 'rows', 'sites', 'domains', 'items', 'results'];
+
+/** The rows of a list found at `key` in the run (on it, its summary, or one level down; else under another usual row-list key), by name, in order. */
 export function rowsByName(run: unknown, key: string): Map<string, JsonRecord> {
-  const list = arrayAt(run, key) ?? arrayAt(summaryOf(run), key) ?? [];
+  let list: unknown[] | null = null;
+  for (const k of [key, ...ROW_LIST_KEYS.filter((x) => x !== key)]) {
+    list = arrayAt(run, k) ?? arrayAt(summaryOf(run), k);
+    if (list) break;
+  }
+  list ??= [];
   const rows = new Map<string, JsonRecord>();
   for (const row of list) {
     const name = isRecord(row) ? rowName(row) : null;
