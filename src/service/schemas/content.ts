@@ -86,7 +86,7 @@ export interface ContentFacts {
 }
 
 const count = z.number().nullable();
-const STRATEGIC_KEYS = ['strategicUrls', 'strategicUrlAnalysis', 'strategicAnalysis', 'strategic'];
+const STRATEGIC_KEYS = ['strategicUrls', 'strategicPages', 'strategicUrlAnalysis', 'strategicAnalysis', 'strategic'];
 const GAP_KEYS = ['gaps', 'gapAssessment', 'competitiveGaps', 'contentGaps'];
 const CATEGORY_RECORD_KEYS = ['categories', 'categoryCounts', 'counts', 'byCategory', 'contentCategories', 'categorization', 'contentCategorization', 'urls', 'urlsByCategory'];
 /** Where the rows sit (the sandbox: `competitors`); any other list of rows that name a competitor is found by looking. */
@@ -105,7 +105,7 @@ const ROW_KNOWN = [
   ...IDENTITY_FIELDS,
   'competitor', 'brand', 'company', 'site', 'identity', 'entity', 'subject', 'owner',
 ];
-const STRATEGIC_KNOWN = keySet(['url', 'category', 'competitorId', 'domain', 'id']);
+const STRATEGIC_KNOWN = keySet(['url', 'pageUrl', 'category', 'competitorId', 'domain', 'id', 'competitor', 'brand', 'isOwn']);
 
 function firstRecord(obj: unknown, keys: readonly string[]): JsonRecord | null {
   for (const key of keys) {
@@ -208,12 +208,13 @@ export function contentRowList(item: unknown): unknown[] | null {
 function strategicOf(raw: unknown): StrategicUrl | null {
   if (typeof raw === 'string') return { url: raw, category: null, competitorId: null, domain: null, notes: [] };
   if (!isRecord(raw)) return null;
+  const identity = identityOf(raw);
   return {
-    url: textAt(raw, 'url'),
+    url: textAt(raw, 'url') ?? textAt(raw, 'pageUrl'),
     category: textAt(raw, 'category'),
-    competitorId: textAt(raw, 'competitorId'),
-    domain: textAt(raw, 'domain'),
-    notes: Object.entries(raw).filter(([k, v]) => !STRATEGIC_KNOWN.has(k.toLowerCase()) && (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean')),
+    competitorId: textAt(raw, 'competitorId') ?? identity.competitorId,
+    domain: textAt(raw, 'domain') ?? identity.domain,
+    notes: Object.entries(raw).filter(([k, v]) => !keyIn(k, STRATEGIC_KNOWN) && (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean')),
   };
 }
 
@@ -249,7 +250,7 @@ function gapsPart(item: JsonRecord): Part<GapList[]> {
   if (record === null && named.every((g) => g.value.kind === 'omitted')) return UNREADABLE;
   const namedKeys = keySet([...CONTENT_GAP_LISTS]);
   const others = Object.entries(record ?? {})
-    .filter(([k, v]) => !namedKeys.has(k.toLowerCase()) && (v === null || Array.isArray(v)))
+    .filter(([k, v]) => !keyIn(k, namedKeys) && (v === null || Array.isArray(v)))
     .map(([key, v]): GapList => ({ key, value: listOf(v) }));
   return valuePart([...named, ...others]);
 }

@@ -68,8 +68,19 @@ function restyleRow(row: Json, shape: Shape): Json {
 }
 
 function restyleContent(item: Json, shape: Shape): Json {
-  const { competitors, ...rest } = item;
-  return { ...rest, [shape.listKey]: (competitors as Json[]).map((r) => restyleRow(r, shape)), ...(shape.extra ? { [restyle('analystNote', shape.style)]: HOSTILE } : {}) };
+  const { competitors, gaps, strategicUrls, ...rest } = item;
+  const strategic = (strategicUrls as Json[]).map(({ competitorId, why, ...entry }) => ({
+    ...entry,
+    ...(shape.nest ? { [shape.nest]: { id: competitorId } } : { [restyle('competitorId', shape.style)]: competitorId }),
+    [restyle(shape.urlsTotal ? 'reasonText' : 'why', shape.style)]: why,
+  }));
+  return {
+    ...rest,
+    [shape.listKey]: (competitors as Json[]).map((r) => restyleRow(r, shape)),
+    [restyle(shape.urlsTotal ? 'strategicPages' : 'strategicUrls', shape.style)]: strategic,
+    [restyle('gaps', shape.style)]: Object.fromEntries(Object.entries(gaps as Json).map(([k, v]) => [restyle(k, shape.style), v])),
+    ...(shape.extra ? { [restyle('analystNote', shape.style)]: HOSTILE } : {}),
+  };
 }
 
 function restyleEntry(entry: Json, shape: Shape): Json {
@@ -144,6 +155,11 @@ describe('content: one reading, every consumer', () => {
         expect(out.card).toContain('URLs in its sitemap: 1380');
         expect(out.watch).toContain('*pipedrift.com*: URLs in its sitemap 1378 → 1380');
         for (const line of out.watch) expect(line).not.toMatch(/›|#\d/);
+        // The gap lists and the strategic URLs, each stated once with their states.
+        expect(out.overview.split('*Missing comparison pages:* northwind-vs-pipedrift, northwind-vs-hubforge')).toHaveLength(2);
+        expect(out.overview).toContain('*Missing integration pages:* _compared, none found_');
+        expect(out.overview).toContain('*Missing programmatic pages:* _no comparison ran_');
+        expect(out.one).toContain('• https://pipedrift.com/compare · comparison — Head-to-head comparison page targeting your brand name');
         expectEscaped(out.overviewRaw);
         if (shape.extra) {
           // Said after the named facts, as a person reads them, and escaped in the blocks sent.

@@ -5,7 +5,7 @@
  * twelve counts and its strategic URLs.
  */
 import { labelOf, type CategoryCount, type ContentFacts, type ContentRow, type StrategicUrl } from '../../../service/index.js';
-import { unreadableItemsLine, unreadableText, Unreadable } from '../../../service/tolerant.js';
+import { keyStem, unreadableItemsLine, unreadableText, Unreadable } from '../../../service/tolerant.js';
 import { chunkLines, context, escapeMrkdwn, fitBlocks, header, humanise, LIMITS, section, type Block } from '../../../slack/blocks/index.js';
 import { extraLines } from '../../../slack/blocks/extras.js';
 import { categoryName } from '../categories.js';
@@ -46,7 +46,7 @@ function strategicLine(entry: StrategicUrl | null, rows: readonly ContentRow[], 
   const whoText = showWho ? (who ? ` · ${nameOf(who)}` : entry.domain ? ` · ${escapeMrkdwn(entry.domain)}` : '') : '';
   const parts = [entry.url ? escapeMrkdwn(entry.url) : '_no URL given_'];
   if (entry.category) parts.push(escapeMrkdwn(categoryName(entry.category).toLowerCase()));
-  const notes = entry.notes.map(([k, v]) => (typeof v === 'string' && /^(why|reason|insight|note|summary|analysis|description)$/i.test(k) ? escapeMrkdwn(v) : `${escapeMrkdwn(humanise(k))}: ${escapeMrkdwn(String(v))}`));
+  const notes = entry.notes.map(([k, v]) => (typeof v === 'string' && /^(why|reason|reasontext|insight|note|summary|analysis|description)$/.test(keyStem(k)) ? escapeMrkdwn(v) : `${escapeMrkdwn(humanise(k))}: ${escapeMrkdwn(String(v))}`));
   return `• ${parts.join(' · ')}${whoText}${notes.length ? ` — ${notes.join(' · ')}` : ''}`;
 }
 
