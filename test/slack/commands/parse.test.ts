@@ -32,7 +32,9 @@ describe('parseCommand', () => {
     expect(parse('  Tickets  In Progress ')).toMatchObject({ name: 'tickets', args: ['In', 'Progress'] });
     expect(parse('label add "Q3 roadmap" #1f6feb').args).toEqual(['add', 'Q3 roadmap', '#1f6feb']);
     expect(parse('tickets “in progress” \'to do\' ""').args).toEqual(['in progress', 'to do', '']);
-    expect(parse('tickets - -5 — x').args).toEqual(['-', '-5', '—', 'x']);
+    expect(parse('tickets - — x').args).toEqual(['-', '—', 'x']);
+    // `--` ends the flags, as on any command line: what follows is words.
+    expect(parse('tickets -- --all -5')).toMatchObject({ name: 'tickets', args: ['--all', '-5'] });
   });
 
   it('takes flags anywhere, as --flag value, --flag=value, -flag, or with the dash autocorrect writes', () => {
@@ -53,6 +55,8 @@ describe('parseCommand', () => {
     expect(refused('nosuch --colour red')).toBe("Radar doesn't know the option --colour; it knows --project, --page, --competitor, --threshold, --share, --all.");
     expect(refused('-p tickets')).toBe("Radar doesn't know the option --p for /radar tickets; it knows --project, --page, --share, --all.");
     expect(refused(`tickets --${'x'.repeat(60)}`)).toContain(`--${'x'.repeat(40)} for /radar tickets`);
+    expect(refused('tickets -5')).toBe("Radar doesn't know the option -5 for /radar tickets; it knows --project, --page, --share, --all.");
+    expect(refused('tickets --not_a_flag')).toContain("Radar doesn't know the option --not_a_flag for /radar tickets");
     expect(parse('--competitor pipedrift.com watch pricing')).toMatchObject({ name: 'watch', args: ['pricing'], values: { competitor: 'pipedrift.com' } });
     expect(parse('--all tickets').name).toBe('tickets');
   });
