@@ -7,7 +7,7 @@
  */
 import type { Subcommand } from '../../plugin.js';
 import { isServiceError } from '../../service/errors.js';
-import { readAiAnswers, readAiVisibility } from '../../service/index.js';
+import { readAiAnswers, readAiVisibility, type AiPageFacts } from '../../service/index.js';
 import { escapeMrkdwn, section, truncate } from '../../slack/blocks/index.js';
 import type { CommandInvocation, ProjectRef } from '../../slack/commands/invocation.js';
 import { PAGE_FLAG, pageOf, PROJECT_FLAG, UsageError } from '../../slack/commands/parse.js';
@@ -70,8 +70,18 @@ async function readOrSay<T>(inv: CommandInvocation, project: ProjectRef, read: (
   }
 }
 
+/** Brands on one page of `/radar ai --page N` (the service's compact paging, `offset`/`limit`). */
+export const MAP_PAGE_SIZE = 10;
+
+/** The `--page` that continues after `page` without skipping a brand (pages of `MAP_PAGE_SIZE`). */
+export function nextMapPage(page: AiPageFacts): number {
+  return Math.floor((page.offset + page.limit) / MAP_PAGE_SIZE) + 1;
+}
+
 async function overview(inv: CommandInvocation, project: ProjectRef): Promise<void> {
-  const item = await readOrSay(inv, project, () => inv.deps.service.getAiVisibility(project.id));
+  const pageNumber = inv.parsed.values.page === undefined ? 1 : pageOf(inv.parsed);
+  const query = pageNumber > 1 ? { offset: (pageNumber - 1) * MAP_PAGE_SIZE, limit: MAP_PAGE_SIZE } : undefined;
+  const item = await readOrSay(inv, project, () => (query ? inv.deps.service.getAiVisibility(project.id, query) : inv.deps.service.getAiVisibility(project.id)));
   if (!item) return;
   const facts = readAiVisibility(item);
   const rows = facts.brands.kind === 'value' ? facts.brands.value : [];
@@ -83,7 +93,9 @@ async function overview(inv: CommandInvocation, project: ProjectRef): Promise<vo
     rows,
   );
   const moreValue = next ? sealMoreBrands(inv.deps, scope, next) : null;
-  await inv.reply({ ...overviewView(project.name, facts, { moreValue }), shareable: true });
+  const projectFlag = inv.parsed.values.project !== undefined ? ` --project ${inv.parsed.values.project}` : '';
+  const nextCommand = page ? `${COMMAND} ai --page ${nextMapPage(page)}${projectFlag}` : null;
+  await inv.reply({ ...overviewView(project.name, facts, { moreValue, nextCommand }), shareable: true });
 }
 
 /** One past check in full (GET .../ai-visibility/history/{checkId}): the overview's view of that check. */
@@ -126,7 +138,8 @@ async function history(inv: CommandInvocation, project: ProjectRef): Promise<voi
 }
 
 async function answers(inv: CommandInvocation, project: ProjectRef, brand: string, model: string | null, prompt: number | null): Promise<void> {
-  const query = { includeAnswers: true, brand, ...(model ? { provider: model } : {}), ...(prompt ? { promptIndex: prompt - 1 } : {}) };
+  // With --prompt the summary comes too (its per-prompt results say how many prompts there are), so a prompt past the last is said as such.
+  const query = { includeAnswers: true, brand, ...(model ? { provider: model } : {}), ...(prompt ? { promptIndex: prompt - 1, includeSummary: true } : {}) };
   const item = await readOrSay(inv, project, () => inv.deps.service.getAiVisibility(project.id, query));
   if (!item) return;
   const messages = answersMessages(project.name, { brand, model, prompt }, readAiAnswers(item), readAiVisibility(item));
@@ -146,7 +159,7 @@ export const aiCommand: Subcommand = {
     const word = form.toLowerCase();
     const model = modelOf(inv);
     if (word === '') {
-      flagOnlyWith(inv, 'page', 'history', false);
+      flagOnlyWith(inv, 'page', 'history` or `/radar ai', model === null);
       flagOnlyWith(inv, 'prompt', 'answers <brand domain>', false);
       const project = await inv.project();
       await (model ? oneModel(inv, project, model) : overview(inv, project));

@@ -115,5 +115,21 @@ export function moreBrandsAction(deps: RadarDeps) {
 /** A placeholder row for a domain shown before (only its domain matters for de-duplication). */
 function seenRow(domain: string): AiBrandRow {
   const omitted = { kind: 'omitted' } as const;
-  return { domain, domainShown: domain, name: omitted, isOwn: false, tracked: omitted, mentionRate: omitted, rankByPresence: omitted, answersNaming: omitted, score: omitted };
+  return {
+    competitorId: null,
+    domain,
+    domainShown: domain,
+    name: omitted,
+    isOwn: false,
+    tracked: omitted,
+    mentionRate: omitted,
+    rankByPresence: omitted,
+    answersNaming: omitted,
+    score: omitted,
+    rankChange: omitted,
+    presence: omitted,
+    tiedWith: 0,
+    extras: [],
+    moreExtras: 0,
+  };
 }
