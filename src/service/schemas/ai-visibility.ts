@@ -31,7 +31,9 @@ export function latestCheckAvailability(read: AiVisibilityRead): { unavailable: 
   const marker = hit.found ? hit.value : undefined;
   const parsed = availabilitySchema.safeParse(marker);
   const unavailable = markerSaysUnavailable(marker);
-  return { unavailable, reason: unavailable && parsed.success ? availabilityReason(marker, read) : undefined };
+  if (!unavailable || !parsed.success) return { unavailable, reason: undefined };
+  const reason = availabilityReason(marker, read) ?? (isRecord(marker) ? ['status', 'code', 'message', 'detail'].map((k) => lookup(marker, k, { down: false })).find((h) => h.found && typeof h.value === 'string' && h.value !== '') : undefined);
+  return { unavailable, reason: typeof reason === 'string' ? reason : reason?.found ? String(reason.value) : undefined };
 }
 
 export const aiVisibilityHistoryRowSchema = looseRecordSchema;
@@ -295,9 +297,10 @@ const NO_STANDING: AiStanding = Object.freeze({ kind: 'none', top: [], metric: n
 
 /**
  * Standing by presence over one list. `scope.complete`: the list holds the top of the map (the market
- * map's first page, or the full view); a later page claims nothing. A list of tracked brands only
- * (trend points, history rankings) is anchored on the brand ranked first: a tie is said when others
- * shown share its presence (at least that many), a lead never.
+ * map's first page, or the full view); a later page claims nothing. A list that may leave brands out
+ * (trend points, history rankings: often own and tracked brands only) is anchored on the brand ranked
+ * first: its group is said whole only when ranks 1..n are all shown and rank n+1 is shown named less
+ * often; otherwise a tie is said as "at least n brands", and a lead never.
  */
 export function standingOf(rows: readonly (AiBrandRow | null)[], scope: { complete: boolean; page: AiPageFacts | null }): AiStanding {
   const readable = rows.filter((r): r is AiBrandRow => r !== null);
@@ -325,7 +328,15 @@ export function standingOf(rows: readonly (AiBrandRow | null)[], scope: { comple
   const value = anchor ? presenceNumber(anchor, metric) : null;
   if (!anchor || value === null || !(value > 0)) return NO_STANDING;
   const tied = readable.filter((r) => { const v = presenceNumber(r, metric); return v !== null && sameNumber(v, value); });
-  if (tied.length < 2) return NO_STANDING;
+  // The group is known whole when ranks 1..n are all shown and tied, and rank n+1 is shown named less often.
+  const ranks = new Set(tied.map((r) => (r.presence.kind === 'ranked' ? r.presence.rank : 0)));
+  const n = tied.length;
+  const contiguous = Array.from({ length: n }, (_, i) => i + 1).every((k) => ranks.has(k));
+  const after = readable.find((r) => r.presence.kind === 'ranked' && r.presence.rank === n + 1);
+  const afterValue = after ? presenceNumber(after, metric) : null;
+  const whole = contiguous && afterValue !== null && afterValue < value && !sameNumber(afterValue, value);
+  if (whole) return { kind: n > 1 ? 'tie' : 'single', top: ownFirst(tied), metric, value, atLeast: false };
+  if (n < 2) return NO_STANDING;
   return { kind: 'tie', top: ownFirst(tied), metric, value, atLeast: true };
 }
 

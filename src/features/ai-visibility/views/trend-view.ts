@@ -5,7 +5,8 @@
  * exception: "not named in any answer", or under a model filter "ranks exist only across every model".
  */
 import type { AiTrendBrand, AiTrendPoint, AiVisibilityTrend } from '../../../service/index.js';
-import { readAiTrend, tieWords } from '../../../service/index.js';
+import { latestCheckAvailability, readAiTrend, tieWords } from '../../../service/index.js';
+import { humanise } from '../../../slack/blocks/index.js';
 import { unreadableText } from '../../../service/tolerant.js';
 import type { Part } from '../../../service/tolerant.js';
 import { chunkLines, context, escapeMrkdwn, fitBlocks, header, section, type Block } from '../../../slack/blocks/index.js';
@@ -62,6 +63,11 @@ export function trendView(projectName: string, trend: AiVisibilityTrend, model: 
   const title = `${projectName}: AI visibility trend${model ? ` in ${model}` : ''}`;
   const blocks: Block[] = [header(title)];
   const points = readAiTrend(trend);
+  const latestCheck = latestCheckAvailability(trend);
+  if (latestCheck.unavailable) {
+    const why = latestCheck.reason ? ` (${escapeMrkdwn(humanise(latestCheck.reason))})` : '';
+    blocks.push(section(`:warning: The latest AI visibility check was abandoned as incomplete${why}: the newest point describes an earlier check.`));
+  }
   if (points.kind !== 'value') {
     blocks.push(section(unreadableText('Trend')));
   } else if (points.value.length === 0) {
