@@ -7,14 +7,14 @@
  */
 import type { Subcommand } from '../../plugin.js';
 import { isServiceError } from '../../service/errors.js';
-import { readAiAnswers, readAiVisibility, type AiPageFacts } from '../../service/index.js';
+import { readAiAnswers, readAiVisibility } from '../../service/index.js';
 import { escapeMrkdwn, section, truncate } from '../../slack/blocks/index.js';
 import type { CommandInvocation, ProjectRef } from '../../slack/commands/invocation.js';
 import { PAGE_FLAG, pageOf, PROJECT_FLAG, UsageError } from '../../slack/commands/parse.js';
 import { unknownWordError } from '../../slack/commands/suggest.js';
 import { COMMAND } from '../../slack/ids.js';
 import { loadHistoryPage } from './load-history.js';
-import { sealMoreBrands, nextValue } from './more-brands.js';
+import { MAP_PAGE_SIZE, nextMapCommand, sealMoreBrands, nextValue } from './more-brands.js';
 import { answersMessages } from './views/answers-view.js';
 import { historyView } from './views/history-view.js';
 import { modelView } from './views/model-view.js';
@@ -70,14 +70,6 @@ async function readOrSay<T>(inv: CommandInvocation, project: ProjectRef, read: (
   }
 }
 
-/** Brands on one page of `/radar ai --page N` (the service's compact paging, `offset`/`limit`). */
-export const MAP_PAGE_SIZE = 10;
-
-/** The `--page` that continues after `page` without skipping a brand (pages of `MAP_PAGE_SIZE`). */
-export function nextMapPage(page: AiPageFacts): number {
-  return Math.floor((page.offset + page.limit) / MAP_PAGE_SIZE) + 1;
-}
-
 async function overview(inv: CommandInvocation, project: ProjectRef): Promise<void> {
   const pageNumber = inv.parsed.values.page === undefined ? 1 : pageOf(inv.parsed);
   const query = pageNumber > 1 ? { offset: (pageNumber - 1) * MAP_PAGE_SIZE, limit: MAP_PAGE_SIZE } : undefined;
@@ -93,8 +85,7 @@ async function overview(inv: CommandInvocation, project: ProjectRef): Promise<vo
     rows,
   );
   const moreValue = next ? sealMoreBrands(inv.deps, scope, next) : null;
-  const projectFlag = inv.parsed.values.project !== undefined ? ` --project ${inv.parsed.values.project}` : '';
-  const nextCommand = page ? `${COMMAND} ai --page ${nextMapPage(page)}${projectFlag}` : null;
+  const nextCommand = page ? nextMapCommand(page, inv.parsed.values.project ?? null) : null;
   await inv.reply({ ...overviewView(project.name, facts, { moreValue, nextCommand }), shareable: true });
 }
 
