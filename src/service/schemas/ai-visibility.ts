@@ -137,6 +137,38 @@ export interface AiCustomerFacts {
   perModel: Part<AiModelFacts[]>;
   /** How many prompts the per-prompt results cover (`perPrompt`), when sent. */
   promptCount: Part<number>;
+  /** `summary.customer.perPrompt`: the customer's result prompt by prompt (spec 2.5). */
+  perPrompt: Part<AiPromptFacts[]>;
+}
+
+/** The customer's result on one prompt. */
+export interface AiPromptFacts {
+  /** Zero-based, as sent; null when the entry carries none. */
+  index: number | null;
+  prompt: Part<string | null>;
+  mentionRate: Part<number | null>;
+  score: Part<number | null>;
+  extras: Extra[];
+  moreExtras: number;
+}
+
+function readPerPrompt(owner: unknown): Part<AiPromptFacts[]> {
+  const hit = lookup(owner, 'perPrompt', { down: false });
+  if (!hit.found) return OMITTED;
+  if (!Array.isArray(hit.value)) return UNREADABLE;
+  return valuePart(
+    hit.value.map((p): AiPromptFacts => {
+      const { extras, more } = extrasOf(p, ['promptIndex', 'prompt', 'query', 'mentionRate', 'score'], 3);
+      return {
+        index: valueOr(read(p, 'promptIndex', z.number().int(), { down: false }), null),
+        prompt: firstPart(p, ['prompt', 'query'], strOrNull, { down: false }),
+        mentionRate: read(p, 'mentionRate', numOrNull, { down: false }),
+        score: read(p, 'score', numOrNull, { down: false }),
+        extras,
+        moreExtras: more,
+      };
+    }),
+  );
 }
 
 /** The customer's figures over one model's answers. */
@@ -444,6 +476,7 @@ function readCustomer(summary: unknown, up: unknown): Part<AiCustomerFacts | nul
     presence: presenceOf(rankByPresence, answersNaming, mentionRate),
     perModel: readPerModel(c),
     promptCount: promptCountOf(c),
+    perPrompt: readPerPrompt(c),
   });
 }
 
@@ -597,6 +630,9 @@ export interface AiAnswer {
   model: Part<string>;
   promptIndex: Part<number>;
   prompt: Part<string | null>;
+  /** Fields of the answer Radar does not know (an AI overview's text, its cited pages, …), as plain facts. */
+  extras: Extra[];
+  moreExtras: number;
   /** In rank order as sent; empty under a `brand` filter when the answer did not name that domain. */
   brands: Part<(AiNamedBrand | null)[]>;
 }
@@ -637,8 +673,11 @@ export function readAiAnswers(item: AiVisibilityRead): AiAnswersFacts {
   const answers = list?.map((raw): AiAnswer | null => {
     if (!isRecord(raw)) return null;
     const brands = arrayAt(raw, 'brands', { down: false });
+    const { extras, more } = extrasOf(raw, ['provider', 'model', 'engine', 'promptIndex', 'prompt', 'query', 'brands'], 4);
     return {
       ...readQueryRef(raw),
+      extras,
+      moreExtras: more,
       brands:
         brands === null
           ? UNREADABLE

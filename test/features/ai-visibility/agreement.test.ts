@@ -13,7 +13,8 @@ import { overviewView } from '../../../src/features/ai-visibility/views/overview
 import { trendView } from '../../../src/features/ai-visibility/views/trend-view.js';
 import { historyView } from '../../../src/features/ai-visibility/views/history-view.js';
 import { aiChanges } from '../../../src/features/watches/changes/ai.js';
-import { readAiVisibility, standingStatement } from '../../../src/service/index.js';
+import { readAiAnswers, readAiVisibility, standingStatement } from '../../../src/service/index.js';
+import { answersMessages } from '../../../src/features/ai-visibility/views/answers-view.js';
 import { escapeMrkdwn } from '../../../src/slack/blocks/index.js';
 import { startSandbox, type Sandbox } from '../../../src/sandbox/index.js';
 import { messageText } from '../../support/view-checks.js';
@@ -121,6 +122,19 @@ describe('AI visibility agreement: one payload, every consumer', () => {
     expect(overview).toContain('The rest of the market map: `/radar ai --page 2`');
     expect(overview).toContain('latest AI visibility check was abandoned as incomplete (latest check incomplete)');
     expect(card).toContain('The latest check was abandoned as incomplete (latest check incomplete)');
+  });
+
+  it("the per-prompt results are shown, and an answer's unknown fields (an AI overview's text) are not dropped", () => {
+    expect(overview).toContain('*By prompt* (your figures over each prompt');
+    expect(overview).toContain('• *Prompt 4*: named in 50% of answers counted');
+    const answers = readAiAnswers({
+      answers: [{ model_name: 'x', provider: 'google-ai-overview', prompt_index: 0, prompt: 'best CRM', brands: [{ name: 'A', domain: 'a.com', rank: 1 }], overview_text: `Overview says ${HOSTILE}`, cited_pages: ['https://a.com/x'] }],
+    });
+    const message = answersMessages('Northwind CRM', { brand: 'a.com', model: null, prompt: null }, answers, readAiVisibility(item));
+    const text = message.map((m) => messageText(m)).join('\n');
+    expect(text).toContain(`Overview text:_ Overview says ${HOSTILE}`);
+    expect(text).toContain('Cited pages:_ https://a.com/x');
+    expect(JSON.stringify(message.map((m) => m.blocks))).not.toMatch(/<!here>|<@U1>/);
   });
 
   it('fields Radar does not know are shown, escaped', () => {

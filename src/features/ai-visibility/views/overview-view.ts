@@ -3,9 +3,9 @@
  * the check's date and own model set, the per-model breakdown, the market map (brands by presence,
  * own row and tracked competitors) and `summary.totalEntries`.
  */
-import type { AiModelFacts, AiVisibilityFacts } from '../../../service/index.js';
+import type { AiModelFacts, AiPromptFacts, AiVisibilityFacts } from '../../../service/index.js';
 import { unreadableText } from '../../../service/tolerant.js';
-import { actions, button, chunkLines, context, escapeMrkdwn, fitBlocks, header, humanise, plural, section, type Block } from '../../../slack/blocks/index.js';
+import { actions, button, chunkLines, context, escapeMrkdwn, fitBlocks, header, humanise, plural, section, truncate, type Block } from '../../../slack/blocks/index.js';
 import { countText, dateText, partValue, presenceFactText, RATES_NOTE, rateText, SCORE_NOTE, scoreText } from '../format.js';
 import { extraLines } from '../../../slack/blocks/extras.js';
 import { ACTION_IDS } from '../../../slack/ids.js';
@@ -32,6 +32,13 @@ function modelsText(facts: AiVisibilityFacts): string {
 
 function ownRow(facts: AiVisibilityFacts) {
   return facts.brands.kind === 'value' ? (facts.brands.value.find((r) => r?.isOwn) ?? null) : null;
+}
+
+function promptLine(p: AiPromptFacts): string {
+  const number = p.index === null ? 'Prompt (number not reported)' : `Prompt ${p.index + 1}`;
+  const text = p.prompt.kind === 'value' && p.prompt.value ? ` “${escapeMrkdwn(truncate(p.prompt.value, 200))}”` : '';
+  const extras = p.extras.map((e) => ` · ${escapeMrkdwn(e.label)}: ${escapeMrkdwn(e.text)}`).join('');
+  return `• *${number}*${text}: named in ${rateText(p.mentionRate)} · score ${scoreText(p.score, p.mentionRate)}${extras}`;
 }
 
 function modelLine(m: AiModelFacts): string {
@@ -77,6 +84,11 @@ export function overviewView(projectName: string, facts: AiVisibilityFacts, opti
       for (const chunk of chunkLines([`*By model* (your figures over each model's answers)`, ...c.perModel.value.map(modelLine)])) blocks.push(section(chunk));
     } else if (c.perModel.kind === 'unreadable') {
       blocks.push(context(unreadableText('Per-model breakdown')));
+    }
+    if (c.perPrompt.kind === 'value' && c.perPrompt.value.length > 0) {
+      for (const chunk of chunkLines([`*By prompt* (your figures over each prompt's answers)`, ...c.perPrompt.value.map(promptLine)])) blocks.push(section(chunk));
+    } else if (c.perPrompt.kind === 'unreadable') {
+      blocks.push(context(unreadableText('Per-prompt results')));
     }
   }
 
