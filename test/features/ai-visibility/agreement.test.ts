@@ -13,6 +13,7 @@ import { overviewView } from '../../../src/features/ai-visibility/views/overview
 import { trendView } from '../../../src/features/ai-visibility/views/trend-view.js';
 import { historyView } from '../../../src/features/ai-visibility/views/history-view.js';
 import { aiChanges } from '../../../src/features/watches/changes/ai.js';
+import { changesOf } from '../../../src/features/watches/changes/index.js';
 import { readAiAnswers, readAiVisibility, standingStatement } from '../../../src/service/index.js';
 import { answersMessages } from '../../../src/features/ai-visibility/views/answers-view.js';
 import { escapeMrkdwn } from '../../../src/slack/blocks/index.js';
@@ -115,6 +116,12 @@ describe('AI visibility agreement: one payload, every consumer', () => {
     // Closewise once on the page, though sent twice.
     expect(overview.match(/\*Closewise\*/g)).toHaveLength(1);
     expect(trend.match(/\*Closewise\*/g)).toHaveLength(1);
+  });
+
+  it('the whole watch (named rules and the generic comparison) states facts, never a path of keys', () => {
+    const lines = changesOf('ai', { previous: before, current: item }).map((c) => c.line);
+    expect(lines.join('\n')).toContain(escapeMrkdwn(TIE));
+    for (const line of lines) expect(line).not.toMatch(/›|market_map|mention_rate|brands #/);
   });
 
   it('counts come from the page object, with a way to the rest; the abandoned latest check is said', () => {

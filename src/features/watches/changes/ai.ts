@@ -10,7 +10,9 @@ import { ratePercent, readAiHistoryRow, readAiVisibility, standingStatement, typ
 import { isRecord, valueOr } from '../../../service/tolerant.js';
 import { changeOf, plain, type Change, type RunPair } from './change.js';
 
-export const AI_KEYS = ['customer', 'marketMap', 'competitorRankings', 'score', 'mentionRate', 'rankByPresence', 'answersNaming', 'answers', 'providerStatus', 'answerCoverage', 'perPrompt', 'topCompetitor', 'totalEntries'];
+const AI_NAMED = ['customer', 'marketMap', 'competitorRankings', 'score', 'mentionRate', 'rankByPresence', 'answersNaming', 'answers', 'providerStatus', 'answerCoverage', 'perPrompt', 'topCompetitor', 'totalEntries', 'marketMapPage', 'competitorRankingsPage'];
+/** The keys the named rules read, in camelCase and snake_case (a service may answer in either; PascalCase matches the camel form). */
+export const AI_KEYS = [...new Set([...AI_NAMED, ...AI_NAMED.map((k) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`))])];
 
 /** The default least move told: 5 points of score, 5 percentage points of mention rate. */
 export const AI_DEFAULT_THRESHOLD = 5;
