@@ -221,6 +221,8 @@ describe('/radar ai', () => {
     expect(second).toContain('from brand 11 of 15');
     // No standing is claimed from a later page.
     expect(second).not.toContain('*Standing:*');
+    const past = replyText(await h.command('ai --page 3', { channel: CHANNELS.intel }));
+    expect(past).toContain('the map has 15 brands, none past 20');
   });
 
   it('--prompt 9 on a four-prompt project says there is no prompt 9, and how many there are', async () => {

@@ -101,7 +101,12 @@ export function overviewView(projectName: string, facts: AiVisibilityFacts, opti
     const count = mapCountText(page, shown);
     const standing = standingText(facts.standing);
     if (standing) blocks.push(section(standing));
-    const range = page && page.offset > 0 ? `; from brand ${page.offset + 1} of ${page.total}, with your own and tracked rows, which are on every page` : '';
+    const range =
+      page && page.offset >= page.total && page.offset > 0
+        ? `; the map has ${plural(page.total, 'brand')}, none past ${page.offset}: only your own and tracked rows, which are on every page`
+        : page && page.offset > 0
+          ? `; from brand ${page.offset + 1} of ${page.total}, with your own and tracked rows, which are on every page`
+          : '';
     const title = `*Market map* (brands by presence${count && !range ? `; ${count}` : ''}${range})`;
     for (const chunk of chunkLines([title, ...rows.map(brandLine)])) blocks.push(section(chunk));
     if (facts.brandsPage.kind === 'unreadable') blocks.push(context(unreadableText('Market map paging')));
