@@ -4,7 +4,7 @@
  * flat, standing and ties from presence only.
  */
 import { describe, expect, it } from 'vitest';
-import { brandRowsOf, readAiHistoryRow, readAiTrend, readAiVisibility, readMarketMap, standingStatement, type AiBrandRow } from '../../src/service/index.js';
+import { brandRowsOf, readAiAnswers, readAiHistoryRow, readAiTrend, readAiVisibility, readMarketMap, standingStatement, type AiBrandRow } from '../../src/service/index.js';
 
 type Json = Record<string, unknown>;
 const b = (name: string, domain: string, mentionRate: number | null, rankByPresence: number | null, extra: Json = {}): Json => ({ name, domain, mentionRate, answersNaming: mentionRate === null ? null : Math.round(mentionRate * 20), rankByPresence, score: 40, ...extra });
@@ -72,6 +72,17 @@ describe('identity found nested or flat', () => {
     );
     expect(own).toMatchObject({ domain: 'northwind.com', name: { kind: 'value', value: 'Northwind' }, isOwn: true, mentionRate: { kind: 'value', value: 0.5 } });
     expect(other).toMatchObject({ domain: 'closewise.com', competitorId: 'c_9', name: { kind: 'value', value: 'Closewise' }, isOwn: false });
+  });
+});
+
+describe('raw answers: the named brands found nested or flat', () => {
+  it('a named brand nested under `brand` keeps its name and domain', () => {
+    const facts = readAiAnswers({ answers: [{ provider: 'claude', prompt_index: 0, brands: [{ brand: { name: 'Pipedrift', domain: 'pipedrift.com' }, rank: 1, reasoning: 'r' }, { name: 'Flat', domain: 'flat.com', rank: 2 }] }] });
+    const brands = facts.answers.kind === 'value' && facts.answers.value[0]!.brands;
+    expect(brands && brands.kind === 'value' && brands.value.map((x) => [x?.name, x?.domain])).toEqual([
+      [{ kind: 'value', value: 'Pipedrift' }, { kind: 'value', value: 'pipedrift.com' }],
+      [{ kind: 'value', value: 'Flat' }, { kind: 'value', value: 'flat.com' }],
+    ]);
   });
 });
 

@@ -668,6 +668,17 @@ function readQueryList(item: unknown, key: string): Part<AiQueryRef[]> {
   return valuePart(hit.value.map(readQueryRef));
 }
 
+/** A brand an answer named: identity on the entry or nested (`brand`, `competitor`), any case. */
+function namedBrandOf(b: Record<string, unknown>): AiNamedBrand {
+  const identity = identityOf(b);
+  return {
+    name: identity.name !== null ? valuePart(identity.name) : firstPart(b, ['name', 'brand'], str),
+    domain: identity.domain !== null ? valuePart(identity.domain) : read(b, 'domain', str),
+    rank: firstPart(b, ['rank', 'position'], num),
+    reasoning: firstPart(b, ['reasoning', 'reason', 'why'], strOrNull),
+  };
+}
+
 export function readAiAnswers(item: AiVisibilityRead): AiAnswersFacts {
   const list = arrayAt(item, 'answers', { down: false });
   const answers = list?.map((raw): AiAnswer | null => {
@@ -684,7 +695,7 @@ export function readAiAnswers(item: AiVisibilityRead): AiAnswersFacts {
           : valuePart(
               brands.map((b) =>
                 isRecord(b)
-                  ? { name: firstPart(b, ['name', 'brand'], str), domain: read(b, 'domain', str), rank: firstPart(b, ['rank', 'position'], num), reasoning: firstPart(b, ['reasoning', 'reason', 'why'], strOrNull) }
+                  ? namedBrandOf(b)
                   : null,
               ),
             ),
