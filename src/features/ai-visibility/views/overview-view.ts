@@ -75,7 +75,7 @@ export function overviewView(projectName: string, facts: AiVisibilityFacts, opti
         [
           `*You${own}*`,
           `*Mention rate:* ${rateText(c.mentionRate)}`,
-          `*Presence:* ${presenceFactText(c.presence, ownRow(facts)?.tiedWith ?? 0)}`,
+          `*Presence:* ${presenceFactText(c.presence.kind === 'omitted' ? (ownRow(facts)?.presence ?? c.presence) : c.presence, ownRow(facts)?.tiedWith ?? 0)}`,
           `*Score:* ${scoreText(c.score, c.mentionRate)}`,
         ].join('\n'),
       ),
