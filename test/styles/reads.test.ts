@@ -1,0 +1,46 @@
+/**
+ * Every read command run through Radar end to end against the sandbox in each house style (SANDBOX_STYLE):
+ * the same facts in both, and in neither a "couldn't read", an unnamed competitor or a key path where the
+ * default style states the fact (issue 27, point 5).
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { SANDBOX_STYLES, startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { expectNoViolations } from '../support/fake-slack.js';
+import { replyText, startRadarHarness, type RadarHarness } from '../support/radar-harness.js';
+import { CHANNELS } from '../support/slack-fixtures.js';
+import { READ_FACTS, TROUBLE, withoutUrls } from './read-facts.js';
+
+const ALT_AWAITING_READERS = new Set(['briefing', 'pricing', 'ai', 'sources', 'positioning', 'content', 'tech', 'competitor hubforge']);
+
+const occurrences = (text: string, part: string): number => text.split(part).length - 1;
+
+describe.each(SANDBOX_STYLES)('read commands against the sandbox in the %s style', (style) => {
+  let sandbox: Sandbox;
+  let h: RadarHarness;
+  beforeAll(async () => {
+    sandbox = await startSandbox({ speed: 1000, style });
+    h = await startRadarHarness({ sandbox });
+  });
+  afterEach(() => expectNoViolations(h.slack));
+  afterAll(async () => {
+    await h?.stop();
+    await sandbox?.close();
+  });
+
+  it('is served by a sandbox in that style', () => {
+    expect(h.sandbox.style).toBe(style);
+  });
+
+  // Commands whose alt-style answer loses facts until the readers of issue 27 land; the commit "RED until
+  // readers land" removes this list (and so runs every command in both styles).
+  const awaiting = style === 'alt' ? ALT_AWAITING_READERS : new Set<string>();
+  for (const { command } of READ_FACTS.filter((r) => awaiting.has(r.command))) it.skip(`/radar ${command} states its facts (awaiting the readers, issue 27)`, () => {});
+
+  it.each(READ_FACTS.filter((r) => !awaiting.has(r.command)))('/radar $command states its facts', async ({ command, facts, once = [], altOnly = [] }) => {
+    const text = replyText(await h.command(`${command} --project northwind`, { channel: CHANNELS.general }));
+    for (const fact of facts) expect(text, `"${fact}" in /radar ${command} (${style})`).toContain(fact);
+    for (const fact of once) expect(occurrences(text, fact), `"${fact}" once in /radar ${command} (${style})`).toBe(1);
+    if (style === 'alt') for (const fact of altOnly) expect(text, `"${fact}" in /radar ${command} (alt)`).toContain(fact);
+    for (const trouble of TROUBLE) expect(withoutUrls(text), `/radar ${command} (${style})`).not.toMatch(trouble);
+  });
+});
