@@ -155,6 +155,15 @@ describe('sandbox house styles', () => {
     expect(domains(fb.body, true)).toEqual(domains(fa.body, false));
   });
 
+  it('repeats the own row on a compact AI sources brand page; the page total unchanged', async () => {
+    const [a, b] = await both(`${P}/ai-sources`);
+    const own = (body: Json, nested: boolean) =>
+      (at(body, 'item', 'summary', 'brands') as Json[]).filter((row) => (nested ? at(row, 'competitor', 'is_own') : at(row, 'isOwn')) === true).length;
+    expect(own(a.body, false)).toBe(1);
+    expect(own(b.body, true)).toBe(2);
+    expect(at(b.body, 'item', 'summary', 'brandsPage')).toEqual(at(a.body, 'item', 'summary', 'brandsPage'));
+  });
+
   it('keeps raw answers as the spec names them (brands[].domain flat)', async () => {
     const [, b] = await both(`${P}/ai-visibility/history/${String(at((await sandboxClient(plain).get<Json>(`${P}/ai-visibility`)).body, 'item', 'checkId'))}?includeAnswers=true&includeSummary=false`);
     const brand = at(b.body, 'item', 'answers', 0, 'brands', 0) as Record<string, unknown>;

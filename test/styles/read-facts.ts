@@ -57,7 +57,7 @@ export const READ_FACTS: ReadFacts[] = [
       'Northwind CRM', 'Zenlead', 'SalesLoom', 'LeadHaven', 'Pipedrift', 'FunnelBee', 'TallyForce', 'HubForge', 'Crmly', 'RelateKit',
       'https://g2.com/categories/northwind', 'citations 12',
     ],
-    once: ['*Zenlead* (zenlead.com)'],
+    once: ['*Zenlead* (zenlead.com)', '*Northwind CRM* (northwindcrm.com)'],
   },
   {
     command: 'positioning',

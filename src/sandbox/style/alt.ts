@@ -9,7 +9,8 @@
  *   and a pricing row's price under another key (`lowestPrice` → `starting_price`);
  * - text fields the default style does not have: a hub diagnosis row's `finding`, a briefing section's `summary`;
  * - on compact AI visibility pages (market map, history rankings) the own and tracked rows listed first and
- *   again at their place, as spec 2.5 allows ("every tracked competitor is on every page").
+ *   again at their place, as spec 2.5 allows ("every tracked competitor is on every page"); on a compact AI
+ *   sources brand page the own row likewise ("the own row is always on the page").
  *
  * Ticket, scan, fetch-url and docs answers and the error envelope are spec-named throughout and never pass here.
  */
@@ -56,7 +57,7 @@ const RENAMED: Record<string, string> = {
 };
 
 /** Which kind of answer a route gives, from its pattern: what the alt style may change in it. */
-export type AltRouteKind = 'competitor-list' | 'projects' | 'briefing' | 'ai-visibility' | 'reads';
+export type AltRouteKind = 'competitor-list' | 'projects' | 'briefing' | 'ai-visibility' | 'ai-sources' | 'reads';
 
 export function altRouteKind(pattern: string): AltRouteKind | null {
   if (pattern === '/v1/health') return 'projects';
@@ -66,6 +67,7 @@ export function altRouteKind(pattern: string): AltRouteKind | null {
   if (pattern === '/v1/projects' || pattern === '/v1/projects/:projectId') return 'projects';
   if (pattern.includes('/strategic-briefing')) return 'briefing';
   if (pattern.includes('/ai-visibility')) return 'ai-visibility';
+  if (pattern.includes('/ai-sources')) return 'ai-sources';
   return 'reads';
 }
 
@@ -184,11 +186,20 @@ function repeatTrackedOnPages(body: JsonObject): void {
   }
 }
 
+/** The own row listed first on a compact AI sources brand page, and again at its place (2.5: "the own row is always on the page"). */
+function repeatOwnOnSourcesPage(body: JsonObject): void {
+  const item = body.item;
+  if (!isObject(item) || item.view === 'full' || !isObject(item.summary) || !Array.isArray(item.summary.brands)) return;
+  const own = item.summary.brands.filter((row) => isObject(row) && row.isOwn === true);
+  item.summary.brands = [...own.map((row) => structuredClone(row)), ...item.summary.brands];
+}
+
 /** The alt style's answer for a route of this kind, from the default style's answer (which is not changed). */
 export function altAnswer(kind: AltRouteKind, body: unknown): unknown {
   if (!isObject(body)) return body;
   const copy = structuredClone(body) as JsonObject;
   if (kind === 'briefing') addBriefingText(copy);
   if (kind === 'ai-visibility') repeatTrackedOnPages(copy);
+  if (kind === 'ai-sources') repeatOwnOnSourcesPage(copy);
   return restyleValue(copy, { kind, inAnswers: false });
 }
