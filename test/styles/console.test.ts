@@ -10,12 +10,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { startRadar } from '../../src/radar.js';
 import { SANDBOX_KEYS, SANDBOX_STYLES } from '../../src/sandbox/index.js';
-import { READ_FACTS, TROUBLE, withoutUrls } from './read-facts.js';
+import { readsIn, TROUBLE, withoutUrls } from './read-facts.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'radar-styles-console-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-const CONSOLE_COMMANDS = ['competitors', 'tickets'];
 
 describe.each(SANDBOX_STYLES)('console mode on the built-in sandbox, SANDBOX_STYLE=%s', (style) => {
   it('starts the sandbox in that style and prints the same facts', async () => {
@@ -24,7 +22,8 @@ describe.each(SANDBOX_STYLES)('console mode on the built-in sandbox, SANDBOX_STY
     const output = new PassThrough();
     let printed = '';
     output.on('data', (chunk: Buffer) => (printed += chunk.toString()));
-    const lines = CONSOLE_COMMANDS.map((command) => `/radar ${command} --project northwind\n`);
+    const reads = readsIn(style);
+    const lines = reads.map(({ command }) => `/radar ${command} --project northwind\n`);
     const radar = await startRadar(config, { consoleInput: Readable.from(lines), consoleOutput: output, logSink: () => {} });
     try {
       await radar.consoleDone;
@@ -34,9 +33,12 @@ describe.each(SANDBOX_STYLES)('console mode on the built-in sandbox, SANDBOX_STY
     } finally {
       await radar.stop();
     }
-    for (const { command, facts } of READ_FACTS.filter((r) => CONSOLE_COMMANDS.includes(r.command))) {
-      for (const fact of facts) expect(printed, `"${fact}" in /radar ${command} (${style})`).toContain(fact);
+    // Each command's answer: from its echoed line to the next.
+    const answers = printed.split(/^> /m);
+    for (const { command, facts } of reads) {
+      const answer = answers.find((a) => a.startsWith(`/radar ${command} --project`)) ?? '';
+      for (const fact of facts) expect(answer, `"${fact}" in /radar ${command} (${style}, console)`).toContain(fact);
+      for (const trouble of TROUBLE) expect(withoutUrls(answer), `/radar ${command} (${style}, console)`).not.toMatch(trouble);
     }
-    for (const trouble of TROUBLE) expect(withoutUrls(printed)).not.toMatch(trouble);
   });
 });

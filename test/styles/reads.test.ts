@@ -8,9 +8,7 @@ import { SANDBOX_STYLES, startSandbox, type Sandbox } from '../../src/sandbox/in
 import { expectNoViolations } from '../support/fake-slack.js';
 import { replyText, startRadarHarness, type RadarHarness } from '../support/radar-harness.js';
 import { CHANNELS } from '../support/slack-fixtures.js';
-import { READ_FACTS, TROUBLE, withoutUrls } from './read-facts.js';
-
-const ALT_AWAITING_READERS = new Set(['briefing', 'pricing', 'ai', 'sources', 'positioning', 'content', 'tech', 'competitor hubforge']);
+import { readsIn, TROUBLE, withoutUrls } from './read-facts.js';
 
 const occurrences = (text: string, part: string): number => text.split(part).length - 1;
 
@@ -31,11 +29,7 @@ describe.each(SANDBOX_STYLES)('read commands against the sandbox in the %s style
     expect(h.sandbox.style).toBe(style);
   });
 
-  // Commands whose alt-style answer loses facts until the readers of issue 27 land are not run in the alt style
-  // yet (not skipped: CI refuses skips); the commit "RED until readers land" removes the list.
-  const awaiting = style === 'alt' ? ALT_AWAITING_READERS : new Set<string>();
-
-  it.each(READ_FACTS.filter((r) => !awaiting.has(r.command)))('/radar $command states its facts', async ({ command, facts, once = [], altOnly = [] }) => {
+  it.each(readsIn(style))('/radar $command states its facts', async ({ command, facts, once = [], altOnly = [] }) => {
     const text = replyText(await h.command(`${command} --project northwind`, { channel: CHANNELS.general }));
     for (const fact of facts) expect(text, `"${fact}" in /radar ${command} (${style})`).toContain(fact);
     for (const fact of once) expect(occurrences(text, fact), `"${fact}" once in /radar ${command} (${style})`).toBe(1);
