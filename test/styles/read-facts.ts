@@ -128,3 +128,18 @@ export const TROUBLE: RegExp[] = [
 
 /** The answer's text without URLs and emoji codes (which may hold underscores: `:large_orange_diamond:`). */
 export const withoutUrls = (text: string): string => text.replace(/https?:\/\/\S+/g, '<url>').replace(/:[a-z0-9_+-]+:/g, '<emoji>');
+
+const occurrences = (text: string, part: string): number => text.split(part).length - 1;
+
+/** What an answer lacks: facts it does not state, facts it states more than once, and trouble it shows. */
+export function shortfalls(text: string, want: { facts: readonly string[]; once?: readonly string[]; altOnly?: readonly string[] }): { missing: string[]; repeated: string[]; trouble: string[] } {
+  const plain = withoutUrls(text);
+  return {
+    missing: [...want.facts, ...(want.altOnly ?? [])].filter((fact) => !text.includes(fact)),
+    repeated: (want.once ?? []).filter((fact) => occurrences(text, fact) !== 1).map((fact) => `${fact} ×${occurrences(text, fact)}`),
+    trouble: TROUBLE.flatMap((re) => {
+      const hit = re.exec(plain);
+      return hit ? [hit[0]] : [];
+    }),
+  };
+}
