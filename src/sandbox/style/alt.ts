@@ -7,7 +7,8 @@
  * - a row's competitor or brand nested as `competitor: { id, name, domain, is_own }` instead of flat;
  * - lists the spec does not name under other keys (`competitors` rows → `by_competitor`, `rows` → `entries`…),
  *   and a pricing row's price under another key (`lowestPrice` → `starting_price`);
- * - text fields the default style does not have: a hub diagnosis row's `finding`, a briefing section's `summary`;
+ * - text fields the default style does not have: a hub diagnosis row's `finding`, a briefing section's `summary`,
+ *   a pricing row's `plan_summary`;
  * - on compact AI visibility pages (market map, history rankings) the own and tracked rows listed first and
  *   again at their place, as spec 2.5 allows ("every tracked competitor is on every page"); on a compact AI
  *   sources brand page the own row likewise ("the own row is always on the page").
@@ -57,7 +58,7 @@ const RENAMED: Record<string, string> = {
 };
 
 /** Which kind of answer a route gives, from its pattern: what the alt style may change in it. */
-export type AltRouteKind = 'competitor-list' | 'projects' | 'briefing' | 'ai-visibility' | 'ai-sources' | 'reads';
+export type AltRouteKind = 'competitor-list' | 'projects' | 'briefing' | 'ai-visibility' | 'ai-sources' | 'pricing' | 'reads';
 
 export function altRouteKind(pattern: string): AltRouteKind | null {
   if (pattern === '/v1/health') return 'projects';
@@ -68,6 +69,7 @@ export function altRouteKind(pattern: string): AltRouteKind | null {
   if (pattern.includes('/strategic-briefing')) return 'briefing';
   if (pattern.includes('/ai-visibility')) return 'ai-visibility';
   if (pattern.includes('/ai-sources')) return 'ai-sources';
+  if (/\/pricing(\/history\/:runId)?$/.test(pattern)) return 'pricing';
   return 'reads';
 }
 
@@ -194,6 +196,17 @@ function repeatOwnOnSourcesPage(body: JsonObject): void {
   item.summary.brands = [...own.map((row) => structuredClone(row)), ...item.summary.brands];
 }
 
+/** A pricing row's plans in a sentence (a text field the default style does not send), from the row's own facts. */
+function addPlanSummaries(body: JsonObject): void {
+  const rows = isObject(body.item) && Array.isArray(body.item.competitors) ? body.item.competitors.filter(isObject) : [];
+  for (const row of rows) {
+    if (typeof row.lowestPrice !== 'number' || typeof row.currency !== 'string') continue;
+    const unit = typeof row.pricingUnit === 'string' ? ` ${row.pricingUnit.replace(/_/g, ' ')}` : '';
+    const plans = typeof row.planCount === 'number' ? ` across ${row.planCount} ${row.planCount === 1 ? 'plan' : 'plans'}` : '';
+    row.plan_summary = `From ${row.lowestPrice} ${row.currency}${unit}${plans}.`;
+  }
+}
+
 /** The alt style's answer for a route of this kind, from the default style's answer (which is not changed). */
 export function altAnswer(kind: AltRouteKind, body: unknown): unknown {
   if (!isObject(body)) return body;
@@ -201,5 +214,6 @@ export function altAnswer(kind: AltRouteKind, body: unknown): unknown {
   if (kind === 'briefing') addBriefingText(copy);
   if (kind === 'ai-visibility') repeatTrackedOnPages(copy);
   if (kind === 'ai-sources') repeatOwnOnSourcesPage(copy);
+  if (kind === 'pricing') addPlanSummaries(copy);
   return restyleValue(copy, { kind, inAnswers: false });
 }
