@@ -54,7 +54,15 @@ export function gapText(value: unknown, whyNull: string): string {
 
 export function priceText(amount: unknown, currency: unknown, unit: unknown): string {
   if (typeof amount !== 'number') return NOT_MEASURED;
-  const code = typeof currency === 'string' ? currency : null;
+  return escapeMrkdwn(moneyText(amount, currency, unit));
+}
+
+/**
+ * An amount as plain text with its currency and unit: `$49.00`, `$29.50 per seat month`, `49 XYZ`
+ * (a code Intl does not know), `49` (no currency given).
+ */
+export function moneyText(amount: number, currency: unknown, unit: unknown): string {
+  const code = typeof currency === 'string' && currency !== '' ? currency : null;
   let money = String(amount);
   if (code) {
     try {
@@ -63,7 +71,7 @@ export function priceText(amount: unknown, currency: unknown, unit: unknown): st
       money = `${amount} ${code}`;
     }
   }
-  return `${escapeMrkdwn(money)}${typeof unit === 'string' ? ` ${escapeMrkdwn(humanise(unit))}` : ''}`;
+  return `${money}${typeof unit === 'string' && unit !== '' ? ` ${humanise(unit)}` : ''}`;
 }
 
 /** Any other value, shown verbatim; null is "not measured". */

@@ -3,7 +3,8 @@
  * the fixed 26, tech stack, robots.txt, AI access by crawler and DNS, under the null contract
  * (spec 2.2, 2.5). Each crawler's facts are stated once, above the rows.
  */
-import type { AiAccessState, CrawlerFacts, RobotsState, TechTrustFacts, TechTrustRow } from '../../../service/index.js';
+import { labelOf, type AiAccessState, type CrawlerFacts, type RobotsState, type TechTrustFacts, type TechTrustRow } from '../../../service/index.js';
+import { extraLines } from '../../../slack/blocks/extras.js';
 import { UNREADABLE_VALUE, unreadableText, type Part } from '../../../service/tolerant.js';
 import { chunkLines, context, escapeMrkdwn, fitBlocks, header, humanise, section, type Block } from '../../../slack/blocks/index.js';
 
@@ -32,14 +33,19 @@ function partText<T>(part: Part<T>, render: (value: NonNullable<T>) => string): 
 
 const reasonSuffix = (reason: string | null) => (reason ? ` (${escapeMrkdwn(humanise(reason))})` : '');
 
+/** What a row is called (plain): its domain, else its name, else its id; "unnamed competitor" only when it names none. */
+export function techRowName(row: TechTrustRow): string {
+  return labelOf(row.identity) ?? 'unnamed competitor';
+}
+
 export function securityText(row: TechTrustRow): string {
   const gradeNull = row.securityGrade.kind === 'value' && row.securityGrade.value === null;
   const scoreNull = row.securityScore.kind === 'value' && row.securityScore.value === null;
   if (row.headersShielded && (gradeNull || scoreNull)) {
-    return `${NOT_MEASURED}: the site shields its response headers${reasonSuffix(row.headersShielded.reason)}; the HTML-derived counts below are real`;
+    return `${NOT_MEASURED}: the site shields its response headers${reasonSuffix(row.headersShielded.reason)}; the HTML-derived counts are real`;
   }
-  const grade = partText(row.securityGrade, (g) => `grade ${escapeMrkdwn(g)}`);
-  const score = partText(row.securityScore, (s) => `score ${escapeMrkdwn(String(s))}`);
+  const grade = `grade ${partText(row.securityGrade, (g) => escapeMrkdwn(g))}`;
+  const score = `score ${partText(row.securityScore, (s) => escapeMrkdwn(String(s)))}`;
   return `${grade} · ${score}`;
 }
 
@@ -101,7 +107,7 @@ export function aiAccessText(access: AiAccessState, crawlerName: (id: string | n
 
 function rowLines(row: TechTrustRow | null, crawlerName: (id: string | null) => string, full: boolean): string[] {
   if (row === null) return [unreadableText('A competitor row')];
-  const name = escapeMrkdwn(row.domain ?? row.name ?? row.competitorId ?? 'unnamed competitor');
+  const name = escapeMrkdwn(techRowName(row));
   const stack = partText(row.techStack, (list) => (list.length ? list.map(escapeMrkdwn).join(', ') : 'none detected'));
   const dns = partText(row.dns, (facts) => (facts.length ? factsText(facts) : 'nothing reported'));
   return [
@@ -112,6 +118,7 @@ function rowLines(row: TechTrustRow | null, crawlerName: (id: string | null) => 
     `*robots.txt:* ${robotsText(row.robots)}`,
     `*AI access:* ${aiAccessText(row.aiAccess, crawlerName, full)}`,
     `*DNS:* ${dns}`,
+    ...extraLines(row.extras, row.moreExtras),
   ];
 }
 
