@@ -12,7 +12,7 @@
 import * as z from 'zod';
 import { arrayAt, collect, isRecord, keyIn, keySet, lookup, OMITTED, read, UNREADABLE, valuePart, type JsonRecord, type Part } from '../tolerant.js';
 import { looseRecordSchema } from './common.js';
-import { elementText, identityOf, type RowIdentity } from './competitor-row.js';
+import { competitorRowsOf, elementText, IDENTITY_KEYS, identityOf, type RowIdentity } from './competitor-row.js';
 
 export const positioningReadSchema = looseRecordSchema;
 export type PositioningRead = z.infer<typeof positioningReadSchema>;
@@ -51,7 +51,7 @@ const messagingString = z.string().nullable();
 const CTA_KEY = /cta|calltoaction/i;
 const ROW_LIST_KEYS = ['competitors', 'rows', 'items'];
 const ANALYSIS_KEYS = ['messagingAnalysis', 'competitiveMessagingAnalysis', 'competitiveAnalysis', 'analysis'];
-const KNOWN = keySet(['competitorId', 'id', 'domain', 'name', 'isOwn', 'headline', 'subheadline', 'valuePropositions', 'targetAudience']);
+const KNOWN = keySet([...IDENTITY_KEYS, 'headline', 'subheadline', 'valuePropositions', 'targetAudience']);
 
 /** A list of messaging elements: each element as text (objects by their title or text); null stays null. */
 function listPart(row: JsonRecord, key: string): MessagingList {
@@ -98,7 +98,8 @@ export function rowListOf(item: unknown, keys: readonly string[] = ROW_LIST_KEYS
     const list = arrayAt(item, key);
     if (list) return list;
   }
-  return null;
+  // Under a key nobody named: the first list of rows that name a competitor (the analysis's claim lists are strings).
+  return competitorRowsOf(item, [], ANALYSIS_KEYS);
 }
 
 /** Reads a positioning `item` tolerantly (see the module comment). */
