@@ -30,11 +30,13 @@ export function competitorRefs(items: readonly Listed<Competitor>[]): { refs: Co
       unreadable += 1;
       continue;
     }
+    // The item's id and name are not named by the spec: found where they are (on the item or nested), as rows' are.
+    const identity = identityOf(item);
     refs.push({
-      id: stringAt(item, 'id') ?? stringAt(item, 'competitorId'),
-      name: stringAt(item, 'name'),
+      id: stringAt(item, 'id') ?? identity.competitorId,
+      name: identity.name,
       domain: item.domain,
-      isOwn: item.isOwn === true,
+      isOwn: item.isOwn === true || identity.isOwn,
     });
   }
   return { refs, unreadable };
