@@ -108,7 +108,8 @@ const isPrimitive = (v: unknown) => v === null || ['string', 'number', 'boolean'
 
 /** The primitive entries of an object, leaving out `skip` (lower-case keys). */
 function primitiveFacts(obj: JsonRecord, skip: readonly string[]): [string, unknown][] {
-  return Object.entries(obj).filter(([k, v]) => !skip.includes(k.toLowerCase()) && isPrimitive(v));
+  const stems = skip.map(keyStem);
+  return Object.entries(obj).filter(([k, v]) => !stems.includes(keyStem(k)) && isPrimitive(v));
 }
 
 const stringAt = (obj: unknown, ...keys: string[]): string | null => {
@@ -127,7 +128,7 @@ function unavailable(marker: unknown, up?: unknown): TechUnavailable | null {
 
 /** An availability marker for `subject` on `obj`: a key like `<subject>Available` or `headerInspection`. */
 function markerOn(obj: unknown, match: (key: string) => boolean): unknown {
-  const hit = collect(obj, (k) => match(k.toLowerCase()), 1)[0];
+  const hit = collect(obj, (k) => match(keyStem(k)), 1)[0];
   return hit?.[1];
 }
 
@@ -193,7 +194,7 @@ function robotsOf(row: JsonRecord): RobotsState {
   if (exists.found && exists.value === null) return { kind: 'not_measured', why: { reason: null } };
   // `exists` is what says robots.txt was found; without it Radar asserts nothing.
   if (!exists.found || exists.value !== true) return { kind: 'unreadable' };
-  return { kind: 'published', facts: primitiveFacts(obj, ['exists']).filter(([k]) => !k.toLowerCase().endsWith('available')) };
+  return { kind: 'published', facts: primitiveFacts(obj, ['exists']).filter(([k]) => !keyStem(k).endsWith('available')) };
 }
 
 const verdictSchema = z.union([z.string(), z.boolean()]).nullable();

@@ -5,7 +5,7 @@
  */
 import { labelOf, type AiAccessState, type CrawlerFacts, type RobotsState, type TechTrustFacts, type TechTrustRow } from '../../../service/index.js';
 import { extraLines } from '../../../slack/blocks/extras.js';
-import { UNREADABLE_VALUE, unreadableText, type Part } from '../../../service/tolerant.js';
+import { keyStem, UNREADABLE_VALUE, unreadableText, type Part } from '../../../service/tolerant.js';
 import { chunkLines, context, escapeMrkdwn, fitBlocks, header, humanise, section, type Block } from '../../../slack/blocks/index.js';
 
 export const NOT_MEASURED = '_not measured_';
@@ -145,11 +145,11 @@ export function techView(projectName: string, facts: TechTrustFacts, rows: (Tech
   const byId = new Map(crawlers.map((c) => [c.id, c]));
   const crawlerName = (id: string | null) => {
     if (id === null) return 'an unnamed crawler';
-    const agent = byId.get(id)?.facts.find(([k]) => k.toLowerCase() === 'useragent')?.[1];
+    const agent = byId.get(id)?.facts.find(([k]) => keyStem(k) === 'useragent')?.[1];
     return escapeMrkdwn(typeof agent === 'string' ? agent : id);
   };
   if (crawlers.length > 0) {
-    const lines = crawlers.map((c) => `• *${crawlerName(c.id)}*: ${factsText(c.facts.filter(([k]) => k.toLowerCase() !== 'useragent'))}`);
+    const lines = crawlers.map((c) => `• *${crawlerName(c.id)}*: ${factsText(c.facts.filter(([k]) => keyStem(k) !== 'useragent'))}`);
     for (const chunk of chunkLines([`*AI crawlers* (${crawlers.length})`, ...lines])) blocks.push(section(chunk));
   }
   if (rows === null) {
