@@ -5,7 +5,7 @@
  */
 import { readPositioning, type PositioningFacts } from '../../../service/index.js';
 import { truncateWords } from '../../../slack/blocks/index.js';
-import { messagingText } from '../../positioning/format.js';
+import { messagingText } from '../../competitor-match/positioning-words.js';
 import { rowFor, type CompetitorRef } from '../competitor-ref.js';
 import type { CardPart } from './parts.js';
 

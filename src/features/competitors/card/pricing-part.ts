@@ -6,7 +6,7 @@
  */
 import { readPricing, type PricingFacts } from '../../../service/index.js';
 import { escapeMrkdwn, humanise } from '../../../slack/blocks/index.js';
-import { freePlanText, metricText, priceMetricText, valueText } from '../../pricing/format.js';
+import { freePlanText, metricText, priceMetricText, valueText } from '../../competitor-match/pricing-words.js';
 import { rowFor, type CompetitorRef } from '../competitor-ref.js';
 import type { CardPart } from './parts.js';
 

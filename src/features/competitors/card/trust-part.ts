@@ -6,7 +6,7 @@
  */
 import { readTechTrust, type TechTrustFacts } from '../../../service/index.js';
 import { extraLines } from '../../../slack/blocks/extras.js';
-import { securityText, trustText } from '../../tech/views/tech-view.js';
+import { securityText, trustText } from '../../competitor-match/tech-words.js';
 import { rowFor, type CompetitorRef } from '../competitor-ref.js';
 import type { CardPart } from './parts.js';
 

@@ -10,7 +10,7 @@
 import { matchIdentity, PRICE_KEYS, readPricingRun, type PricingFacts, type PricingMetrics, type PricingRow, type Unavailable } from '../../../service/index.js';
 import type { Part } from '../../../service/tolerant.js';
 import { humanise } from '../../../slack/blocks/index.js';
-import { moneyText } from '../../pricing/format.js';
+import { moneyText } from '../../competitor-match/pricing-words.js';
 import { changeOf, movedText, plain, scalarChange, type Change, type Raw, type RunPair } from './change.js';
 
 /** Each name in camelCase, snake_case and kebab-case (the generic comparison matches keys by lower case only). */
