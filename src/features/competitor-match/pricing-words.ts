@@ -3,6 +3,7 @@
  * or a "no"; `hasFreePlan` is tri-state; availability reasons are shown as the service gave them.
  */
 import type { Metric } from '../../service/index.js';
+import { extraText } from '../../service/extras.js';
 import { UNREADABLE_VALUE } from '../../service/tolerant.js';
 import { escapeMrkdwn, humanise } from '../../slack/blocks/index.js';
 
@@ -80,5 +81,6 @@ export function valueText(value: unknown): string {
   if (value === undefined) return '_not reported_';
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   if (typeof value === 'number' || typeof value === 'string') return escapeMrkdwn(String(value));
-  return escapeMrkdwn(JSON.stringify(value));
+  // Lists and objects the service sent, as readable text ("a: 1, b: 2"), never JSON braces.
+  return escapeMrkdwn(extraText(value));
 }

@@ -160,8 +160,26 @@ const KNOWN = keySet([
 const GAP_KEY = /^has.*gap$/i;
 const PRICE_GAP = 'hasPriceGap';
 
+/**
+ * The fields of a row (or the customer) Radar does not read by name, in the order received, none
+ * silently dropped: a child object that holds named metrics (`pricing: { lowest_price }`) is entered
+ * and its other keys listed; one that names a competitor (an identity holder) is the row's identity.
+ */
 function extrasOf(obj: JsonRecord): [string, unknown][] {
-  return Object.entries(obj).filter(([k, v]) => !keyIn(k, KNOWN) && !GAP_KEY.test(k) && (v === null || typeof v !== 'object'));
+  const out: [string, unknown][] = [];
+  for (const [k, v] of Object.entries(obj)) {
+    if (keyIn(k, KNOWN) || GAP_KEY.test(k)) continue;
+    if (isRecord(v)) {
+      if (Object.keys(v).some((c) => keyIn(c, KNOWN))) {
+        for (const [ck, cv] of Object.entries(v)) if (!keyIn(ck, KNOWN) && !GAP_KEY.test(ck) && !isRecord(cv)) out.push([ck, cv]);
+        continue;
+      }
+      const id = identityOf(v);
+      if (id.domain !== null || id.name !== null) continue;
+    }
+    out.push([k, v]);
+  }
+  return out;
 }
 
 /** Metrics on `obj` (a row or the customer), each found there, one level down, or on `up`. */

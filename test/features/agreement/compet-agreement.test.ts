@@ -79,7 +79,7 @@ describe('pricing: /radar pricing, the card and the pricing watch state the same
       price_position_percent: 31.1,
     },
     rows: [
-      { competitor: { id: 'cmp_acme', name: 'Acme', domain: 'acme.io' }, starting_price: price, currency: 'USD', pricing_unit: 'per_seat_month', plan_count: 4, has_free_plan: true, sales_note: HOSTILE },
+      { competitor: { id: 'cmp_acme', name: 'Acme', domain: 'acme.io' }, starting_price: price, currency: 'USD', pricing_unit: 'per_seat_month', plan_count: 4, has_free_plan: true, sales_note: HOSTILE, plan_details: { tiers: ['Starter', 'Pro'] } },
     ],
   });
 
@@ -92,11 +92,14 @@ describe('pricing: /radar pricing, the card and the pricing watch state the same
     expect(view).toContain('*Price gap:* :large_orange_diamond: gap');
     expect(view).not.toMatch(/has_free_plan_gap|hasFreePlanGap|has_price_gap|unnamed competitor/);
     expect(view).toContain(`· sales note ${HOSTILE}`);
+    // An unknown object is said as readable text, never dropped and never JSON.
+    expect(view).toContain('· plan details tiers: Starter; Pro');
 
     const card = pricingFactLines(readPricing(item), ACME).join('\n');
     expect(card).toContain('Lowest price $39.00 per seat month · free plan yes · plans 4');
     expect(card).not.toContain('not reported');
     expect(card).toContain('· sales note *bold* &lt;!here&gt; &lt;@U1&gt; &amp;amp;');
+    expect(card).toContain('· plan details tiers: Starter; Pro');
 
     const watch = lines(changesOf('pricing', { previous: answer(49, false), current: item }));
     expect(watch).toContain('*acme.io*: lowest price $49.00 per seat month → $39.00 per seat month');
