@@ -4,6 +4,7 @@
  * key is a third state ("not reported"). None of them is ever shown as another.
  */
 import type { JsonRecord, Part } from '../../service/tolerant.js';
+import { extraText } from '../../service/extras.js';
 import { isRecord, UNREADABLE_VALUE } from '../../service/tolerant.js';
 import { escapeMrkdwn, humanise } from '../../slack/blocks/index.js';
 
@@ -43,7 +44,7 @@ export function looseValueText(value: unknown): string {
   if (value === undefined) return NOT_REPORTED;
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   if (Array.isArray(value)) return value.length === 0 ? '_none_' : value.map((v) => looseValueText(v)).join(', ');
-  if (isRecord(value)) return escapeMrkdwn(JSON.stringify(value));
+  if (isRecord(value)) return escapeMrkdwn(extraText(value));
   return escapeMrkdwn(String(value));
 }
 

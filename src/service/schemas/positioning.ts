@@ -75,8 +75,27 @@ function ctasOf(row: JsonRecord): Part<CallToAction[]> {
   );
 }
 
+/**
+ * The row's fields Radar does not read by name, in the order received, none silently dropped: a child
+ * object holding messaging (`homepage: { headline }`) is entered and its other keys listed; one that
+ * names a competitor is the row's identity.
+ */
 function extrasOf(row: JsonRecord): [string, unknown][] {
-  return Object.entries(row).filter(([k, v]) => !keyIn(k, KNOWN) && !CTA_KEY.test(k) && (!isRecord(v) || v === null));
+  const known = (k: string) => keyIn(k, KNOWN) || CTA_KEY.test(k);
+  const out: [string, unknown][] = [];
+  for (const [k, v] of Object.entries(row)) {
+    if (known(k)) continue;
+    if (isRecord(v)) {
+      if (Object.keys(v).some(known)) {
+        for (const [ck, cv] of Object.entries(v)) if (!known(ck) && !isRecord(cv)) out.push([ck, cv]);
+        continue;
+      }
+      const id = identityOf(v);
+      if (id.domain !== null || id.name !== null) continue;
+    }
+    out.push([k, v]);
+  }
+  return out;
 }
 
 function rowOf(raw: unknown): PositioningRow | null {

@@ -114,7 +114,7 @@ describe('pricing: /radar pricing, the card and the pricing watch state the same
 describe('positioning: /radar positioning, the card and the positioning watch state the same facts', () => {
   const answer = (headline: string) => ({
     brands: [
-      { brand: { brand_id: 'cmp_acme', brand_name: 'Acme', Domain: 'acme.io' }, homepage: { Headline: headline, primary_cta: 'Start free', value_propositions: ['Fast', 'Simple'], target_audience: 'SMB sales teams' }, positioning_note: HOSTILE },
+      { brand: { brand_id: 'cmp_acme', brand_name: 'Acme', Domain: 'acme.io' }, homepage: { Headline: headline, primary_cta: 'Start free', value_propositions: ['Fast', 'Simple'], target_audience: 'SMB sales teams' }, positioning_note: HOSTILE, proof_points: { customers: 1200 } },
     ],
     competitive_analysis: { differentiation_score: 0.4 },
   });
@@ -130,6 +130,7 @@ describe('positioning: /radar positioning, the card and the positioning watch st
     const full = read(positioningFullView('P', facts, row));
     expect(full).toContain('*Target audience:* “SMB sales teams”');
     expect(full).toContain(`*Positioning note:* “${HOSTILE}”`);
+    expect(full).toContain('*Proof points:* customers: 1,200');
 
     const card = positioningFactLines(facts, ACME).join('\n');
     expect(card).toBe('Homepage headline: “Close more deals”\nCalls to action: “Start free”');
