@@ -308,9 +308,11 @@ export function readTechTrust(item: unknown): TechTrustFacts {
     const id = stringAt(c, 'id', 'crawler', 'userAgent', 'name');
     return id === null ? [] : [{ id, facts: primitiveFacts(c, ['id']) }];
   });
-  const pages = collect(item, (k, v) => /page$/i.test(k) && isRecord(v) && typeof v.total === 'number', 1).map(([key, v]) => {
-    const page = v as JsonRecord;
-    return { key, total: page.total as number, shown: typeof page.limit === 'number' ? page.limit : null };
-  });
+  // `…Page` objects (any case or style: `competitorsPage`, `competitors_page`) with their `total` (any case).
+  const num = (obj: unknown, key: string): number | null => {
+    const hit = lookup(obj, key, { down: false });
+    return hit.found && typeof hit.value === 'number' ? hit.value : null;
+  };
+  const pages = collect(item, (k, v) => /page$/i.test(k) && num(v, 'total') !== null, 1).map(([key, v]) => ({ key, total: num(v, 'total') as number, shown: num(v, 'limit') }));
   return { rows, catalog, pages };
 }
