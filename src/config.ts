@@ -29,6 +29,8 @@ export interface Config {
   watchIntervalSeconds: number;
   /** Speed of the built-in sandbox (only used when `service` is null). */
   sandboxSpeed: number;
+  /** House style of the built-in sandbox's answers where the spec is silent (src/sandbox/style/). */
+  sandboxStyle: 'default' | 'alt';
   /**
    * Optional tuning (RADAR_TIMING, RADAR_SERVICE_RETRY): overrides of background intervals and
    * leases, and of the service client's backoff. Process tests start the real entry with shorter ones.
@@ -121,6 +123,7 @@ const VARIABLES = {
     schema: z.preprocess(blankToUndefined, z.string().regex(/^\s*[^,\s]+\s*(,\s*[^,\s]+\s*)*,?\s*$/).optional()),
     expects: 'project ids separated by commas, e.g. prj_northwind,prj_lumen',
   },
+  SANDBOX_STYLE: { schema: z.preprocess(blankToUndefined, z.enum(['default', 'alt']).default('default')), expects: 'default or alt (the built-in sandbox answering in another house style)' },
   SANDBOX_SPEED: { schema: z.preprocess(blankToUndefined, z.coerce.number().positive().max(100_000).default(10)), expects: 'a positive number (1 is real time)' },
   // Fair use of the one API key: scans running at once, per person and per channel.
   SCAN_LIMIT_PER_PERSON: { schema: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(1_000).default(5)), expects: 'a whole number from 1 to 1000 (scans one person may have running at once)' },
@@ -183,6 +186,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     digestIntervalSeconds: v.DIGEST_INTERVAL_SECONDS,
     watchIntervalSeconds: v.WATCH_INTERVAL_SECONDS,
     sandboxSpeed: v.SANDBOX_SPEED,
+    sandboxStyle: v.SANDBOX_STYLE,
     tuning: { timing: v.RADAR_TIMING as Partial<Timing>, serviceRetry: v.RADAR_SERVICE_RETRY as Partial<RetryPolicy> },
     access: { admins: idList(v.RADAR_ADMINS), projectsAllowed: idList(v.RADAR_PROJECTS_ALLOWED) },
     secrets,

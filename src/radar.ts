@@ -85,7 +85,7 @@ export async function startRadar(config: Config, options: StartOptions = {}): Pr
     let sandboxUrl: string | null = null;
     if (!target) {
       const { startSandbox } = await import('./sandbox/index.js');
-      const sandbox = await startSandbox({ port: 0, speed: config.sandboxSpeed });
+      const sandbox = await startSandbox({ port: 0, speed: config.sandboxSpeed, style: config.sandboxStyle });
       closers.push(() => sandbox.close());
       sandboxUrl = sandbox.url;
       target = { baseUrl: sandbox.url, apiKey: sandbox.keys.readWrite };

@@ -32,6 +32,8 @@ import { allRoutes, seedEditionTickets } from './routes/index.js';
 import { TicketBoards } from './tickets/boards.js';
 import { ticketRoutes } from './tickets/routes.js';
 import { seedBoards } from './tickets/seed.js';
+import { styledAnswer } from './style/index.js';
+import type { SandboxStyle } from './style/index.js';
 import { SandboxHttpError } from './types.js';
 import type { Route, SandboxState } from './types.js';
 
@@ -48,9 +50,16 @@ export interface SandboxOptions {
   now?: number;
   /** Receives unexpected handler errors (500s). */
   logger?: Logger;
+  /**
+   * House style of the answers where the spec is silent (default `default`); `alt` re-dresses every read's
+   * answer with other choices (src/sandbox/style/alt.ts), carrying the same facts.
+   */
+  style?: SandboxStyle;
 }
 
 export interface Sandbox {
+  /** The house style it answers in. */
+  style: SandboxStyle;
   /** The service root, e.g. `http://127.0.0.1:4010`; every spec path is relative to it. */
   url: string;
   keys: SandboxKeys;
@@ -108,6 +117,7 @@ interface World {
 
 /** Starts a sandbox with fresh seed data. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const style = options.style ?? 'default';
   const clock = new SandboxClock(options.now);
   const faults = new FaultSet();
   const log = new RequestLog();
@@ -216,7 +226,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         const mismatch = answerMismatch(route.doc.response, result.body);
         if (mismatch) throw new SandboxHttpError(500, 'internal_error', `The sandbox's answer to ${method} ${route.pattern} does not match its own description: ${mismatch}`);
       }
-      answer(status, result.body, result.headers);
+      answer(status, status < 300 ? styledAnswer(style, route, result.body) : result.body, result.headers);
     } catch (error) {
       if (error instanceof SandboxHttpError) {
         answer(error.status, errorBody(error.status, error.code, error.message), error.headers);
@@ -239,6 +249,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const { port } = server.address() as AddressInfo;
 
   return {
+    style,
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     keys: SANDBOX_KEYS,
     control,

@@ -14,7 +14,7 @@ import { PAGE_FLAG, pageOf, PROJECT_FLAG, UsageError } from '../../slack/command
 import { unknownWordError } from '../../slack/commands/suggest.js';
 import { COMMAND } from '../../slack/ids.js';
 import { loadHistoryPage } from './load-history.js';
-import { sealMoreBrands, nextValue } from './more-brands.js';
+import { MAP_PAGE_SIZE, nextMapCommand, sealMoreBrands, nextValue } from './more-brands.js';
 import { answersMessages } from './views/answers-view.js';
 import { historyView } from './views/history-view.js';
 import { modelView } from './views/model-view.js';
@@ -71,7 +71,9 @@ async function readOrSay<T>(inv: CommandInvocation, project: ProjectRef, read: (
 }
 
 async function overview(inv: CommandInvocation, project: ProjectRef): Promise<void> {
-  const item = await readOrSay(inv, project, () => inv.deps.service.getAiVisibility(project.id));
+  const pageNumber = inv.parsed.values.page === undefined ? 1 : pageOf(inv.parsed);
+  const query = pageNumber > 1 ? { offset: (pageNumber - 1) * MAP_PAGE_SIZE, limit: MAP_PAGE_SIZE } : undefined;
+  const item = await readOrSay(inv, project, () => (query ? inv.deps.service.getAiVisibility(project.id, query) : inv.deps.service.getAiVisibility(project.id)));
   if (!item) return;
   const facts = readAiVisibility(item);
   const rows = facts.brands.kind === 'value' ? facts.brands.value : [];
@@ -83,7 +85,8 @@ async function overview(inv: CommandInvocation, project: ProjectRef): Promise<vo
     rows,
   );
   const moreValue = next ? sealMoreBrands(inv.deps, scope, next) : null;
-  await inv.reply({ ...overviewView(project.name, facts, { moreValue }), shareable: true });
+  const nextCommand = page ? nextMapCommand(page, inv.parsed.values.project ?? null) : null;
+  await inv.reply({ ...overviewView(project.name, facts, { moreValue, nextCommand }), shareable: true });
 }
 
 /** One past check in full (GET .../ai-visibility/history/{checkId}): the overview's view of that check. */
@@ -126,7 +129,8 @@ async function history(inv: CommandInvocation, project: ProjectRef): Promise<voi
 }
 
 async function answers(inv: CommandInvocation, project: ProjectRef, brand: string, model: string | null, prompt: number | null): Promise<void> {
-  const query = { includeAnswers: true, brand, ...(model ? { provider: model } : {}), ...(prompt ? { promptIndex: prompt - 1 } : {}) };
+  // With --prompt the summary comes too (its per-prompt results say how many prompts there are), so a prompt past the last is said as such.
+  const query = { includeAnswers: true, brand, ...(model ? { provider: model } : {}), ...(prompt ? { promptIndex: prompt - 1, includeSummary: true } : {}) };
   const item = await readOrSay(inv, project, () => inv.deps.service.getAiVisibility(project.id, query));
   if (!item) return;
   const messages = answersMessages(project.name, { brand, model, prompt }, readAiAnswers(item), readAiVisibility(item));
@@ -146,7 +150,7 @@ export const aiCommand: Subcommand = {
     const word = form.toLowerCase();
     const model = modelOf(inv);
     if (word === '') {
-      flagOnlyWith(inv, 'page', 'history', false);
+      flagOnlyWith(inv, 'page', 'history` or `/radar ai', model === null);
       flagOnlyWith(inv, 'prompt', 'answers <brand domain>', false);
       const project = await inv.project();
       await (model ? oneModel(inv, project, model) : overview(inv, project));

@@ -8,6 +8,7 @@
  * - rates are shares of the answers counted, never of queries sent;
  * - null is "not measured", an omitted key "not reported", a mistyped one "couldn't read".
  */
+import { ratePercent, standingStatement, tieWords, type AiPresence, type AiStanding } from '../../service/index.js';
 import type { Part } from '../../service/tolerant.js';
 import { UNREADABLE_VALUE } from '../../service/tolerant.js';
 import { escapeMrkdwn } from '../../slack/blocks/index.js';
@@ -34,8 +35,7 @@ export function absentText(part: Part<unknown>): string | null {
 
 /** A rate: the service sends a share (0 to 1 in the sandbox); anything above 1 is taken as a percentage already. */
 export function percent(rate: number): string {
-  const pct = rate <= 1 ? rate * 100 : rate;
-  return `${Number.isInteger(pct) ? pct : pct.toFixed(1).replace(/\.0$/, '')}%`;
+  return ratePercent(rate);
 }
 
 /** "45% of answers counted"; null "not measured". */
@@ -85,4 +85,30 @@ export function countText(part: Part<number | null>): string {
   if (absent) return absent;
   const v = partValue(part);
   return typeof v === 'number' ? escapeMrkdwn(String(v)) : NOT_MEASURED;
+}
+
+/**
+ * A brand's presence (the reader's `presence`, spec 2.2.5): `#2 by presence`, with the brands named
+ * as often beside it (their ranks are the service's order, not a lead); "not named in any answer"
+ * for a null rank beside `answersNaming: 0`; "not measured" for a null rank otherwise.
+ */
+export function presenceFactText(p: AiPresence, tiedWith = 0): string {
+  switch (p.kind) {
+    case 'ranked':
+      return `#${escapeMrkdwn(String(p.rank))} by presence${tiedWith > 0 ? ` (${tieWords(tiedWith)})` : ''}`;
+    case 'not_named':
+      return NOT_NAMED;
+    case 'not_measured':
+      return `${NOT_MEASURED} presence rank`;
+    case 'omitted':
+      return NOT_REPORTED;
+    case 'unreadable':
+      return UNREADABLE_VALUE;
+  }
+}
+
+/** The standing line from presence only (the reader's `standingStatement`, escaped); null when nothing can be claimed. */
+export function standingLine(standing: AiStanding): string | null {
+  const text = standingStatement(standing);
+  return text ? `*Standing:* ${escapeMrkdwn(text)}` : null;
 }

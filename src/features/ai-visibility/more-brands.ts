@@ -12,7 +12,7 @@ import { isServiceError } from '../../service/errors.js';
 import { mergeBrandRows, readAiVisibility, type AiBrandRow, type AiPageFacts } from '../../service/index.js';
 import { actions, button, chunkLines, context, escapeMrkdwn, fitBlocks, header, LIMITS, plural, section, type Block } from '../../slack/blocks/index.js';
 import { describeError, FORGED_VALUE } from '../../slack/error-text.js';
-import { ACTION_IDS } from '../../slack/ids.js';
+import { ACTION_IDS, COMMAND } from '../../slack/ids.js';
 import { logFailure } from '../../slack/log-failure.js';
 import type { SealScope } from '../../slack/sealed-values.js';
 import { RATES_NOTE } from './format.js';
@@ -27,6 +27,19 @@ export interface MoreBrandsValue {
   offset: number;
   limit: number;
   shown: string[];
+}
+
+/** Brands on one page of `/radar ai --page N` (the service's compact paging, `offset`/`limit`). */
+export const MAP_PAGE_SIZE = 10;
+
+/** The `--page` that continues after `page` without skipping a brand (pages of `MAP_PAGE_SIZE`). */
+export function nextMapPage(page: AiPageFacts): number {
+  return Math.floor((page.offset + page.limit) / MAP_PAGE_SIZE) + 1;
+}
+
+/** The command that shows the market map after `page`: `/radar ai --page 2` (with `--project` when the project was named). */
+export function nextMapCommand(page: AiPageFacts, project: string | null): string {
+  return `${COMMAND} ai --page ${nextMapPage(page)}${project ? ` --project ${project}` : ''}`;
 }
 
 /** The sealed value, or null when there is no next page or it would not fit a button value. */
@@ -74,6 +87,7 @@ export function moreBrandsView(value: MoreBrandsValue, rows: readonly (AiBrandRo
   const shownCount = value.shown.length + rows.filter((r) => r?.domain).length;
   blocks.push(context(`${plural(shownCount, 'brand')} shown so far${page ? ` of ${page.total}` : ''}.`, RATES_NOTE));
   if (sealedNext) blocks.push(actions([button({ text: 'More brands', actionId: ACTION_IDS.aiMoreBrands, value: sealedNext })]));
+  if (page?.hasMore) blocks.push(context(`The rest of the market map: \`${escapeMrkdwn(nextMapCommand(page, value.explicit ? value.projectId : null))}\`${sealedNext ? ' (or the button above)' : ''}.`));
   return { text: escapeMrkdwn(title), blocks: fitBlocks(blocks, 48) };
 }
 
@@ -115,5 +129,21 @@ export function moreBrandsAction(deps: RadarDeps) {
 /** A placeholder row for a domain shown before (only its domain matters for de-duplication). */
 function seenRow(domain: string): AiBrandRow {
   const omitted = { kind: 'omitted' } as const;
-  return { domain, domainShown: domain, name: omitted, isOwn: false, tracked: omitted, mentionRate: omitted, rankByPresence: omitted, answersNaming: omitted, score: omitted };
+  return {
+    competitorId: null,
+    domain,
+    domainShown: domain,
+    name: omitted,
+    isOwn: false,
+    tracked: omitted,
+    mentionRate: omitted,
+    rankByPresence: omitted,
+    answersNaming: omitted,
+    score: omitted,
+    rankChange: omitted,
+    presence: omitted,
+    tiedWith: 0,
+    extras: [],
+    moreExtras: 0,
+  };
 }

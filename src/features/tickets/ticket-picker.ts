@@ -4,14 +4,16 @@
  *
  * Slack waits 3 seconds for options, and a person typing sends one request per pause; a crowd (or a
  * retrying client) can send hundreds at once. So:
- * - answers are cached per view, project and query for 30 s, and concurrent identical requests share
- *   one service call (single flight);
- * - at most `PICKER_CONCURRENCY` searches are sent at once; a waiting search is dropped unsent when
- *   its budget has passed or a newer query of the same view replaced it;
+ * - answers are cached per view, project and query for 30 s (an LRU of `CACHE_MAX_ENTRIES`), and
+ *   concurrent identical requests share one service call (single flight);
+ * - at most `PICKER_CONCURRENCY` searches are sent at once (p-limit); a waiting search is dropped
+ *   unsent when its budget has passed or a newer query of the same view replaced it;
  * - every request is answered within `SEARCH_BUDGET_MS`: with the search, else the last answer for
  *   that query (even past its 30 s), else no tickets and a hint option to type again.
  */
 import type { AllMiddlewareArgs, SlackOptionsMiddlewareArgs } from '@slack/bolt';
+import { LRUCache } from 'lru-cache';
+import pLimit from 'p-limit';
 import type { RadarDeps } from '../../deps.js';
 import type { ListTicketsQuery } from '../../service/index.js';
 import { readable } from '../../service/tolerant.js';
@@ -50,70 +52,30 @@ interface Entry {
   pending?: Promise<Options | null>;
 }
 
-interface Waiting {
-  viewId: string;
-  seq: number;
-  deadline: number;
-  start: () => void;
-  drop: () => void;
-}
-
 export interface PickerSearch {
   /** The options for `typed` in `viewId`, within the budget. */
   answer(viewId: string, projectId: string, typed: string): Promise<Options>;
 }
 
 export function createPickerSearch(deps: Pick<RadarDeps, 'service' | 'logger'>, clock: () => number = () => performance.now()): PickerSearch {
-  const cache = new Map<string, Entry>();
+  /** At most `CACHE_MAX_ENTRIES`, the least recently asked out first; an answer past its 30 s stays as a fallback. */
+  const cache = new LRUCache<string, Entry>({ max: CACHE_MAX_ENTRIES });
   const latestSeq = new Map<string, number>();
-  const waiting: Waiting[] = [];
-  let active = 0;
+  const limit = pLimit(PICKER_CONCURRENCY);
   let seq = 0;
-
-  const pump = () => {
-    while (active < PICKER_CONCURRENCY && waiting.length > 0) {
-      const next = waiting.shift();
-      if (!next) break;
-      if (next.deadline <= clock() || (latestSeq.get(next.viewId) ?? next.seq) > next.seq) next.drop();
-      else next.start();
-    }
-  };
 
   /** Runs `search` when a slot is free, or resolves null if it could not start in time or was replaced. */
   const queued = (viewId: string, search: () => Promise<Options>): Promise<Options | null> => {
     const mine = ++seq;
     latestSeq.set(viewId, mine);
-    return new Promise<Options | null>((resolve) => {
-      waiting.push({
-        viewId,
-        seq: mine,
-        deadline: clock() + SEARCH_BUDGET_MS,
-        drop: () => resolve(null),
-        start: () => {
-          active += 1;
-          search()
-            .then(resolve, (error: unknown) => {
-              deps.logger.info('ticket search failed', { error });
-              resolve(null);
-            })
-            .finally(() => {
-              active -= 1;
-              pump();
-            });
-        },
+    const deadline = clock() + SEARCH_BUDGET_MS;
+    return limit(async () => {
+      if (deadline <= clock() || (latestSeq.get(viewId) ?? mine) > mine) return null;
+      return search().catch((error: unknown) => {
+        deps.logger.info('ticket search failed', { error });
+        return null;
       });
-      pump();
     });
-  };
-
-  const evict = () => {
-    if (cache.size <= CACHE_MAX_ENTRIES) return;
-    const now = clock();
-    for (const [key, entry] of cache) if (!entry.pending && (entry.at === undefined || now - entry.at > CACHE_TTL_MS)) cache.delete(key);
-    for (const key of cache.keys()) {
-      if (cache.size <= CACHE_MAX_ENTRIES) break;
-      cache.delete(key);
-    }
   };
 
   const search = (key: string, viewId: string, projectId: string, typed: string, entry: Entry): Promise<Options | null> => {
@@ -128,7 +90,7 @@ export function createPickerSearch(deps: Pick<RadarDeps, 'service' | 'logger'>, 
       if (options) {
         entry.options = options;
         entry.at = clock();
-      } else if (!entry.options) {
+      } else if (!entry.options && cache.peek(key) === entry) {
         cache.delete(key);
       }
       return options;
@@ -145,7 +107,6 @@ export function createPickerSearch(deps: Pick<RadarDeps, 'service' | 'logger'>, 
       if (!entry) {
         entry = {};
         cache.set(key, entry);
-        evict();
       }
       const pending = entry.pending ?? search(key, viewId, projectId, typed, entry);
       let timer: NodeJS.Timeout | undefined;

@@ -1,10 +1,12 @@
 /**
- * Parses the text after `/radar` into words and flags. Quotes group words ("Northwind CRM");
- * `--flag value` and `--flag=value` both work, anywhere in the text. Each subcommand declares the
- * flags it takes (`SubcommandSpec.flags`); every one takes `--share`. A flag the subcommand does
- * not take, or one that needs a value and has none, is a `UsageError` with one sentence saying
- * what was expected.
+ * Parses the text after `/radar` into words and flags: `splitWords` groups quoted words ("Northwind
+ * CRM") and writes every flag as `--flag`, then `node:util`'s `parseArgs` reads them, so
+ * `--flag value` and `--flag=value` both work, anywhere in the text, and `--` ends the flags. Each
+ * subcommand declares the flags it takes (`SubcommandSpec.flags`); every one takes `--share`. A flag
+ * the subcommand does not take, or one that needs a value and has none, is a `UsageError` with one
+ * sentence saying what was expected.
  */
+import { parseArgs } from 'node:util';
 import type { CommandFlags } from './spec.js';
 import { COMMAND } from '../ids.js';
 
@@ -53,11 +55,20 @@ export class UsageError extends Error {
 /** Longest text Radar reads; Slack itself caps slash command text well below this. */
 export const MAX_COMMAND_TEXT = 4000;
 
-export function tokenize(text: string): string[] {
-  const tokens: string[] = [];
-  const re = /"([^"]*)"|“([^”]*)”|'([^']*)'|(\S+)/g;
-  for (const m of text.matchAll(re)) tokens.push(m[1] ?? m[2] ?? m[3] ?? m[4] ?? '');
-  return tokens;
+/** A flag as typed: one or two dashes (or the dash autocorrect makes of them), a name, maybe `=value`. */
+const FLAG = /^[-—–]{1,2}([a-z][a-z-]*)(?:=(.*))?$/i;
+
+/**
+ * The words of `text` for `parseArgs`: quotes ("…", “…”, '…') group words, and each flag is written
+ * `--name` or `--name=value`, its name lower-cased. Any other word starting with a dash is an option
+ * Radar does not know, unless it follows `--`.
+ */
+export function splitWords(text: string): string[] {
+  return Array.from(text.matchAll(/"([^"]*)"|“([^”]*)”|'([^']*)'|(\S+)/g), (m) => {
+    const word = m[1] ?? m[2] ?? m[3] ?? m[4] ?? '';
+    const flag = FLAG.exec(word);
+    return flag ? `--${(flag[1] ?? '').toLowerCase()}${flag[2] === undefined ? '' : `=${flag[2]}`}` : word;
+  });
 }
 
 /** A subcommand's flags with `--share`, in the order the usage error lists them. */
@@ -65,69 +76,57 @@ export function withShare(flags: CommandFlags | undefined): KnownFlags {
   return { values: { ...flags?.values }, switches: [SHARE_FLAG, ...(flags?.switches ?? []).filter((f) => f !== SHARE_FLAG)] };
 }
 
-function readFlag(token: string): { flag: string; inline: string | undefined } | null {
-  const match = /^[-—–]{1,2}([a-z][a-z-]*)(?:=(.*))?$/i.exec(token);
-  if (!match || token === '-') return null;
-  return { flag: (match[1] ?? '').toLowerCase(), inline: match[2] };
-}
-
-const looksLikeFlag = (value: string) => /^--?[a-z]/i.test(value);
-
-/** The subcommand word: the first word that is neither a flag nor a flag's value. */
-function commandWord(tokens: readonly string[], flags: KnownFlags): string {
-  for (let i = 0; i < tokens.length; i++) {
-    const token = tokens[i] ?? '';
-    const read = readFlag(token);
-    if (!read) return token.toLowerCase();
-    const next = tokens[i + 1];
-    if (Object.hasOwn(flags.values, read.flag) && read.inline === undefined && next !== undefined && !looksLikeFlag(next)) i++;
-  }
-  return '';
+/** `args` read by `parseArgs` with `flags`: a value flag takes the next word unless typed `--flag=value`. */
+function read(args: string[], flags: KnownFlags) {
+  const options = Object.fromEntries([
+    ...Object.keys(flags.values).map((f) => [f, { type: 'string' as const }]),
+    ...flags.switches.map((f) => [f, { type: 'boolean' as const }]),
+  ]);
+  return parseArgs({ args, options, strict: false, allowPositionals: true, tokens: true }).tokens;
 }
 
 export function parseCommand(text: string, lookup: FlagLookup): ParsedCommand {
   if (text.length > MAX_COMMAND_TEXT) throw new UsageError(`That command is ${text.length} characters long; Radar reads commands of up to ${MAX_COMMAND_TEXT}.`);
-  const tokens = tokenize(text.trim());
-  const name = commandWord(tokens, lookup.all);
+  const args = splitWords(text.trim());
+  // The subcommand word (the first word that is no flag's value) says which flags to read with.
+  const first = read(args, lookup.all).find((t) => t.kind === 'positional');
+  const name = first?.kind === 'positional' ? first.value.toLowerCase() : '';
   const own = lookup.of(name);
   const flags = own ?? lookup.all;
   const words: string[] = [];
   const values: ParsedCommand['values'] = {};
   const switches = new Set<string>();
   const trailing: NonNullable<ParsedCommand['trailing']> = {};
+  /** The flag whose value came as a separate word, while plain words follow it. */
+  let after: { flag: string; at: number } | undefined;
 
-  for (let i = 0; i < tokens.length; i++) {
-    const token = tokens[i] ?? '';
-    const read = readFlag(token);
-    if (!read) {
-      words.push(token);
+  for (const token of read(args, flags)) {
+    if (token.kind === 'positional') {
+      words.push(token.value);
+      if (after) (trailing[after.flag] ??= { at: after.at, words: [] }).words.push(token.value);
       continue;
     }
-    const { flag, inline } = read;
+    if (token.kind !== 'option') continue;
+    const { name: flag, value, inlineValue } = token;
+    after = undefined;
     const needs = Object.hasOwn(flags.values, flag) ? flags.values[flag] : undefined;
     if (flags.switches.includes(flag)) {
-      if (inline !== undefined) throw new UsageError(`--${flag} takes no value.`);
+      if (value !== undefined) throw new UsageError(`--${flag} takes no value.`);
       switches.add(flag);
     } else if (needs !== undefined) {
-      const value = inline ?? tokens[i + 1];
-      if (value === undefined || value === '' || (inline === undefined && looksLikeFlag(value))) throw new UsageError(`--${flag} needs ${needs}.`);
-      if (inline === undefined) {
-        i++;
-        // Words typed after the value up to the next flag; counted only after the subcommand word.
-        let j = i + 1;
-        while (j < tokens.length && readFlag(tokens[j] ?? '') === null) j++;
-        if (j > i + 1 && words.length > 0) trailing[flag] = { at: words.length - 1, words: tokens.slice(i + 1, j) };
-      }
+      if (value === undefined || value === '' || (!inlineValue && /^--?[a-z]/i.test(value))) throw new UsageError(`--${flag} needs ${needs}.`);
       values[flag] = value;
+      // Words typed after a separate value up to the next flag; counted only after the subcommand word.
+      if (!inlineValue && words.length > 0) after = { flag, at: words.length - 1 };
     } else {
       const known = [...Object.keys(flags.values), ...flags.switches].map((f) => `--${f}`).join(', ');
       const where = own && name !== '' ? ` for ${COMMAND} ${name}` : '';
-      throw new UsageError(`Radar doesn't know the option --${flag.slice(0, 40)}${where}; it knows ${known}.`);
+      throw new UsageError(`Radar doesn't know the option ${token.rawName.slice(0, 42)}${where}; it knows ${known}.`);
     }
   }
 
-  const [first = '', ...rest] = words;
-  return { name: first.toLowerCase(), args: rest, values, switches, ...(Object.keys(trailing).length > 0 ? { trailing } : {}) };
+  const [subcommand = '', ...rest] = words;
+  return { name: subcommand.toLowerCase(), args: rest, values, switches, ...(Object.keys(trailing).length > 0 ? { trailing } : {}) };
 }
 
 /** Reads `--page`, refusing anything but a whole number from 1. */

@@ -4,23 +4,14 @@
  * `histroy` finds `history`), if close enough; and the one sentence every subcommand says for a
  * word it does not take.
  */
+import { distance } from 'fastest-levenshtein';
 import { COMMAND } from '../ids.js';
 import { UsageError } from './parse.js';
 
-/** Optimal string alignment distance: insertions, deletions, substitutions and adjacent swaps. */
+/** Edits from `a` to `b` (Levenshtein), where a swap of two neighbouring letters of `a` counts as one. */
 export function editDistance(a: string, b: string): number {
-  const rows: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
-  for (let i = 1; i <= a.length; i++) {
-    const row = rows[i] ?? [];
-    const up = rows[i - 1] ?? [];
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let d = Math.min((up[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (up[j - 1] ?? 0) + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, (rows[i - 2]?.[j - 2] ?? 0) + 1);
-      row[j] = d;
-    }
-  }
-  return rows[a.length]?.[b.length] ?? 0;
+  const swaps = Array.from({ length: Math.max(0, a.length - 1) }, (_, i) => `${a.slice(0, i)}${a.charAt(i + 1)}${a.charAt(i)}${a.slice(i + 2)}`);
+  return Math.min(distance(a, b), ...swaps.map((swapped) => 1 + distance(swapped, b)));
 }
 
 export function suggest(word: string, candidates: readonly string[]): string | null {

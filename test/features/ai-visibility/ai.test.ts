@@ -194,7 +194,7 @@ describe('/radar ai', () => {
     h.sandbox.control.clearRequests();
     const ack = await h.driver.command('ai answers HubForge.io --model claude --prompt 2', { channel: CHANNELS.intel });
     const text = replyText(await h.answerTo(ack));
-    expect(aiReads()[0]?.query).toEqual({ includeAnswers: 'true', brand: 'HubForge.io', provider: 'claude', promptIndex: '1' });
+    expect(aiReads()[0]?.query).toEqual({ includeAnswers: 'true', brand: 'HubForge.io', provider: 'claude', promptIndex: '1', includeSummary: 'true' });
     expect(text).toContain('(model claude, prompt 2 only)');
     expect(text).toContain('*Prompt 2:*');
     expect(text).not.toContain('*Prompt 1:*');
@@ -210,9 +210,30 @@ describe('/radar ai', () => {
     for (const a of answers) expect((a.args.blocks as unknown[]).length).toBeLessThanOrEqual(50);
   });
 
+  it('"14 of 15 brands" comes with a way to the rest: the button and the command, which pages with offset/limit', async () => {
+    const first = replyText(await h.command('ai', { channel: CHANNELS.intel }));
+    expect(first).toContain('14 of 15 brands on the market map shown');
+    expect(first).toContain('More brands');
+    expect(first).toContain('The rest of the market map: `/radar ai --page 2`');
+    h.sandbox.control.clearRequests();
+    const second = replyText(await h.command('ai --page 2', { channel: CHANNELS.intel }));
+    expect(aiReads()).toEqual([expect.objectContaining({ path: NW, query: { offset: '10', limit: '10' } })]);
+    expect(second).toContain('from brand 11 of 15');
+    // No standing is claimed from a later page.
+    expect(second).not.toContain('*Standing:*');
+    const past = replyText(await h.command('ai --page 3', { channel: CHANNELS.intel }));
+    expect(past).toContain('the map has 15 brands, none past 20');
+  });
+
+  it('--prompt 9 on a four-prompt project says there is no prompt 9, and how many there are', async () => {
+    const answer = replyText(await h.command('ai answers pipedrift.com --prompt 9', { channel: CHANNELS.intel }));
+    expect(answer).toContain('There is no prompt 9: this project has 4 prompts (`--prompt 1` to `--prompt 4`).');
+    expect(answer).not.toMatch(/named in 0 of|No answers came back/);
+  });
+
   it('usage: an unknown form and a missing domain are one sentence', async () => {
     expect(replyText(await h.command('ai sideways', { channel: CHANNELS.intel }))).toContain('takes `trend`, `history`, `check &lt;check id&gt;` or `answers &lt;brand domain&gt;`');
     expect(replyText(await h.command('ai answers', { channel: CHANNELS.intel }))).toContain('Name a brand by its domain');
-    expect(replyText(await h.command('ai --page 2', { channel: CHANNELS.intel }))).toContain('--page works with');
+    expect(replyText(await h.command('ai --model claude --page 2', { channel: CHANNELS.intel }))).toContain('--page works with');
   });
 });

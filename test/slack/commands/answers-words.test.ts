@@ -1,24 +1,16 @@
 /**
- * Issue 17, point 6: one "did you mean" for subcommands and the words they take, a project name
- * with spaces typed without quotes, and `scan trust … --fix-prompts` refused by the usage line.
+ * Issue 17, point 6: one "did you mean" for subcommands and the words they take (the distance
+ * itself: suggest.test.ts), a project name with spaces typed without quotes, and
+ * `scan trust … --fix-prompts` refused by the usage line.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoViolations } from '../../support/fake-slack.js';
 import { replyText, startRadarHarness, type RadarHarness } from '../../support/radar-harness.js';
 import { CHANNELS } from '../../support/slack-fixtures.js';
-import { editDistance, suggest } from '../../../src/slack/commands/suggest.js';
 import { helpView, tidyUsage } from '../../../src/features/help/views/help-view.js';
 import { CommandRegistry } from '../../../src/slack/commands/registry.js';
 import { FEATURES } from '../../../src/features/index.js';
 import { messageText } from '../../support/view-checks.js';
-
-describe('did you mean', () => {
-  it('counts a swap of two letters as one edit', () => {
-    expect(editDistance('bnid', 'bind')).toBe(1);
-    expect(suggest('bnid', ['bind', 'unbind', 'status'])).toBe('bind');
-    expect(suggest('histroy', ['history', 'now'])).toBe('history');
-  });
-});
 
 describe('words after a subcommand, through /radar', () => {
   let h: RadarHarness;

@@ -33,7 +33,16 @@ function filterText(q: AnswersQuery): string {
   return parts.length ? ` (${parts.join(', ')} only)` : '';
 }
 
-export function answersMessages(projectName: string, q: AnswersQuery, facts: AiAnswersFacts, check: Pick<AiVisibilityFacts, 'latestCheck' | 'checkedAt'>): Message[] {
+/** "There is no prompt 9: this project has 4 prompts" when the read says how many there are; null otherwise. */
+export function noSuchPrompt(prompt: number | null, count: AiVisibilityFacts['promptCount'] | undefined): string | null {
+  if (prompt === null || count === undefined || count.kind !== 'value' || prompt <= count.value) return null;
+  const n = count.value;
+  return n === 0 ? `There is no prompt ${prompt}: this check has no prompts.` : `There is no prompt ${prompt}: this project has ${plural(n, 'prompt')} (\`--prompt 1\`${n > 1 ? ` to \`--prompt ${n}\`` : ''}).`;
+}
+
+export function answersMessages(projectName: string, q: AnswersQuery, facts: AiAnswersFacts, check: Pick<AiVisibilityFacts, 'latestCheck' | 'checkedAt'> & Partial<Pick<AiVisibilityFacts, 'promptCount'>>): Message[] {
+  const missing = noSuchPrompt(q.prompt, check.promptCount);
+  if (missing) return [{ text: missing, blocks: [section(missing)] }];
   const domain = q.brand.toLowerCase();
   const head: Block[] = [header(`${projectName}: what AI models said about ${q.brand}`), section(MODEL_WORDING_CAVEAT)];
   const abandoned = abandonedLine(check);
@@ -50,7 +59,7 @@ export function answersMessages(projectName: string, q: AnswersQuery, facts: AiA
     head.push(
       section(
         counted === 0
-          ? `No answers came back${filterText(q)}, so nothing can be said about *${escapeMrkdwn(q.brand)}* from them.`
+          ? `No answers came back${filterText(q)}, so nothing can be said about *${escapeMrkdwn(q.brand)}* from them.${q.prompt !== null && check.promptCount?.kind !== 'value' ? ` The service did not say how many prompts the project has; there may be no prompt ${q.prompt}.` : ''}`
           : `*${escapeMrkdwn(q.brand)}* was named in ${naming} of ${plural(counted, 'answer')} counted${filterText(q)}${rate}. A filter narrows only the answers shown: no figure of the check's summary changes with it.`,
       ),
     );

@@ -51,10 +51,13 @@ function namedBrand(b: AiNamedBrand | null, highlight: string | null, withReason
 export function answerLines(a: AiAnswer, options: { highlight: string | null; withReasoning: boolean; brandFilter: string | null }): string[] {
   if (a.brands.kind !== 'value') return [`• *${modelOf(a)}*: ${UNREADABLE_VALUE}`];
   const brands = a.brands.value;
+  // Fields of the answer Radar does not know (an AI overview's text, its cited pages), after the named ones.
+  const extras = a.extras.map((e) => `    _${escapeMrkdwn(e.label)}:_ ${escapeMrkdwn(truncateWords(e.text, 400))}`);
+  if (a.moreExtras > 0) extras.push(`    _and ${a.moreExtras} more field${a.moreExtras === 1 ? '' : 's'} the service sent_`);
   if (brands.length === 0) {
-    return [`• *${modelOf(a)}*: ${options.brandFilter ? `did not name ${escapeMrkdwn(options.brandFilter)}` : 'named no brand'}`];
+    return [`• *${modelOf(a)}*: ${options.brandFilter ? `did not name ${escapeMrkdwn(options.brandFilter)}` : 'named no brand'}`, ...extras];
   }
-  return [`• *${modelOf(a)}* named, in rank order:`, ...brands.map((b) => namedBrand(b, options.highlight, options.withReasoning))];
+  return [`• *${modelOf(a)}* named, in rank order:`, ...brands.map((b) => namedBrand(b, options.highlight, options.withReasoning)), ...extras];
 }
 
 /** Queries listed by model and prompt number. */

@@ -3,33 +3,24 @@
  * check; the count is `pagination.total`. When the service's size cap dropped entries, Radar asked
  * again with a lower `limit` (spec 2.5) and says which checks the page holds.
  */
-import { isRecord, lookup, read, recordAt } from '../../../service/tolerant.js';
+import { readAiHistoryRow, standingStatement } from '../../../service/index.js';
 import type { HistoryPage } from '../load-history.js';
-import type { Part } from '../../../service/tolerant.js';
-import * as z from 'zod';
 import { chunkLines, context, escapeMrkdwn, fitBlocks, header, plural, section, type Block } from '../../../slack/blocks/index.js';
-import { dateText, NOT_MEASURED, RATES_NOTE, rateText, SCORE_NOTE, scoreText } from '../format.js';
+import { dateText, NOT_MEASURED, presenceFactText, RATES_NOTE, rateText, SCORE_NOTE, scoreText } from '../format.js';
 
-const numOrNull = z.number().nullable();
-
+/** One check: the customer's rate, score and presence, a tie among the rows it ranks, and its id. */
 function rowLine(raw: unknown): string {
-  if (!isRecord(raw)) return "• _A check Radar couldn't read._";
-  const date = read(raw, 'checkedAt', z.string(), { down: false });
-  const dateShown = date.kind === 'value' ? dateText(date) : dateText(read(raw, 'date', z.string(), { down: false }));
-  const summary = recordAt(raw, 'summary', { down: false });
-  const hit = lookup(summary, 'customer', { up: raw });
-  if (!hit.found || (hit.value !== null && !isRecord(hit.value))) return `• *${dateShown}*: _your figures: couldn't read this part of the service's answer_`;
-  if (hit.value === null) return `• *${dateShown}*: your figures ${NOT_MEASURED}`;
-  const c = hit.value;
-  const rate: Part<number | null> = read(c, 'mentionRate', numOrNull, { down: false, absent: 'unreadable' });
-  const score: Part<number | null> = read(c, 'score', numOrNull, { down: false, absent: 'unreadable' });
-  return `• *${dateShown}*: named in ${rateText(rate)} · score ${scoreText(score, rate)}${checkIdText(raw)}`;
-}
-
-/** The check's id, for `/radar ai check <id>`, when the row carries one. */
-function checkIdText(raw: Record<string, unknown>): string {
-  const id = read(raw, 'checkId', z.string(), { down: false });
-  return id.kind === 'value' && id.value !== '' ? ` · \`${escapeMrkdwn(id.value)}\`` : '';
+  const row = readAiHistoryRow(raw);
+  if (row === null) return "• _A check Radar couldn't read._";
+  const dateShown = dateText(row.checkedAt);
+  const id = row.checkId.kind === 'value' && row.checkId.value !== '' ? ` · \`${escapeMrkdwn(row.checkId.value)}\`` : '';
+  if (row.customer.kind !== 'value') return `• *${dateShown}*: _your figures: couldn't read this part of the service's answer_${id}`;
+  if (row.customer.value === null) return `• *${dateShown}*: your figures ${NOT_MEASURED}${id}`;
+  const c = row.customer.value;
+  const own = row.rankings.kind === 'value' ? row.rankings.value.find((r) => r?.isOwn) : undefined;
+  const presence = c.presence.kind === 'omitted' ? '' : ` · ${presenceFactText(c.presence, own?.tiedWith ?? 0)}`;
+  const tie = standingStatement(row.standing);
+  return `• *${dateShown}*: named in ${rateText(c.mentionRate)} · score ${scoreText(c.score, c.mentionRate)}${presence}${id}${tie ? `\n      ${escapeMrkdwn(tie)}` : ''}`;
 }
 
 export function historyView(projectName: string, history: HistoryPage): { text: string; blocks: Block[] } {

@@ -1,7 +1,7 @@
 /** Market-map rows as lines: presence first (the only source of standing), then rate and score. */
-import type { AiBrandRow, AiPageFacts } from '../../../service/index.js';
+import type { AiBrandRow, AiPageFacts, AiStanding } from '../../../service/index.js';
 import { escapeMrkdwn, plural } from '../../../slack/blocks/index.js';
-import { presenceText, rateText, scoreText } from '../format.js';
+import { presenceFactText, rateText, scoreText, standingLine } from '../format.js';
 
 export function brandLabel(row: AiBrandRow): string {
   const name = row.name.kind === 'value' ? escapeMrkdwn(row.name.value) : null;
@@ -11,23 +11,29 @@ export function brandLabel(row: AiBrandRow): string {
   return `${label}${mark}`;
 }
 
-export function brandLine(row: AiBrandRow | null): string {
-  if (row === null) return "• _A brand row Radar couldn't read._";
-  return `• ${brandLabel(row)}: ${presenceText(row.rankByPresence, row.answersNaming)} · ${rateText(row.mentionRate)} · score ${scoreText(row.score, row.mentionRate)}`;
+/** The row's fields Radar does not know, after the named ones: " · Label: text", escaped. */
+function extrasText(row: AiBrandRow): string {
+  const parts = row.extras.map((e) => ` · ${escapeMrkdwn(e.label)}: ${escapeMrkdwn(e.text)}`);
+  if (row.moreExtras > 0) parts.push(` · _and ${row.moreExtras} more field${row.moreExtras === 1 ? '' : 's'}_`);
+  return parts.join('');
 }
 
-/** "15 brands on the market map" from the page's `total` (never the page length); null when no page object came. */
-export function mapCountText(page: AiPageFacts | null): string | null {
-  return page ? `${plural(page.total, 'brand')} on the market map` : null;
+export function brandLine(row: AiBrandRow | null): string {
+  if (row === null) return "• _A brand row Radar couldn't read._";
+  return `• ${brandLabel(row)}: ${presenceFactText(row.presence, row.tiedWith)} · ${rateText(row.mentionRate)} · score ${scoreText(row.score, row.mentionRate)}${extrasText(row)}`;
 }
 
 /**
- * The standing sentence, from presence only: the brand at `rankByPresence` 1 among the rows shown.
- * Null when no shown row is ranked first (Radar never picks a leader from the score).
+ * "14 of 15 brands on the market map shown" from the page's `total` (never the page length), or
+ * "15 brands on the market map" when every one is shown; null when no page object came.
  */
-export function standingText(rows: readonly (AiBrandRow | null)[]): string | null {
-  const first = rows.find((r) => r !== null && r.rankByPresence.kind === 'value' && r.rankByPresence.value === 1);
-  if (!first) return null;
-  if (first.isOwn) return '*Standing:* you are the most named brand (#1 by presence).';
-  return `*Standing:* ${brandLabel(first)} leads by presence (#1, ${rateText(first.mentionRate)}).`;
+export function mapCountText(page: AiPageFacts | null, shown?: number): string | null {
+  if (!page) return null;
+  if (shown !== undefined && shown < page.total) return `${shown} of ${plural(page.total, 'brand')} on the market map shown`;
+  return `${plural(page.total, 'brand')} on the market map`;
+}
+
+/** The standing sentence, from presence only; a tie is said as a tie. Null when nothing can be claimed (Radar never picks a leader from the score). */
+export function standingText(standing: AiStanding): string | null {
+  return standingLine(standing);
 }

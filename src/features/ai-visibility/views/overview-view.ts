@@ -3,10 +3,11 @@
  * the check's date and own model set, the per-model breakdown, the market map (brands by presence,
  * own row and tracked competitors) and `summary.totalEntries`.
  */
-import type { AiModelFacts, AiVisibilityFacts } from '../../../service/index.js';
+import type { AiModelFacts, AiPromptFacts, AiVisibilityFacts } from '../../../service/index.js';
 import { unreadableText } from '../../../service/tolerant.js';
-import { actions, button, chunkLines, context, escapeMrkdwn, fitBlocks, header, humanise, plural, section, type Block } from '../../../slack/blocks/index.js';
-import { countText, dateText, partValue, presenceText, RATES_NOTE, rateText, SCORE_NOTE, scoreText } from '../format.js';
+import { actions, button, chunkLines, context, escapeMrkdwn, fitBlocks, header, humanise, plural, section, truncate, type Block } from '../../../slack/blocks/index.js';
+import { countText, dateText, partValue, presenceFactText, RATES_NOTE, rateText, SCORE_NOTE, scoreText } from '../format.js';
+import { extraLines } from '../../../slack/blocks/extras.js';
 import { ACTION_IDS } from '../../../slack/ids.js';
 import { brandLine, mapCountText, standingText } from './market-map.js';
 
@@ -29,6 +30,17 @@ function modelsText(facts: AiVisibilityFacts): string {
   return `${plural(models.value.length, 'model')}: ${names.join(', ')}`;
 }
 
+function ownRow(facts: AiVisibilityFacts) {
+  return facts.brands.kind === 'value' ? (facts.brands.value.find((r) => r?.isOwn) ?? null) : null;
+}
+
+function promptLine(p: AiPromptFacts): string {
+  const number = p.index === null ? 'Prompt (number not reported)' : `Prompt ${p.index + 1}`;
+  const text = p.prompt.kind === 'value' && p.prompt.value ? ` “${escapeMrkdwn(truncate(p.prompt.value, 200))}”` : '';
+  const extras = p.extras.map((e) => ` · ${escapeMrkdwn(e.label)}: ${escapeMrkdwn(e.text)}`).join('');
+  return `• *${number}*${text}: named in ${rateText(p.mentionRate)} · score ${scoreText(p.score, p.mentionRate)}${extras}`;
+}
+
 function modelLine(m: AiModelFacts): string {
   return `• *${escapeMrkdwn(m.model)}*: named in ${rateText(m.mentionRate)} · score ${scoreText(m.score, m.mentionRate)} · ${countText(m.answersCounted)} answers counted`;
 }
@@ -36,6 +48,8 @@ function modelLine(m: AiModelFacts): string {
 export interface OverviewOptions {
   /** The sealed value of the "More brands" button, when the market map has more pages. */
   moreValue?: string | null;
+  /** The command that shows the market map's next page (`/radar ai --page N`), said whenever brands are left out. */
+  nextCommand?: string | null;
 }
 
 export function overviewView(projectName: string, facts: AiVisibilityFacts, options: OverviewOptions = {}): { text: string; blocks: Block[] } {
@@ -61,7 +75,7 @@ export function overviewView(projectName: string, facts: AiVisibilityFacts, opti
         [
           `*You${own}*`,
           `*Mention rate:* ${rateText(c.mentionRate)}`,
-          `*Presence:* ${presenceText(c.rankByPresence, c.answersNaming)}`,
+          `*Presence:* ${presenceFactText(c.presence.kind === 'omitted' ? (ownRow(facts)?.presence ?? c.presence) : c.presence, ownRow(facts)?.tiedWith ?? 0)}`,
           `*Score:* ${scoreText(c.score, c.mentionRate)}`,
         ].join('\n'),
       ),
@@ -71,6 +85,11 @@ export function overviewView(projectName: string, facts: AiVisibilityFacts, opti
     } else if (c.perModel.kind === 'unreadable') {
       blocks.push(context(unreadableText('Per-model breakdown')));
     }
+    if (c.perPrompt.kind === 'value' && c.perPrompt.value.length > 0) {
+      for (const chunk of chunkLines([`*By prompt* (your figures over each prompt's answers)`, ...c.perPrompt.value.map(promptLine)])) blocks.push(section(chunk));
+    } else if (c.perPrompt.kind === 'unreadable') {
+      blocks.push(context(unreadableText('Per-prompt results')));
+    }
   }
 
   if (facts.brands.kind !== 'value') {
@@ -78,16 +97,26 @@ export function overviewView(projectName: string, facts: AiVisibilityFacts, opti
   } else {
     const rows = facts.brands.value;
     const page = partValue(facts.brandsPage) ?? null;
-    const count = mapCountText(page);
-    const standing = standingText(rows);
+    const shown = page && page.offset > 0 ? undefined : rows.length;
+    const count = mapCountText(page, shown);
+    const standing = standingText(facts.standing);
     if (standing) blocks.push(section(standing));
-    const title = `*Market map* (brands by presence${count ? `; ${count}` : ''})`;
+    const range =
+      page && page.offset >= page.total && page.offset > 0
+        ? `; the map has ${plural(page.total, 'brand')}, none past ${page.offset}: only your own and tracked rows, which are on every page`
+        : page && page.offset > 0
+          ? `; from brand ${page.offset + 1} of ${page.total}, with your own and tracked rows, which are on every page`
+          : '';
+    const title = `*Market map* (brands by presence${count && !range ? `; ${count}` : ''}${range})`;
     for (const chunk of chunkLines([title, ...rows.map(brandLine)])) blocks.push(section(chunk));
     if (facts.brandsPage.kind === 'unreadable') blocks.push(context(unreadableText('Market map paging')));
-    if (page?.hasMore && options.moreValue) blocks.push(actions([button({ text: 'More brands', actionId: ACTION_IDS.aiMoreBrands, value: options.moreValue })]));
+    const more = page !== null && (page.hasMore || (shown !== undefined && shown < page.total));
+    if (more && options.moreValue) blocks.push(actions([button({ text: 'More brands', actionId: ACTION_IDS.aiMoreBrands, value: options.moreValue })]));
+    if (more && options.nextCommand) blocks.push(context(`The rest of the market map: \`${escapeMrkdwn(options.nextCommand)}\`${options.moreValue ? ' (or the button above)' : ''}.`));
     const own = rows.find((r) => r?.isOwn);
     if (!own && customer.kind === 'value' && customer.value) blocks.push(context('_Your own row is not on this page of the market map._'));
   }
+  if (facts.extras.length > 0) for (const chunk of chunkLines(['*Also in the service\'s answer*', ...extraLines(facts.extras, facts.moreExtras)])) blocks.push(section(chunk));
   blocks.push(context(RATES_NOTE, SCORE_NOTE));
   return { text: `${escapeMrkdwn(projectName)}: AI visibility`, blocks: fitBlocks(blocks, 48) };
 }

@@ -5,21 +5,30 @@
  * exception: "not named in any answer", or under a model filter "ranks exist only across every model".
  */
 import type { AiTrendBrand, AiTrendPoint, AiVisibilityTrend } from '../../../service/index.js';
-import { readAiTrend } from '../../../service/index.js';
+import { latestCheckAvailability, readAiTrend, tieWords } from '../../../service/index.js';
+import { humanise } from '../../../slack/blocks/index.js';
 import { unreadableText } from '../../../service/tolerant.js';
 import type { Part } from '../../../service/tolerant.js';
 import { chunkLines, context, escapeMrkdwn, fitBlocks, header, section, type Block } from '../../../slack/blocks/index.js';
-import { absentText, dateText, NOT_MEASURED, NOT_NAMED, partValue, RANK_ONLY_ACROSS_MODELS, RATES_NOTE, rateText, SCORE_NOTE, scoreText } from '../format.js';
+import { absentText, standingLine, dateText, NOT_MEASURED, NOT_NAMED, partValue, RANK_ONLY_ACROSS_MODELS, RATES_NOTE, rateText, SCORE_NOTE, scoreText } from '../format.js';
 
 /** Points shown at most. */
 const MAX_POINTS = 12;
 
-function rankText(rank: Part<number | null>, model: string | null): string {
+/**
+ * The point's rank (spec 2.2.5): a number as sent, with the brands shown named as often; a null rank
+ * under a model filter exists only across every model; otherwise it is read by the reader's presence:
+ * "not named in any answer" only beside `answersNaming: 0`, else not measured.
+ */
+function rankText(b: AiTrendBrand, model: string | null): string {
+  const rank = b.rankByPresence;
+  const r = partValue(rank);
+  if (typeof r === 'number') return `presence rank ${escapeMrkdwn(String(r))}${b.tiedWith > 0 ? ` (${tieWords(b.tiedWith)})` : ''}`;
+  if (model && r === null) return `no rank (${RANK_ONLY_ACROSS_MODELS})`;
+  if (b.presence.kind === 'not_named') return `no rank (${NOT_NAMED})`;
   const absent = absentText(rank);
   if (absent) return `rank ${absent}`;
-  const r = partValue(rank);
-  if (typeof r === 'number') return `presence rank ${escapeMrkdwn(String(r))}`;
-  return model ? `no rank (${RANK_ONLY_ACROSS_MODELS})` : `no rank (${NOT_NAMED})`;
+  return `rank ${NOT_MEASURED}`;
 }
 
 function changeText(change: Part<number | null>, rank: Part<number | null>, model: string | null): string | null {
@@ -33,8 +42,8 @@ function changeText(change: Part<number | null>, rank: Part<number | null>, mode
 }
 
 function brandFigures(b: AiTrendBrand, model: string | null): string {
-  const parts = [`named in ${rateText(b.mentionRate)}`, `score ${scoreText(b.score, b.mentionRate)}`, rankText(b.rank, model)];
-  const change = changeText(b.rankChange, b.rank, model);
+  const parts = [`named in ${rateText(b.mentionRate)}`, `score ${scoreText(b.score, b.mentionRate)}`, rankText(b, model)];
+  const change = changeText(b.rankChange, b.rankByPresence, model);
   if (change) parts.push(change);
   return parts.join(' · ');
 }
@@ -54,6 +63,11 @@ export function trendView(projectName: string, trend: AiVisibilityTrend, model: 
   const title = `${projectName}: AI visibility trend${model ? ` in ${model}` : ''}`;
   const blocks: Block[] = [header(title)];
   const points = readAiTrend(trend);
+  const latestCheck = latestCheckAvailability(trend);
+  if (latestCheck.unavailable) {
+    const why = latestCheck.reason ? ` (${escapeMrkdwn(humanise(latestCheck.reason))})` : '';
+    blocks.push(section(`:warning: The latest AI visibility check was abandoned as incomplete${why}: the newest point describes an earlier check.`));
+  }
   if (points.kind !== 'value') {
     blocks.push(section(unreadableText('Trend')));
   } else if (points.value.length === 0) {
@@ -67,6 +81,8 @@ export function trendView(projectName: string, trend: AiVisibilityTrend, model: 
       const lines = others.map((b) => (b ? `• ${label(b)}: ${brandFigures(b, model)}` : "• _A brand row Radar couldn't read._"));
       for (const chunk of chunkLines([`*Brands at the latest point (${dateText(latest.date)})*`, ...lines])) blocks.push(section(chunk));
     }
+    const standing = model ? null : standingLine(latest.standing);
+    if (standing) blocks.push(section(`${standing}\n_The trend lists your own and tracked brands only: \`/radar ai\` shows the whole market map._`));
     if (points.value.length > MAX_POINTS) blocks.push(context(`_…and ${points.value.length - MAX_POINTS} earlier points._`));
   }
   const notes = [RATES_NOTE, SCORE_NOTE];

@@ -5,26 +5,36 @@
  * named, never who leads. Rates are shares of the answers counted, not of queries sent.
  */
 import { normaliseDomain } from '../../competitor-match/match-competitor.js';
-import { readAiVisibility } from '../../../service/index.js';
+import { matchIdentity, ratePercent, tieWords, readAiVisibility, standingStatement, type AiBrandRow, type AiPresence } from '../../../service/index.js';
 import type { JsonRecord, Part } from '../../../service/tolerant.js';
 import { escapeMrkdwn, humanise } from '../../../slack/blocks/index.js';
 import { dayOf } from '../../../slack/blocks/index.js';
 import type { CompetitorRef } from '../competitor-ref.js';
-import { NOT_MEASURED, partText, rateText } from './format.js';
+import { NOT_MEASURED, NOT_REPORTED, partText } from './format.js';
 import type { CardPart } from './parts.js';
+import { UNREADABLE_VALUE } from '../../../service/tolerant.js';
 
-function presenceText(rank: Part<number | null>, naming: Part<number | null>): string {
-  return partText(rank, (r) => {
-    if (r !== null) return `#${escapeMrkdwn(String(r))} by presence (how often answers name it)`;
-    return naming.kind === 'value' && naming.value === 0 ? 'not named in any answer' : NOT_MEASURED;
-  });
+/** Presence as the reader gives it (spec 2.2.5): a rank with the brands named as often, "not named in any answer", or not measured. */
+function presenceText(p: AiPresence, tiedWith: number): string {
+  switch (p.kind) {
+    case 'ranked':
+      return `#${escapeMrkdwn(String(p.rank))} by presence (how often answers name it)${tiedWith > 0 ? `, ${tieWords(tiedWith)}` : ''}`;
+    case 'not_named':
+      return 'not named in any answer';
+    case 'not_measured':
+      return NOT_MEASURED;
+    case 'omitted':
+      return NOT_REPORTED;
+    case 'unreadable':
+      return UNREADABLE_VALUE;
+  }
 }
 
 function mentionText(rate: Part<number | null>): string {
   return partText(rate, (m) => {
     if (m === null) return NOT_MEASURED;
     if (m === 0) return 'no counted answer named it';
-    return `named in ${rateText(m)} of the answers counted`;
+    return `named in ${ratePercent(m)} of the answers counted`;
   });
 }
 
@@ -38,8 +48,15 @@ function scoreText(score: Part<number | null>, rate: Part<number | null>): strin
   });
 }
 
+/** The market map's row for the competitor: by id, then domain, then name (the reader found each row's identity, nested or flat). */
+function rowFor(rows: readonly (AiBrandRow | null)[], ref: CompetitorRef): AiBrandRow | undefined {
+  const readable = rows.filter((r): r is AiBrandRow => r !== null);
+  const ids = readable.map((r) => ({ row: r, competitorId: r.competitorId, domain: r.domainShown === null ? null : normaliseDomain(r.domainShown), name: r.name.kind === 'value' ? r.name.value : null, isOwn: r.isOwn }));
+  return matchIdentity({ competitorId: ref.id, domain: normaliseDomain(ref.domain), name: ref.name, isOwn: ref.isOwn }, ids)?.row;
+}
+
 export function aiLines(item: JsonRecord, ref: CompetitorRef): string[] {
-  // The AI visibility feature's reader: one reading of the market map for every view of it.
+  // The AI visibility reader: one reading of the market map for every view of it.
   const facts = readAiVisibility(item);
   const lines: string[] = [];
   if (facts.latestCheck.unavailable) {
@@ -48,10 +65,13 @@ export function aiLines(item: JsonRecord, ref: CompetitorRef): string[] {
     lines.push(`_The latest check was abandoned as incomplete${why}; this describes an earlier check${day ? ` of ${escapeMrkdwn(day)}` : ''}._`);
   }
   if (facts.brands.kind !== 'value') return [...lines, "_The market map couldn't be read._"];
-  const row = facts.brands.value.find((b) => b !== null && b.domainShown !== null && normaliseDomain(b.domainShown) === normaliseDomain(ref.domain));
+  const row = rowFor(facts.brands.value, ref);
   if (!row) return [...lines, '_Not on the market map of the latest check._'];
-  lines.push(`Presence ${presenceText(row.rankByPresence, row.answersNaming)} · mention rate: ${mentionText(row.mentionRate)}`);
+  lines.push(`Presence ${presenceText(row.presence, row.tiedWith)} · mention rate: ${mentionText(row.mentionRate)}`);
   lines.push(`AI Visibility Score ${scoreText(row.score, row.mentionRate)}`);
+  // Standing on the map, said when this brand is at the top presence: a tie as a tie, never "leads".
+  const standing = facts.standing.top.includes(row) ? standingStatement(facts.standing) : null;
+  if (standing) lines.push(`Standing: ${escapeMrkdwn(standing)}`);
   return lines;
 }
 

@@ -47,35 +47,45 @@ beforeAll(async () => {
 afterAll(() => sandbox?.close());
 
 describe('standing comes from presence, never from the score', () => {
-  it('the brand with the best score is not called the leader; the one ranked first by presence is', () => {
+  it('the brand with the best score is not called the leader; the one named most often is', () => {
     const body = clone(raw.latest!);
     const brands = summaryOf(body).marketMap.brands;
     for (const b of brands) b.score = 10;
     const scorer = brands.find((b) => b.rankByPresence === 4)!;
     scorer.score = 100;
-    const leader = brands.find((b) => b.rankByPresence === 1)!;
-    leader.isOwn = false;
-    summaryOf(body).customer.rankByPresence = 2;
+    const leader = brands.find((b) => b.rankByPresence === 2)!;
+    leader.mentionRate = 0.6;
+    leader.answersNaming = 12;
     const text = overview(body);
     const scorerName = String(scorer.name);
-    expect(text).toMatch(new RegExp(`\\*Standing:\\* \\*${String(leader.name)}\\* \\(${String(leader.domain).replace('.', '\\.')}\\)( _\\(tracked\\)_)? leads by presence \\(#1`));
+    expect(text).toContain(`*Standing:* ${String(leader.name)} is the most named brand, named in 60% of the answers counted.`);
     for (const line of text.split('\n').filter((l) => l.includes(scorerName))) expect(line).not.toMatch(/leads|ahead of|#1\b|top brand|most named/i);
   });
 
-  it('without presence ranks no leader is named at all, whatever the scores', () => {
+  it('without presence figures no leader is named at all, whatever the scores or ranks', () => {
     const body = clone(raw.latest!);
-    for (const b of summaryOf(body).marketMap.brands) b.rankByPresence = null;
+    for (const b of summaryOf(body).marketMap.brands) {
+      b.mentionRate = null;
+      b.answersNaming = null;
+    }
     summaryOf(body).customer.rankByPresence = null;
     summaryOf(body).marketMap.brands[0]!.score = 100;
     const text = overview(body).replace(SCORE_NOTE, '');
-    expect(text).not.toMatch(/leads|ahead of|#1\b|Standing/);
+    expect(text).not.toMatch(/leads|ahead of|Standing|most named/);
+  });
+
+  it('four brands named in 50% of answers tie, and the answer says so: no "leads", no "you are the most named brand"', () => {
+    const text = overview(raw.latest!);
+    expect(text).toContain('*Standing:* 4 brands tie for the top presence, each named in 50% of the answers counted: you (Northwind CRM), OpenDeal, Quotaly and TallyForce. None of them leads.');
+    expect(text).not.toMatch(/ leads by|you are the most named|is the most named/i);
+    expect(text).toContain('#1 by presence (tied with 3 other brands shown)');
   });
 });
 
 describe('score 0 is read beside the mention rate', () => {
   it('non-zero rate: "named, but only below the top 5 or too seldom inside it"', () => {
     const text = overview(raw.latest!);
-    expect(text).toMatch(/\*Quotaly\* \(quotaly\.io\): #\d+ by presence · [1-9][\d.]*% of answers counted · score 0 \(named, but only below the top 5 or too seldom inside it\)/);
+    expect(text).toMatch(/\*Quotaly\* \(quotaly\.io\): #\d+ by presence( \(tied with [^)]*\))? · [1-9][\d.]*% of answers counted · score 0 \(named, but only below the top 5 or too seldom inside it\)/);
   });
 
   it('the customer too; and a rate of 0 reads "no counted answer named it"', () => {
@@ -188,7 +198,10 @@ describe('tolerance: a missing or unexpected part says so, the rest is shown', (
   it('a trend of a shape Radar does not know says so in one line', () => {
     expect(messageText(trendView('Northwind CRM', { item: { whatever: 3 } }, null))).toContain("Trend: Radar couldn't read this part");
     const flat = messageText(trendView('Northwind CRM', { items: [{ date: '2026-11-01', mentionRate: 0.4, score: 20, rank: null, rankChange: null }] }, null));
-    expect(flat).toContain('*2026-11-01*: named in 40% of answers counted · score 20/100 · no rank (not named in any answer)');
+    // A null rank is "not named in any answer" only beside answersNaming 0 (spec 2.2.5); otherwise it is not measured.
+    expect(flat).toContain('*2026-11-01*: named in 40% of answers counted · score 20/100 · rank _not measured_');
+    const unnamed = messageText(trendView('Northwind CRM', { items: [{ date: '2026-11-01', mentionRate: 0, answersNaming: 0, score: 0, rank: null, rankChange: null }] }, null));
+    expect(unnamed).toContain('no rank (not named in any answer)');
   });
 
   it('escapes service strings', () => {
