@@ -51,7 +51,7 @@ const messagingString = z.string().nullable();
 const CTA_KEY = /cta|calltoaction/i;
 const ROW_LIST_KEYS = ['competitors', 'rows', 'items'];
 const ANALYSIS_KEYS = ['messagingAnalysis', 'competitiveMessagingAnalysis', 'competitiveAnalysis', 'analysis'];
-const KNOWN = keySet([...IDENTITY_KEYS, 'headline', 'subheadline', 'valuePropositions', 'targetAudience']);
+const KNOWN = keySet([...IDENTITY_KEYS, 'headline', 'subheadline', 'valuePropositions', 'valueProps', 'propositions', 'targetAudience']);
 
 /** A list of messaging elements: each element as text (objects by their title or text); null stays null. */
 function listPart(row: JsonRecord, key: string): MessagingList {
@@ -61,6 +61,15 @@ function listPart(row: JsonRecord, key: string): MessagingList {
   if (Array.isArray(hit.value)) return valuePart(hit.value.map(elementText));
   if (typeof hit.value === 'string') return valuePart(hit.value === '' ? [] : [hit.value]);
   return UNREADABLE;
+}
+
+/** The first of `keys` found as a messaging list; omitted when none is there. */
+function firstList(row: JsonRecord, keys: readonly string[]): MessagingList {
+  for (const key of keys) {
+    const part = listPart(row, key);
+    if (part.kind !== 'omitted') return part;
+  }
+  return OMITTED;
 }
 
 function ctasOf(row: JsonRecord): Part<CallToAction[]> {
@@ -104,7 +113,7 @@ function rowOf(raw: unknown): PositioningRow | null {
     identity: identityOf(raw),
     headline: read(raw, 'headline', messagingString),
     subheadline: read(raw, 'subheadline', messagingString),
-    valuePropositions: listPart(raw, 'valuePropositions'),
+    valuePropositions: firstList(raw, ['valuePropositions', 'valueProps', 'propositions']),
     ctas: ctasOf(raw),
     targetAudience: read(raw, 'targetAudience', messagingString),
     extras: extrasOf(raw),

@@ -12,7 +12,7 @@ import { humanise } from '../../../slack/blocks/index.js';
 import { changeOf, listDiff, plain, same, type Change, type Raw, type RunPair } from './change.js';
 import { keyStyles } from './pricing.js';
 
-export const POSITIONING_KEYS = keyStyles(['headline', 'subheadline', 'targetAudience', 'valuePropositions', 'valueProposition', 'primaryCta', 'secondaryCta', 'cta', 'callToAction']);
+export const POSITIONING_KEYS = keyStyles(['headline', 'subheadline', 'targetAudience', 'valuePropositions', 'valueProposition', 'valueProps', 'propositions', 'primaryCta', 'secondaryCta', 'cta', 'callToAction']);
 
 const quote = (v: Raw) => (typeof v === 'string' ? (v === '' ? 'none on the page (empty)' : `“${v}”`) : plain(v));
 
