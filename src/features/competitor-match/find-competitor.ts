@@ -2,11 +2,11 @@
  * Resolving a typed competitor against what a read returned, and reading the competitor list only
  * when it is needed: a dashboard's rows may carry no names, and the changelog filters by id.
  */
-import { identityOf, labelOf, type Competitor, type Listed, type RowIdentity, type ServiceClient } from '../../service/index.js';
+import { identityOf, labelOf, matchIdentity, type Competitor, type Listed, type RowIdentity, type ServiceClient } from '../../service/index.js';
 import { readable } from '../../service/tolerant.js';
 import { UserError } from '../../slack/error-text.js';
 import { escapeMrkdwn } from '../../slack/blocks/index.js';
-import { manyCompetitorsError, matchCompetitor, noCompetitorError, normaliseDomain } from './match-competitor.js';
+import { manyCompetitorsError, matchCompetitor, noCompetitorError } from './match-competitor.js';
 
 /** A competitor list's items as identities (items Radar could not read left out). */
 export function competitorIdentities(items: readonly Listed<Competitor>[]): RowIdentity[] {
@@ -16,11 +16,6 @@ export function competitorIdentities(items: readonly Listed<Competitor>[]): RowI
 /** The project's competitors as identities (GET .../competitors: one read). */
 export async function listedCompetitors(service: ServiceClient, projectId: string): Promise<RowIdentity[]> {
   return competitorIdentities(await service.listCompetitors(projectId));
-}
-
-function same(a: RowIdentity, b: RowIdentity): boolean {
-  if (a.competitorId !== null && b.competitorId !== null) return a.competitorId === b.competitorId;
-  return a.domain !== null && b.domain !== null && normaliseDomain(a.domain) === normaliseDomain(b.domain);
 }
 
 const labels = (ids: readonly RowIdentity[]) => ids.map(labelOf).filter((l): l is string => l !== null);
@@ -37,7 +32,8 @@ export async function findRow<T extends { identity: RowIdentity }>(service: Serv
   const viaList = matchCompetitor(listed, (c) => c, typed);
   if (viaList.kind === 'many') throw manyCompetitorsError(typed, labels(viaList.candidates));
   if (viaList.kind === 'one') {
-    const row = rows.find((r) => same(r.identity, viaList.match));
+    // The list's competitor matched to the rows as every row is: id, then domain, then name (matchIdentity).
+    const row = matchIdentity(viaList.match, rows.map((r) => ({ ...r.identity, row: r })))?.row;
     if (row) return row;
     throw new UserError(`*${escapeMrkdwn(labelOf(viaList.match) ?? typed)}* is a competitor of this project, but this read has no row for it.`);
   }

@@ -1,10 +1,11 @@
 /**
  * A competitor as Radar refers to it (spec 2.4): the list item's `domain` (required) and `isOwn`;
  * its id and name are not named by the spec and are looked up tolerantly (`id` or `competitorId`,
- * `name`). Matching a row of any dimension to a competitor: the same id, else the same domain.
+ * `name`). A row of any dimension is matched to a competitor by its identity wherever it sits
+ * (`identityOf`): the same id, else the same domain, else the same name (`matchIdentity`).
  */
 import { normaliseDomain } from '../competitor-match/match-competitor.js';
-import type { Competitor, Listed } from '../../service/index.js';
+import { identityOf, matchIdentity, type Competitor, type Listed, type RowIdentity } from '../../service/index.js';
 import { isRecord, isUnreadable, lookup } from '../../service/tolerant.js';
 
 export interface CompetitorRef {
@@ -29,11 +30,13 @@ export function competitorRefs(items: readonly Listed<Competitor>[]): { refs: Co
       unreadable += 1;
       continue;
     }
+    // The item's id and name are not named by the spec: found where they are (on the item or nested), as rows' are.
+    const identity = identityOf(item);
     refs.push({
-      id: stringAt(item, 'id') ?? stringAt(item, 'competitorId'),
-      name: stringAt(item, 'name'),
+      id: stringAt(item, 'id') ?? identity.competitorId,
+      name: identity.name,
       domain: item.domain,
-      isOwn: item.isOwn === true,
+      isOwn: item.isOwn === true || identity.isOwn,
     });
   }
   return { refs, unreadable };
@@ -46,18 +49,39 @@ export function hostOf(domain: string, host: string): boolean {
   return h === d || h.endsWith(`.${d}`);
 }
 
-/** Whether a dimension's row is about `ref`: the same id (`competitorId`/`id`), else the same domain (`domain`, else `name`). */
+/** A ref as a row identity, for `matchIdentity`. */
+export function refIdentity(ref: CompetitorRef): RowIdentity {
+  return { competitorId: ref.id, domain: ref.domain, name: ref.name, isOwn: ref.isOwn };
+}
+
+/**
+ * Whether a row's identity (found on the row or nested, `identityOf`) is about `ref`: matched as
+ * rows are matched to the competitor list (`matchIdentity`: id, then domain ignoring case and `www.`,
+ * then name).
+ */
+export function identityIsAbout(identity: RowIdentity, ref: CompetitorRef): boolean {
+  return matchIdentity(identity, [refIdentity(ref)]) !== undefined;
+}
+
+/** Whether a dimension's raw row is about `ref` (its identity found wherever it sits, `identityOf`). */
 export function rowIsAbout(row: unknown, ref: CompetitorRef): boolean {
-  if (!isRecord(row)) return false;
-  const id = stringAt(row, 'competitorId') ?? stringAt(row, 'id');
-  if (ref.id !== null && id !== null) return id === ref.id;
-  const domain = stringAt(row, 'domain');
-  if (domain !== null) return normaliseDomain(domain) === normaliseDomain(ref.domain);
-  const name = stringAt(row, 'name');
-  return name !== null && ref.name !== null && name.toLowerCase() === ref.name.toLowerCase();
+  return isRecord(row) && identityIsAbout(identityOf(row), ref);
 }
 
 /** How a competitor is named in text (plain, not escaped). */
 export function refLabel(ref: CompetitorRef): string {
   return ref.name && ref.name.toLowerCase() !== ref.domain.toLowerCase() ? `${ref.name} (${ref.domain})` : ref.domain;
+}
+
+/**
+ * The row of `rows` about `ref`: `ref` matched against every row's identity (`matchIdentity`: id
+ * first across all rows, then domain, then name). `identity` gives a row's identity (null: a row
+ * Radar couldn't read, never matched).
+ */
+export function rowFor<T>(rows: readonly T[], ref: CompetitorRef, identity: (row: T) => RowIdentity | null): T | undefined {
+  const known = rows.flatMap((row) => {
+    const id = identity(row);
+    return id === null ? [] : [{ ...id, row }];
+  });
+  return matchIdentity(refIdentity(ref), known)?.row;
 }

@@ -9,7 +9,7 @@ import { COMMAND } from '../../slack/ids.js';
 import { settleBounded } from './bounded.js';
 import { competitorDirectory } from '../competitor-match/directory.js';
 import { competitorRefs } from './competitor-ref.js';
-import { pageUrlsOf } from './page-urls.js';
+import { pageUrlsOf } from '../../service/index.js';
 import { competitorsView, type CompetitorEntry } from './views/competitors-view.js';
 
 /** Detail reads in flight at once (core reads are not throttled, but one command should not flood the service). */

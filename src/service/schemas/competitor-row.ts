@@ -3,7 +3,7 @@
  * Row layouts are not shown beyond 2.5, so the identity is looked up tolerantly: `competitorId`,
  * `domain`, `name` and `isOwn` on the row or one level down, whatever their case.
  */
-import { isRecord, lookup, type JsonRecord } from '../tolerant.js';
+import { isRecord, keyStem, lookup, type JsonRecord } from '../tolerant.js';
 
 export interface RowIdentity {
   competitorId: string | null;
@@ -43,6 +43,9 @@ const NAME_KEYS = ['name', 'competitorName', 'brandName', 'displayName', 'compan
 const DOMAIN_KEYS = ['domain', 'competitorDomain', 'brandDomain', 'hostname', 'host', 'website', 'siteUrl', 'homepage'];
 /** Keys of a nested object that names who a row is about, searched first among the row's children. */
 const HOLDER_KEYS = ['competitor', 'brand', 'company', 'site', 'project', 'identity', 'entity', 'subject', 'owner'];
+
+/** Every key an identity is read from (and the objects that hold one): a reader's known keys, never repeated as extras. */
+export const IDENTITY_KEYS: readonly string[] = [...ID_KEYS, ...NAME_KEYS, ...DOMAIN_KEYS, ...HOLDER_KEYS, 'isOwn'];
 
 /** The objects a row's identity may sit on: the row, then its identity-holding children, then its other children, then theirs. */
 function identityPlaces(row: JsonRecord): JsonRecord[] {
@@ -127,4 +130,28 @@ export function elementText(value: unknown): string {
     }
   }
   return JSON.stringify(value);
+}
+
+const ROW_LIST_KEYS = ['competitors', 'rows', 'items', 'sites', 'brands', 'companies', 'results', 'entries'];
+
+/**
+ * The list of competitor rows in an answer, found where it is: at one of `keys` (any case, on the
+ * answer or one level down), else the first list of objects that name a competitor (an identity with
+ * a domain or name, `identityOf`) on the answer or one level down, leaving out `exclude` (lists that
+ * are something else, like a crawler catalog). Null when there is none.
+ */
+export function competitorRowsOf(item: unknown, keys: readonly string[] = ROW_LIST_KEYS, exclude: readonly string[] = []): unknown[] | null {
+  for (const key of keys) {
+    const hit = lookup(item, key);
+    if (hit.found && Array.isArray(hit.value)) return hit.value;
+  }
+  const skip = new Set(exclude.map(keyStem));
+  const places = isRecord(item) ? [item, ...Object.values(item).filter(isRecord)] : [];
+  for (const place of places) {
+    for (const [k, v] of Object.entries(place)) {
+      if (skip.has(keyStem(k)) || !Array.isArray(v) || v.length === 0) continue;
+      if (v.every(isRecord) && v.some((r) => { const id = identityOf(r); return id.domain !== null || id.name !== null; })) return v;
+    }
+  }
+  return null;
 }

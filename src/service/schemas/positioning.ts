@@ -12,7 +12,7 @@
 import * as z from 'zod';
 import { arrayAt, collect, isRecord, keyIn, keySet, lookup, OMITTED, read, UNREADABLE, valuePart, type JsonRecord, type Part } from '../tolerant.js';
 import { looseRecordSchema } from './common.js';
-import { elementText, identityOf, type RowIdentity } from './competitor-row.js';
+import { competitorRowsOf, elementText, IDENTITY_KEYS, identityOf, type RowIdentity } from './competitor-row.js';
 
 export const positioningReadSchema = looseRecordSchema;
 export type PositioningRead = z.infer<typeof positioningReadSchema>;
@@ -51,7 +51,7 @@ const messagingString = z.string().nullable();
 const CTA_KEY = /cta|calltoaction/i;
 const ROW_LIST_KEYS = ['competitors', 'rows', 'items'];
 const ANALYSIS_KEYS = ['messagingAnalysis', 'competitiveMessagingAnalysis', 'competitiveAnalysis', 'analysis'];
-const KNOWN = keySet(['competitorId', 'id', 'domain', 'name', 'isOwn', 'headline', 'subheadline', 'valuePropositions', 'targetAudience']);
+const KNOWN = keySet([...IDENTITY_KEYS, 'headline', 'subheadline', 'valuePropositions', 'valueProps', 'propositions', 'targetAudience']);
 
 /** A list of messaging elements: each element as text (objects by their title or text); null stays null. */
 function listPart(row: JsonRecord, key: string): MessagingList {
@@ -61,6 +61,15 @@ function listPart(row: JsonRecord, key: string): MessagingList {
   if (Array.isArray(hit.value)) return valuePart(hit.value.map(elementText));
   if (typeof hit.value === 'string') return valuePart(hit.value === '' ? [] : [hit.value]);
   return UNREADABLE;
+}
+
+/** The first of `keys` found as a messaging list; omitted when none is there. */
+function firstList(row: JsonRecord, keys: readonly string[]): MessagingList {
+  for (const key of keys) {
+    const part = listPart(row, key);
+    if (part.kind !== 'omitted') return part;
+  }
+  return OMITTED;
 }
 
 function ctasOf(row: JsonRecord): Part<CallToAction[]> {
@@ -75,8 +84,27 @@ function ctasOf(row: JsonRecord): Part<CallToAction[]> {
   );
 }
 
+/**
+ * The row's fields Radar does not read by name, in the order received, none silently dropped: a child
+ * object holding messaging (`homepage: { headline }`) is entered and its other keys listed; one that
+ * names a competitor is the row's identity.
+ */
 function extrasOf(row: JsonRecord): [string, unknown][] {
-  return Object.entries(row).filter(([k, v]) => !keyIn(k, KNOWN) && !CTA_KEY.test(k) && (!isRecord(v) || v === null));
+  const known = (k: string) => keyIn(k, KNOWN) || CTA_KEY.test(k);
+  const out: [string, unknown][] = [];
+  for (const [k, v] of Object.entries(row)) {
+    if (known(k)) continue;
+    if (isRecord(v)) {
+      if (Object.keys(v).some(known)) {
+        for (const [ck, cv] of Object.entries(v)) if (!known(ck) && !isRecord(cv)) out.push([ck, cv]);
+        continue;
+      }
+      const id = identityOf(v);
+      if (id.domain !== null || id.name !== null) continue;
+    }
+    out.push([k, v]);
+  }
+  return out;
 }
 
 function rowOf(raw: unknown): PositioningRow | null {
@@ -85,7 +113,7 @@ function rowOf(raw: unknown): PositioningRow | null {
     identity: identityOf(raw),
     headline: read(raw, 'headline', messagingString),
     subheadline: read(raw, 'subheadline', messagingString),
-    valuePropositions: listPart(raw, 'valuePropositions'),
+    valuePropositions: firstList(raw, ['valuePropositions', 'valueProps', 'propositions']),
     ctas: ctasOf(raw),
     targetAudience: read(raw, 'targetAudience', messagingString),
     extras: extrasOf(raw),
@@ -98,7 +126,8 @@ export function rowListOf(item: unknown, keys: readonly string[] = ROW_LIST_KEYS
     const list = arrayAt(item, key);
     if (list) return list;
   }
-  return null;
+  // Under a key nobody named: the first list of rows that name a competitor (the analysis's claim lists are strings).
+  return competitorRowsOf(item, [], ANALYSIS_KEYS);
 }
 
 /** Reads a positioning `item` tolerantly (see the module comment). */

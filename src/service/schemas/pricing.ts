@@ -14,17 +14,19 @@ import {
   isRecord,
   keyIn,
   keySet,
+  keyStem,
   lookup,
   OMITTED,
   read,
   recordAt,
-  arrayAt,
   UNREADABLE,
   valuePart,
   type JsonRecord,
   type Part,
 } from '../tolerant.js';
 import { availabilityReason, markerSaysUnavailable } from './common.js';
+import { competitorRowsOf, IDENTITY_KEYS, identityOf, labelOf, type RowIdentity } from './competitor-row.js';
+import { humaniseKey } from '../extras.js';
 
 /** The project's own pricing: a loose object; its metrics are read by `readPricing`. */
 export const pricingCustomerSchema = z.looseObject({});
@@ -57,6 +59,8 @@ export interface PricingMetrics {
 }
 
 export interface PricingRow extends PricingMetrics {
+  /** Who the row is about, found on the row or nested (`identityOf`); `name`, `id` and `isOwn` repeat it. */
+  identity: RowIdentity;
   /** The domain, else the name, else the competitor id; null when the row names none of them. */
   name: string | null;
   /** The row's `competitorId` when it carries one. */
@@ -70,7 +74,18 @@ export interface PricingRow extends PricingMetrics {
 
 export interface GapFlag {
   key: string;
+  /** What the flag is about, in words: "price gap", "free plan gap", "annual discount gap" (never the key). */
+  label: string;
+  /** The stem of the row feature a gap is about (`hasFreePlanGap` -> `hasfreeplan`), to find who has it. */
+  feature: string;
   value: Part<boolean | null>;
+}
+
+/** A gap flag's words, whatever the key's style: `hasFreePlanGap`, `has_free_plan_gap` -> "free plan gap". */
+export function gapLabel(key: string): string {
+  const core = key.replace(/^has[_\-\s]?/i, '').replace(/[_\-\s]*gap$/i, '');
+  const words = humaniseKey(core).toLowerCase();
+  return words === '' ? 'gap' : `${words} gap`;
 }
 
 export interface PricingFacts {
@@ -101,6 +116,19 @@ const flag = z.boolean().nullable();
 const nullableNumber = z.number().nullable();
 const nullableString = z.string().nullable();
 
+/**
+ * Where a price is named: the sandbox's `lowestPrice` first, then the names another service might give
+ * it (any case or style). A value may be a number, null, or an object with an amount and a currency.
+ */
+export const PRICE_KEYS = ['lowestPrice', 'startingPrice', 'startingAt', 'priceFrom', 'fromPrice', 'minPrice', 'minimumPrice', 'cheapestPrice', 'entryPrice', 'lowestPlanPrice', 'basePrice', 'price'];
+const CURRENCY_KEYS = ['currency', 'currencyCode', 'priceCurrency'];
+const UNIT_KEYS = ['pricingUnit', 'priceUnit', 'billingUnit', 'unit'];
+const PLAN_COUNT_KEYS = ['planCount', 'plansCount', 'numberOfPlans', 'numPlans'];
+const FREE_PLAN_KEYS = ['hasFreePlan', 'freePlan', 'hasFreeTier', 'freeTier'];
+function PRICE_KEYS_LIST(): string[] {
+  return [...PRICE_KEYS, ...CURRENCY_KEYS, ...UNIT_KEYS, ...PLAN_COUNT_KEYS, ...FREE_PLAN_KEYS, 'amount'];
+}
+
 /** Keys Radar reads by name anywhere in the pricing answer; never repeated as "extras". */
 const KNOWN = keySet([
   'competitorId',
@@ -125,24 +153,69 @@ const KNOWN = keySet([
   'customer',
   'gaps',
   'competitors',
+  ...IDENTITY_KEYS,
+  ...PRICE_KEYS_LIST(),
 ]);
 
 const GAP_KEY = /^has.*gap$/i;
 const PRICE_GAP = 'hasPriceGap';
 
+/**
+ * The fields of a row (or the customer) Radar does not read by name, in the order received, none
+ * silently dropped: a child object that holds named metrics (`pricing: { lowest_price }`) is entered
+ * and its other keys listed; one that names a competitor (an identity holder) is the row's identity.
+ */
 function extrasOf(obj: JsonRecord): [string, unknown][] {
-  return Object.entries(obj).filter(([k, v]) => !keyIn(k, KNOWN) && !GAP_KEY.test(k) && (v === null || typeof v !== 'object'));
+  const out: [string, unknown][] = [];
+  for (const [k, v] of Object.entries(obj)) {
+    if (keyIn(k, KNOWN) || GAP_KEY.test(k)) continue;
+    if (isRecord(v)) {
+      if (Object.keys(v).some((c) => keyIn(c, KNOWN))) {
+        for (const [ck, cv] of Object.entries(v)) if (!keyIn(ck, KNOWN) && !GAP_KEY.test(ck) && !isRecord(cv)) out.push([ck, cv]);
+        continue;
+      }
+      const id = identityOf(v);
+      if (id.domain !== null || id.name !== null) continue;
+    }
+    out.push([k, v]);
+  }
+  return out;
+}
+
+/** Metrics on `obj` (a row or the customer), each found there, one level down, or on `up`. */
+/** The first of `keys` found (any case, on `obj`, `up` or one level down), read against `schema`; omitted when none is there. */
+function firstOf<T>(obj: JsonRecord, keys: readonly string[], schema: z.ZodType<T>, up?: unknown): Part<T> {
+  for (const key of keys) {
+    const part = read(obj, key, schema, { up });
+    if (part.kind !== 'omitted') return part;
+  }
+  return OMITTED;
+}
+
+/** A price given as an object (`{ amount: 49, currency: 'USD' }`): its amount, and its currency when it names one. */
+function priceObject(value: JsonRecord): { amount: Part<number | null>; currency: Part<string | null> } {
+  const amount = firstOf(value, ['amount', 'value', 'price', 'min', 'lowest'], nullableNumber);
+  return { amount: amount.kind === 'omitted' ? UNREADABLE : amount, currency: firstOf(value, CURRENCY_KEYS, nullableString) };
 }
 
 /** Metrics on `obj` (a row or the customer), each found there, one level down, or on `up`. */
 function metricsOf(obj: JsonRecord, up?: unknown): PricingMetrics {
-  const near = { up };
+  let lowestPrice: Part<number | null> = OMITTED;
+  let priceCurrency: Part<string | null> = OMITTED;
+  for (const key of PRICE_KEYS) {
+    const hit = lookup(obj, key, { up });
+    if (!hit.found) continue;
+    if (isRecord(hit.value)) ({ amount: lowestPrice, currency: priceCurrency } = priceObject(hit.value));
+    else lowestPrice = nullableNumber.safeParse(hit.value).success ? valuePart(hit.value as number | null) : UNREADABLE;
+    break;
+  }
+  const currency = firstOf(obj, CURRENCY_KEYS, nullableString, up);
   return {
-    lowestPrice: read(obj, 'lowestPrice', nullableNumber, near),
-    currency: read(obj, 'currency', nullableString, near),
-    pricingUnit: read(obj, 'pricingUnit', nullableString, near),
-    planCount: read(obj, 'planCount', nullableNumber, near),
-    hasFreePlan: read(obj, 'hasFreePlan', flag, near),
+    lowestPrice,
+    currency: currency.kind === 'omitted' ? priceCurrency : currency,
+    pricingUnit: firstOf(obj, UNIT_KEYS, nullableString, up),
+    planCount: firstOf(obj, PLAN_COUNT_KEYS, nullableNumber, up),
+    hasFreePlan: firstOf(obj, FREE_PLAN_KEYS, flag, up),
     extras: extrasOf(obj),
   };
 }
@@ -154,21 +227,17 @@ function unavailable(obj: unknown, key: string, up?: unknown): Part<Unavailable>
   return valuePart({ reason: availabilityReason(hit.value, hit.where === 'here' ? obj : undefined) ?? null });
 }
 
-function stringOf(row: JsonRecord, key: string): string | null {
-  const hit = lookup(row, key);
-  return hit.found && (typeof hit.value === 'string' || typeof hit.value === 'number') && String(hit.value) !== '' ? String(hit.value) : null;
-}
-
 function rowOf(raw: unknown): PricingRow | null {
   if (!isRecord(raw)) return null;
-  const isOwn = lookup(raw, 'isOwn');
+  const identity = identityOf(raw);
   const inAverage = read(raw, 'inMarketAverage', z.boolean());
   return {
     ...metricsOf(raw),
-    name: stringOf(raw, 'domain') ?? stringOf(raw, 'name') ?? stringOf(raw, 'competitorId'),
-    id: stringOf(raw, 'competitorId'),
+    identity,
+    name: labelOf(identity),
+    id: identity.competitorId,
     inMarketAverage: inAverage.kind === 'omitted' ? read(raw, 'comparable', z.boolean()) : inAverage,
-    isOwn: isOwn.found && isOwn.value === true,
+    isOwn: identity.isOwn,
     noData: unavailable(raw, 'pricingDataAvailable'),
   };
 }
@@ -180,16 +249,17 @@ function rowOf(raw: unknown): PricingRow | null {
 function gapFlagsOf(item: JsonRecord, summary: JsonRecord): GapFlag[] {
   const flags = new Map<string, GapFlag>();
   const add = (key: string, value: unknown) => {
-    const lower = key.toLowerCase();
+    const lower = keyStem(key);
     if (flags.has(lower)) return;
     const parsed = flag.safeParse(value);
-    flags.set(lower, { key, value: parsed.success ? valuePart(parsed.data) : UNREADABLE });
+    const feature = keyStem(key).replace(/gap$/, '');
+    flags.set(lower, { key, label: gapLabel(key), feature, value: parsed.success ? valuePart(parsed.data) : UNREADABLE });
   };
   const gaps = recordAt(summary, 'gaps', { up: item });
   for (const [k, v] of Object.entries(gaps ?? {})) if (v === null || typeof v === 'boolean' || GAP_KEY.test(k)) add(k, v);
   for (const [k, v] of collect(item, (k) => GAP_KEY.test(k), 3)) add(k, v);
   const all = [...flags.values()];
-  const price = all.filter((f) => f.key.toLowerCase() === PRICE_GAP.toLowerCase());
+  const price = all.filter((f) => keyStem(f.key) === keyStem(PRICE_GAP));
   return [...price, ...all.filter((f) => !price.includes(f))];
 }
 
@@ -199,8 +269,8 @@ export function readPricing(item: PricingRead): PricingFacts {
   const customer: JsonRecord = item.summary.customer;
   const near = { up: item };
   const flags = gapFlagsOf(item, summary);
-  const priceGap = flags.find((f) => f.key.toLowerCase() === PRICE_GAP.toLowerCase());
-  const rows = arrayAt(item, 'competitors');
+  const priceGap = flags.find((f) => keyStem(f.key) === keyStem(PRICE_GAP));
+  const rows = competitorRowsOf(item, ['competitors', 'rows', 'items', 'sites', 'companies', 'results', 'entries'], ['customer', 'gaps']);
   return {
     customer: metricsOf(customer, summary),
     ownUnanalysed: unavailable(summary, 'pricingAnalysisAvailable', item),
@@ -214,4 +284,23 @@ export function readPricing(item: PricingRead): PricingFacts {
     comparableIds: read(summary, 'comparableCompetitorIds', z.array(z.string()), near),
     competitors: rows === null ? UNREADABLE : valuePart(rows.map(rowOf)),
   };
+}
+
+/**
+ * A pricing run (GET .../pricing/history/{runId}: a run whose `summary` holds the dashboard's summary,
+ * or the dashboard itself) read as the dashboard is read; null when it holds no `customer` object
+ * Radar can find (on the run, its summary, or one level below either).
+ */
+export function readPricingRun(run: unknown): PricingFacts | null {
+  const places: unknown[] = [run];
+  const outer = recordAt(run, 'summary', { down: false });
+  if (outer) places.unshift(outer);
+  for (const place of places) {
+    const customerHolder = [place, ...(isRecord(place) ? Object.values(place).filter(isRecord) : [])].find((o) => recordAt(o, 'customer', { down: false }) !== null);
+    if (!isRecord(customerHolder)) continue;
+    const rows = competitorRowsOf(run, ['competitors', 'rows', 'items', 'sites', 'companies', 'results', 'entries'], ['customer', 'gaps']);
+    const parsed = pricingReadSchema.safeParse({ ...(isRecord(place) ? place : {}), summary: customerHolder, ...(rows ? { competitors: rows } : {}) });
+    if (parsed.success) return readPricing(parsed.data);
+  }
+  return null;
 }

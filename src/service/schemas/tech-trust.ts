@@ -14,8 +14,10 @@
  * - `crawlerCatalog`: each crawler's facts once; compact rows name crawlers by id.
  */
 import * as z from 'zod';
-import { arrayAt, collect, isRecord, lookup, read, recordAt, type JsonRecord, type Part, OMITTED, UNREADABLE, valuePart } from '../tolerant.js';
+import { arrayAt, collect, isRecord, keyStem, lookup, read, recordAt, type JsonRecord, type Part, OMITTED, UNREADABLE, valuePart } from '../tolerant.js';
 import { availabilityReason, markerSaysUnavailable } from './common.js';
+import { extrasOf, type Extra } from '../extras.js';
+import { competitorRowsOf, IDENTITY_KEYS, identityOf, type RowIdentity } from './competitor-row.js';
 
 /** The fixed set of trust signals looked for on a homepage (spec 2.5). */
 export const TRUST_SIGNALS_EVALUATED = 26;
@@ -63,6 +65,8 @@ export type AiAccessState =
     };
 
 export interface TechTrustRow {
+  /** Who the row is about, found on the row or nested (`identityOf`); the four fields below repeat it. */
+  identity: RowIdentity;
   competitorId: string | null;
   domain: string | null;
   name: string | null;
@@ -78,6 +82,10 @@ export interface TechTrustRow {
   robots: RobotsState;
   aiAccess: AiAccessState;
   dns: Part<[string, unknown][] | null>;
+  /** Fields of the row Radar does not read by name, as plain facts (prose first, bounded). */
+  extras: Extra[];
+  /** How many more such fields there were. */
+  moreExtras: number;
 }
 
 export interface CrawlerFacts {
@@ -100,7 +108,8 @@ const isPrimitive = (v: unknown) => v === null || ['string', 'number', 'boolean'
 
 /** The primitive entries of an object, leaving out `skip` (lower-case keys). */
 function primitiveFacts(obj: JsonRecord, skip: readonly string[]): [string, unknown][] {
-  return Object.entries(obj).filter(([k, v]) => !skip.includes(k.toLowerCase()) && isPrimitive(v));
+  const stems = skip.map(keyStem);
+  return Object.entries(obj).filter(([k, v]) => !stems.includes(keyStem(k)) && isPrimitive(v));
 }
 
 const stringAt = (obj: unknown, ...keys: string[]): string | null => {
@@ -119,12 +128,12 @@ function unavailable(marker: unknown, up?: unknown): TechUnavailable | null {
 
 /** An availability marker for `subject` on `obj`: a key like `<subject>Available` or `headerInspection`. */
 function markerOn(obj: unknown, match: (key: string) => boolean): unknown {
-  const hit = collect(obj, (k) => match(k.toLowerCase()), 1)[0];
+  const hit = collect(obj, (k) => match(keyStem(k)), 1)[0];
   return hit?.[1];
 }
 
 function securityOf(row: JsonRecord) {
-  const block = recordAt(row, 'securityHeaders', { down: false }) ?? recordAt(row, 'security', { down: false });
+  const block = recordAt(row, 'securityHeaders') ?? recordAt(row, 'security', { down: false });
   const where = block ?? row;
   const grade = read(where, 'grade', nullableString, { up: row, down: false });
   const score = read(where, 'score', nullableNumber, { up: row, down: false });
@@ -141,7 +150,7 @@ function securityOf(row: JsonRecord) {
 }
 
 function trustOf(row: JsonRecord): { found: Part<number | null>; of: number } {
-  const hit = lookup(row, 'trustSignals', { down: false });
+  const hit = lookup(row, 'trustSignals');
   if (!hit.found) return { found: UNREADABLE, of: TRUST_SIGNALS_EVALUATED };
   if (hit.value === null || typeof hit.value === 'number') return { found: valuePart(hit.value), of: TRUST_SIGNALS_EVALUATED };
   if (!isRecord(hit.value)) return { found: UNREADABLE, of: TRUST_SIGNALS_EVALUATED };
@@ -185,7 +194,7 @@ function robotsOf(row: JsonRecord): RobotsState {
   if (exists.found && exists.value === null) return { kind: 'not_measured', why: { reason: null } };
   // `exists` is what says robots.txt was found; without it Radar asserts nothing.
   if (!exists.found || exists.value !== true) return { kind: 'unreadable' };
-  return { kind: 'published', facts: primitiveFacts(obj, ['exists']).filter(([k]) => !k.toLowerCase().endsWith('available')) };
+  return { kind: 'published', facts: primitiveFacts(obj, ['exists']).filter(([k]) => !keyStem(k).endsWith('available')) };
 }
 
 const verdictSchema = z.union([z.string(), z.boolean()]).nullable();
@@ -222,7 +231,7 @@ function aiAccessOf(row: JsonRecord): AiAccessState {
 
 function dnsOf(row: JsonRecord): Part<[string, unknown][] | null> {
   for (const key of ['dns', 'dnsInfrastructure', 'infrastructure']) {
-    const hit = lookup(row, key, { down: false });
+    const hit = lookup(row, key);
     if (!hit.found) continue;
     if (hit.value === null) return valuePart(null);
     if (!isRecord(hit.value)) return UNREADABLE;
@@ -231,15 +240,52 @@ function dnsOf(row: JsonRecord): Part<[string, unknown][] | null> {
   return UNREADABLE;
 }
 
+/** Keys a tech-trust row is read by (identity aside), never repeated as extras. */
+const KNOWN_ROW_KEYS = [
+  ...IDENTITY_KEYS,
+  'securityHeaders',
+  'security',
+  'grade',
+  'score',
+  'headersAvailable',
+  'headerInspection',
+  'trustSignals',
+  'techStack',
+  'technologyStack',
+  'technologies',
+  'robotsTxt',
+  'robotsTxtAvailable',
+  'aiAccess',
+  'dns',
+  'dnsInfrastructure',
+  'infrastructure',
+];
+
+/** The row's fields Radar does not read by name; a child object holding named parts (a `checks` block) is entered. */
+function rowExtras(row: JsonRecord): { extras: Extra[]; more: number } {
+  const known = new Set(KNOWN_ROW_KEYS.map(keyStem));
+  const stem = keyStem;
+  const flat: JsonRecord = {};
+  for (const [k, v] of Object.entries(row)) {
+    // A child holding named parts (`checks: { trustSignals, … }`) is read by name; its other keys are extras.
+    if (isRecord(v) && !known.has(stem(k)) && Object.keys(v).some((c) => known.has(stem(c)))) {
+      for (const [ck, cv] of Object.entries(v)) if (!known.has(stem(ck)) && !(ck in flat)) flat[ck] = cv;
+    } else if (!/^robots.*available$/i.test(k)) flat[k] = v;
+  }
+  return extrasOf(flat, KNOWN_ROW_KEYS);
+}
+
 export function readTechTrustRow(raw: unknown): TechTrustRow | null {
   if (!isRecord(raw)) return null;
-  const own = lookup(raw, 'isOwn');
+  const identity = identityOf(raw);
   const trust = trustOf(raw);
+  const { extras, more } = rowExtras(raw);
   return {
-    competitorId: stringAt(raw, 'competitorId', 'id'),
-    domain: stringAt(raw, 'domain'),
-    name: stringAt(raw, 'name', 'domain'),
-    isOwn: own.found && own.value === true,
+    identity,
+    competitorId: identity.competitorId,
+    domain: identity.domain,
+    name: identity.name,
+    isOwn: identity.isOwn,
     ...securityOf(raw),
     trustSignalsFound: trust.found,
     trustSignalsOf: trust.of,
@@ -247,12 +293,14 @@ export function readTechTrustRow(raw: unknown): TechTrustRow | null {
     robots: robotsOf(raw),
     aiAccess: aiAccessOf(raw),
     dns: dnsOf(raw),
+    extras,
+    moreExtras: more,
   };
 }
 
 /** The dashboard (`item` of GET .../tech-trust, or a run's detail) read tolerantly. */
 export function readTechTrust(item: unknown): TechTrustFacts {
-  const list = arrayAt(item, 'competitors') ?? arrayAt(item, 'rows');
+  const list = competitorRowsOf(item, undefined, ['crawlerCatalog', 'crawlers']);
   const rows: Part<(TechTrustRow | null)[]> = list === null ? UNREADABLE : valuePart(list.map(readTechTrustRow));
   const catalogList = arrayAt(item, 'crawlerCatalog') ?? [];
   const catalog = catalogList.flatMap((c): CrawlerFacts[] => {
@@ -260,9 +308,11 @@ export function readTechTrust(item: unknown): TechTrustFacts {
     const id = stringAt(c, 'id', 'crawler', 'userAgent', 'name');
     return id === null ? [] : [{ id, facts: primitiveFacts(c, ['id']) }];
   });
-  const pages = collect(item, (k, v) => /page$/i.test(k) && isRecord(v) && typeof v.total === 'number', 1).map(([key, v]) => {
-    const page = v as JsonRecord;
-    return { key, total: page.total as number, shown: typeof page.limit === 'number' ? page.limit : null };
-  });
+  // `…Page` objects (any case or style: `competitorsPage`, `competitors_page`) with their `total` (any case).
+  const num = (obj: unknown, key: string): number | null => {
+    const hit = lookup(obj, key, { down: false });
+    return hit.found && typeof hit.value === 'number' ? hit.value : null;
+  };
+  const pages = collect(item, (k, v) => /page$/i.test(k) && num(v, 'total') !== null, 1).map(([key, v]) => ({ key, total: num(v, 'total') as number, shown: num(v, 'limit') }));
   return { rows, catalog, pages };
 }

@@ -53,8 +53,8 @@ describe('/radar competitors and /radar competitor', () => {
     expect(text).toContain('not a measure of who leads');
     expect(text).toMatch(/\*AI sources\*\n\d+ pages of its domain cited: https:\/\/hubforge\.io\//);
     // Shielded headers: a null grade that is not a bad grade; trust counts stay real.
-    expect(text).toContain('Trust signals: 17 of the 26 found · security grade _not measured_: the site shields its response headers');
-    expect(text).toContain('which is not a bad grade');
+    expect(text).toContain('Trust signals: 17 of 26 found · security headers: _not measured_: the site shields its response headers');
+    expect(text).toContain('the HTML-derived counts are real');
     expect(text).toMatch(/\*Content\*\nURLs in its sitemap: 2210/);
     expect(text).toMatch(/Changelog: 3 entries, latest:\n\s+\d{4}-\d\d-\d\d: 60 programmatic, 2 blog URLs added/);
     expect(text).toContain('Homepage headline: “Grow better with one connected platform”');

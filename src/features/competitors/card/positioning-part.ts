@@ -1,26 +1,26 @@
-/** The card's positioning: the homepage headline. An empty string is a finding ("the page has none"); null means never read. */
-import { arrayAt, isRecord, lookup, type JsonRecord } from '../../../service/tolerant.js';
-import { UNREADABLE_VALUE } from '../../../service/tolerant.js';
-import { escapeMrkdwn, truncate } from '../../../slack/blocks/index.js';
-import { rowIsAbout, type CompetitorRef } from '../competitor-ref.js';
-import { NOT_REPORTED } from './format.js';
+/**
+ * The card's positioning, as the positioning reader reads it (`readPositioning`, the one reading
+ * `/radar positioning` and the positioning watch use) and in that view's words: the homepage headline
+ * and its calls to action. An empty string is a finding ("the page has none"); null means never read.
+ */
+import { readPositioning, type PositioningFacts } from '../../../service/index.js';
+import { truncateWords } from '../../../slack/blocks/index.js';
+import { messagingText } from '../../competitor-match/positioning-words.js';
+import { rowFor, type CompetitorRef } from '../competitor-ref.js';
 import type { CardPart } from './parts.js';
 
-export function headlineText(value: unknown, found: boolean): string {
-  if (!found) return NOT_REPORTED;
-  if (value === null) return '_never read_';
-  if (value === '') return '_the page has none_';
-  if (typeof value !== 'string') return UNREADABLE_VALUE;
-  return `“${escapeMrkdwn(truncate(value, 300))}”`;
+export function positioningFactLines(facts: PositioningFacts, ref: CompetitorRef): string[] {
+  if (facts.rows.kind !== 'value') return ["_The positioning rows couldn't be read._"];
+  const row = rowFor(facts.rows.value, ref, (r) => r?.identity ?? null);
+  if (!row) return ['_Not among the rows of the positioning read._'];
+  const lines = [`Homepage headline: ${truncateWords(messagingText(row.headline), 400)}`];
+  if (row.ctas.kind === 'value' && row.ctas.value.length > 0) lines.push(`Calls to action: ${truncateWords(row.ctas.value.map((c) => messagingText(c.value)).join(' · '), 400)}`);
+  return lines;
 }
 
-export function positioningLines(item: JsonRecord, ref: CompetitorRef): string[] {
-  const rows = arrayAt(item, 'competitors');
-  if (rows === null) return ["_The positioning rows couldn't be read._"];
-  const row = rows.find((r) => rowIsAbout(r, ref));
-  if (!isRecord(row)) return ['_Not among the rows of the positioning read._'];
-  const hit = lookup(row, 'headline');
-  return [`Homepage headline: ${headlineText(hit.found ? hit.value : undefined, hit.found)}`];
+/** The card's lines for a positioning `item` as the service sent it. */
+export function positioningLines(item: unknown, ref: CompetitorRef): string[] {
+  return positioningFactLines(readPositioning(item as Record<string, unknown>), ref);
 }
 
 export const positioningPart: CardPart = {

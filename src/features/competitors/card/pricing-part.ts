@@ -1,34 +1,28 @@
-/** The card's pricing row: lowest price and unit where given, free plan tri-state, the no-data reason (via `readPricing`). */
-import { normaliseDomain } from '../../competitor-match/match-competitor.js';
-import { readPricing, type PricingRow } from '../../../service/index.js';
+/**
+ * The card's pricing row, as the pricing reader reads it (`readPricing`, the one reading `/radar
+ * pricing` and the pricing watch use) and in `/radar pricing`'s words: lowest price with its currency
+ * and unit (found under whatever key the reader finds it), free plan tri-state, plan count, the
+ * no-data reason.
+ */
+import { readPricing, type PricingFacts } from '../../../service/index.js';
 import { escapeMrkdwn, humanise } from '../../../slack/blocks/index.js';
-import type { CompetitorRef } from '../competitor-ref.js';
-import { NOT_MEASURED, partText, priceText } from './format.js';
+import { freePlanText, metricText, priceMetricText, valueText } from '../../competitor-match/pricing-words.js';
+import { rowFor, type CompetitorRef } from '../competitor-ref.js';
 import type { CardPart } from './parts.js';
 
-function isAbout(row: PricingRow, ref: CompetitorRef): boolean {
-  if (row.name === null) return false;
-  const name = row.name.toLowerCase();
-  return name === ref.id?.toLowerCase() || normaliseDomain(row.name) === normaliseDomain(ref.domain) || name === ref.name?.toLowerCase();
-}
-
-export function pricingLines(rows: (PricingRow | null)[], ref: CompetitorRef): string[] {
-  const row = rows.find((r): r is PricingRow => r !== null && isAbout(r, ref));
+export function pricingFactLines(facts: PricingFacts, ref: CompetitorRef): string[] {
+  if (facts.competitors.kind !== 'value') return ["_The pricing read's competitor rows couldn't be read._"];
+  const row = rowFor(facts.competitors.value, ref, (r) => r?.identity ?? null);
   if (!row) return ['_Not among the rows of the pricing read._'];
   if (row.noData.kind === 'value') return [`No pricing data: ${row.noData.value.reason ? escapeMrkdwn(humanise(row.noData.value.reason)) : 'reason not given'}.`];
-  const v = <T,>(p: { kind: string; value?: T }) => (p.kind === 'value' ? (p.value ?? null) : null);
-  const lowest = partText(row.lowestPrice, (amount) => (amount === null ? NOT_MEASURED : priceText(amount, v<string | null>(row.currency), v<string | null>(row.pricingUnit))));
-  const free = partText(row.hasFreePlan, (f) => (f === null ? '_not checked_' : f ? 'yes' : 'no'));
-  const plans = partText(row.planCount, (n) => (n === null ? NOT_MEASURED : escapeMrkdwn(String(n))));
-  return [`Lowest price ${lowest} · free plan ${free} · plans ${plans}`];
+  const extras = row.extras.map(([k, v]) => `${escapeMrkdwn(humanise(k))} ${valueText(v)}`);
+  return [`Lowest price ${priceMetricText(row.lowestPrice, row.currency, row.pricingUnit)} · free plan ${freePlanText(row.hasFreePlan)} · plans ${metricText(row.planCount)}${extras.length ? ` · ${extras.join(' · ')}` : ''}`];
 }
 
 export const pricingPart: CardPart = {
   title: 'Pricing',
   command: 'pricing',
   async read(service, projectId, ref) {
-    const facts = readPricing(await service.getPricing(projectId));
-    if (facts.competitors.kind !== 'value') return ["_The pricing read's competitor rows couldn't be read._"];
-    return pricingLines(facts.competitors.value, ref);
+    return pricingFactLines(readPricing(await service.getPricing(projectId)), ref);
   },
 };

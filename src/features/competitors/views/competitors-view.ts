@@ -3,7 +3,7 @@ import { UNREADABLE_VALUE, type Part } from '../../../service/tolerant.js';
 import { chunkLines, context, escapeMrkdwn, header, plural, truncate, type Block } from '../../../slack/blocks/index.js';
 import { COMMAND } from '../../../slack/ids.js';
 import type { CompetitorRef } from '../competitor-ref.js';
-import type { PageUrls } from '../page-urls.js';
+import type { PageUrls } from '../../../service/index.js';
 
 export interface CompetitorEntry {
   ref: CompetitorRef;

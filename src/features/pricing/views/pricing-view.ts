@@ -5,7 +5,7 @@
  * with their reason. A reason something is not measured is said once, naming everything it covers.
  */
 import { readPricing, type GapFlag, type PricingFacts, type PricingRead, type PricingRow } from '../../../service/index.js';
-import { UNREADABLE_VALUE, unreadableText, valueOr } from '../../../service/tolerant.js';
+import { keyStem, UNREADABLE_VALUE, unreadableText, valueOr } from '../../../service/tolerant.js';
 import { chunkLines, context, escapeMrkdwn, fields, header, humanise, plural, section, type Block } from '../../../slack/blocks/index.js';
 import { freePlanText, gapText, metricText, NOT_MEASURED, priceMetricText, priceText, reasonText, valueText } from '../format.js';
 
@@ -35,21 +35,20 @@ function rowLine(row: PricingRow | null): string {
   return `• *${name}*${own}: from ${priceMetricText(row.lowestPrice, row.currency, row.pricingUnit)} · plans ${metricText(row.planCount)} · free plan ${freePlanText(row.hasFreePlan)}${extras.length ? ` · ${extras.join(' · ')}` : ''}`;
 }
 
-/** A row's value for a gap flag's feature (`hasFreePlanGap` -> `hasFreePlan`, else the extra of that name). */
-function featureOf(row: PricingRow, flagKey: string): unknown {
-  const feature = flagKey.replace(/gap$/i, '').toLowerCase();
-  if (feature === 'hasfreeplan') return valueOr(row.hasFreePlan, undefined);
-  return row.extras.find(([k]) => k.toLowerCase() === feature)?.[1];
+/** A row's value for a gap flag's feature (`hasFreePlanGap` -> `hasFreePlan`, else the extra of that name, any style). */
+function featureOf(row: PricingRow, flag: GapFlag): unknown {
+  if (flag.feature === 'hasfreeplan') return valueOr(row.hasFreePlan, undefined);
+  return row.extras.find(([k]) => keyStem(k) === flag.feature)?.[1];
 }
 
 /** A gap says who has what you lack: "gap: a free plan at hubforge.io; yours: none". */
 function gapWho(flag: GapFlag, rows: readonly (PricingRow | null)[] | null, facts: PricingFacts): string {
   if (rows === null) return '';
-  const holders = rows.filter((r): r is PricingRow => r !== null && !r.isOwn && featureOf(r, flag.key) === true).map((r) => escapeMrkdwn(r.name ?? 'unnamed competitor'));
+  const holders = rows.filter((r): r is PricingRow => r !== null && !r.isOwn && featureOf(r, flag) === true).map((r) => escapeMrkdwn(r.name ?? 'unnamed competitor'));
   if (holders.length === 0) return '';
-  const feature = humanise(flag.key.replace(/^has/i, '').replace(/gap$/i, ''));
+  const feature = escapeMrkdwn(flag.label.replace(/ gap$/, ''));
   const ownRow = rows.find((r): r is PricingRow => r !== null && r.isOwn);
-  const own = flag.key.toLowerCase() === 'hasfreeplangap' ? valueOr(facts.customer.hasFreePlan, undefined) : ownRow ? featureOf(ownRow, flag.key) : undefined;
+  const own = flag.feature === 'hasfreeplan' ? valueOr(facts.customer.hasFreePlan, undefined) : ownRow ? featureOf(ownRow, flag) : undefined;
   return ` — ${feature} at ${holders.join(', ')}${own === false ? '; you have none' : ''}`;
 }
 
@@ -104,16 +103,16 @@ export function pricingView(projectName: string, item: PricingRead): { text: str
 
   if (facts.gaps.kind === 'value') {
     const gapLines = facts.gaps.value.map((flag) => {
-      const isPriceGap = flag.key.toLowerCase() === 'haspricegap';
-      // The named flag keeps Radar's label whatever the case it arrives in; others are named by their key.
-      const name = isPriceGap ? 'Price gap' : capitalise(humanise(flag.key.replace(/^has/i, '')));
+      const isPriceGap = keyStem(flag.key) === 'haspricegap';
+      // Every flag is named in words (the reader's label), never by its key.
+      const name = capitalise(flag.label);
       const label = `*${escapeMrkdwn(name)}:*`;
       const { value } = flag;
       if (value.kind !== 'value') return `${label} ${UNREADABLE_VALUE}`;
       if (value.value === null) return `${label} ${reasons.notMeasured(name.toLowerCase(), isPriceGap ? priceGapWhy : flagWhy)}`;
       return `${label} ${gapText(value.value, '')}${value.value === true ? gapWho(flag, rows, facts) : ''}`;
     });
-    if (facts.priceGap.kind !== 'value' && !facts.gaps.value.some((g) => g.key.toLowerCase() === 'haspricegap')) {
+    if (facts.priceGap.kind !== 'value' && !facts.gaps.value.some((g) => keyStem(g.key) === 'haspricegap')) {
       gapLines.unshift(`*Price gap:* ${UNREADABLE_VALUE}`);
     }
     blocks.push(section(gapLines.join('\n')));

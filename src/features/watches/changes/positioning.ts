@@ -1,16 +1,18 @@
 /**
- * Positioning changes (issue 16): a changed homepage headline, value proposition or call to action,
- * quoted before and after. An empty string is a finding (the page was read and has no such element)
- * and null is "never read" (spec 2.5): the two are kept apart.
+ * Positioning changes (issue 16), read through the positioning reader (`readPositioning`, the one
+ * reading `/radar positioning` and the competitor card use; issue 27): rows matched between runs by
+ * identity (id, then domain, then name, wherever it sits); a changed headline, subheadline, target
+ * audience, value proposition or call to action, quoted before and after. An empty string is a
+ * finding (the page was read and has no such element) and null is "never read" (spec 2.5): the two
+ * are kept apart. An omitted part on either side is not compared.
  */
-import { isRecord } from '../../../service/tolerant.js';
+import { labelOf, matchIdentity, readPositioning, type PositioningRow } from '../../../service/index.js';
+import { keyStem, type Part } from '../../../service/tolerant.js';
 import { humanise } from '../../../slack/blocks/index.js';
-import { changeOf, isOwnRow, listDiff, plain, rowsByName, same, type Change, type Raw, type RunPair } from './change.js';
+import { changeOf, listDiff, plain, same, type Change, type Raw, type RunPair } from './change.js';
+import { keyStyles } from './pricing.js';
 
-/** Messaging fields told by name: the headline, value propositions and any call to action. */
-const MESSAGING = /^(headline|valuePropositions?|.*cta.*|callToAction.*)$/i;
-
-export const POSITIONING_KEYS = ['headline', 'valuePropositions', 'valueProposition', 'primaryCta', 'secondaryCta', 'cta', 'callToAction'];
+export const POSITIONING_KEYS = keyStyles(['headline', 'subheadline', 'targetAudience', 'valuePropositions', 'valueProposition', 'valueProps', 'propositions', 'primaryCta', 'secondaryCta', 'cta', 'callToAction']);
 
 const quote = (v: Raw) => (typeof v === 'string' ? (v === '' ? 'none on the page (empty)' : `“${v}”`) : plain(v));
 
@@ -24,39 +26,56 @@ function stringMove(label: string, before: Raw, after: Raw): string | null {
   return `${label} changed: ${quote(before)} → ${quote(after)}`;
 }
 
-function messagingChanges(before: Record<string, unknown>, after: Record<string, unknown>, name: string, own: boolean): Change[] {
-  const out: Change[] = [];
-  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((k) => MESSAGING.test(k));
-  for (const key of keys) {
-    if (!(key in before) || !(key in after)) continue;
-    const label = humanise(key).replace(/\bcta\b/, 'call to action');
-    const b = before[key];
-    const a = after[key];
-    const weight = /headline/i.test(key) ? 90 : /value/i.test(key) ? 80 : 70;
-    if (Array.isArray(b) && Array.isArray(a)) {
-      const { added, removed } = listDiff(b, a);
-      if (added.length) out.push(changeOf({ competitor: name, own, weight, text: `new ${label.replace(/s$/, '')}: ${added.map(quote).join(', ')}`, before: b, after: a }));
-      if (removed.length) out.push(changeOf({ competitor: name, own, weight: weight - 1, text: `dropped ${label.replace(/s$/, '')}: ${removed.map(quote).join(', ')}`, before: b, after: a }));
-      continue;
-    }
-    const text = stringMove(label, b, a);
-    if (text) out.push(changeOf({ competitor: name, own, weight, text, before: b, after: a }));
+/** A messaging part: its value when both sides have one (null and "" included), else nothing to compare. */
+const valueOf = <T,>(part: Part<T>): T | undefined => (part.kind === 'value' ? part.value : undefined);
+
+function partChanges(label: string, weight: number, before: Part<string | string[] | null>, after: Part<string | string[] | null>, base: { competitor: string; own: boolean }): Change[] {
+  const b = valueOf(before);
+  const a = valueOf(after);
+  if (b === undefined || a === undefined) return [];
+  if (Array.isArray(b) && Array.isArray(a)) {
+    const out: Change[] = [];
+    const { added, removed } = listDiff(b, a);
+    const one = label.replace(/s$/, '');
+    if (added.length) out.push(changeOf({ ...base, weight, text: `new ${one}: ${added.map(quote).join(', ')}`, before: b, after: a }));
+    if (removed.length) out.push(changeOf({ ...base, weight: weight - 1, text: `dropped ${one}: ${removed.map(quote).join(', ')}`, before: b, after: a }));
+    return out;
+  }
+  const text = stringMove(label, Array.isArray(b) ? b.join(', ') : b, Array.isArray(a) ? a.join(', ') : a);
+  return text ? [changeOf({ ...base, weight, text, before: b, after: a })] : [];
+}
+
+const ctaLabel = (key: string) => humanise(key).replace(/\bcta\b/g, 'call to action').replace(/\bctas\b/g, 'calls to action');
+
+function rowChanges(before: PositioningRow, after: PositioningRow, name: string): Change[] {
+  const base = { competitor: name, own: after.identity.isOwn };
+  const out = [
+    ...partChanges('headline', 90, before.headline, after.headline, base),
+    ...partChanges('subheadline', 85, before.subheadline, after.subheadline, base),
+    ...partChanges('value propositions', 80, before.valuePropositions, after.valuePropositions, base),
+    ...partChanges('target audience', 75, before.targetAudience, after.targetAudience, base),
+  ];
+  const c0 = before.ctas.kind === 'value' ? before.ctas.value : [];
+  const c1 = after.ctas.kind === 'value' ? after.ctas.value : [];
+  for (const cta of c1) {
+    const was = c0.find((c) => keyStem(c.key) === keyStem(cta.key));
+    if (was) out.push(...partChanges(ctaLabel(cta.key), 70, was.value, cta.value, base));
   }
   return out;
 }
 
-/** A row with its child objects' fields beside its own (messaging may sit one level down, e.g. under `homepage`). */
-function flat(row: Record<string, unknown>): Record<string, unknown> {
-  const children = Object.values(row).filter(isRecord);
-  return Object.assign({}, ...children, row) as Record<string, unknown>;
-}
+const rowsOf = (run: unknown): PositioningRow[] => {
+  const facts = readPositioning((run ?? {}) as Record<string, unknown>);
+  return facts.rows.kind === 'value' ? facts.rows.value.filter((r): r is PositioningRow => r !== null) : [];
+};
 
 export function positioningChanges({ previous, current }: RunPair): Change[] {
-  const before = rowsByName(previous, 'competitors');
+  const before = rowsOf(previous).map((row) => ({ ...row.identity, row }));
   const out: Change[] = [];
-  for (const [name, row] of rowsByName(current, 'competitors')) {
-    const was = before.get(name);
-    if (was) out.push(...messagingChanges(flat(was), flat(row), name, isOwnRow(row)));
+  for (const row of rowsOf(current)) {
+    const label = labelOf(row.identity);
+    const was = label === null ? undefined : matchIdentity(row.identity, before)?.row;
+    if (was && label !== null) out.push(...rowChanges(was, row, label.toLowerCase()));
   }
   return out;
 }

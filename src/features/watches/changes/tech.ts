@@ -1,41 +1,57 @@
 /**
- * Tech and trust changes (issue 16): security grade or score (a value becoming null because the site
- * now shields its headers is "headers now hidden", not a drop; spec 2.5), trust signals count,
- * robots.txt, AI access verdicts (compared only when measured both times: `could_not_measure`
- * withholds verdicts, spec 2.2.4), and tech stack additions and removals.
+ * Tech and trust changes (issue 16), read through the tech-trust reader (`readTechTrust`, the one
+ * reading `/radar tech` and the competitor card use; issue 27): rows matched between runs by identity
+ * (id, then domain, then name, wherever the identity sits), then stated as facts: security grade or
+ * score (a value becoming null because the site now shields its headers is "headers now hidden", not a
+ * drop; spec 2.5), trust signals found, robots.txt, AI access verdicts (compared only when measured
+ * both times: `could_not_measure` withholds verdicts, spec 2.2.4), tech stack additions and removals,
+ * and DNS facts.
  */
-import { arrayAt, isRecord, lookup } from '../../../service/tolerant.js';
-import { markerSaysUnavailable } from '../../../service/schemas/common.js';
+import { labelOf, matchIdentity, readTechTrust, type RobotsState, type TechTrustRow } from '../../../service/index.js';
+import type { Part } from '../../../service/tolerant.js';
 import { humanise } from '../../../slack/blocks/index.js';
-import { changeOf, field, isOwnRow, listDiff, movedText, plain, rowsByName, same, scalarChange, type Change, type Raw, type RunPair } from './change.js';
+import { changeOf, listDiff, movedText, plain, same, scalarChange, type Change, type Raw, type RunPair } from './change.js';
+import { keyStyles } from './pricing.js';
 
-export const TECH_KEYS = ['securityHeaders', 'grade', 'score', 'headersAvailable', 'trustSignals', 'techStack', 'robotsTxt', 'robotsTxtAvailable', 'aiAccess', 'crawlerCatalog', 'readingGuide', 'view'];
+/** Keys these rules read (every spelling style); the generic comparison leaves them alone. */
+export const TECH_KEYS = keyStyles([
+  'securityHeaders',
+  'security',
+  'grade',
+  'score',
+  'headersAvailable',
+  'headerInspection',
+  'trustSignals',
+  'techStack',
+  'technologyStack',
+  'technologies',
+  'robotsTxt',
+  'robotsTxtAvailable',
+  'aiAccess',
+  'dns',
+  'dnsInfrastructure',
+  'crawlerCatalog',
+  'readingGuide',
+  'view',
+]);
 
 const VERDICTS = ['assistantAccess', 'modelTrainingAccess'] as const;
 
-/** True when the row says its headers are shielded (a `headersAvailable`-style marker saying unavailable). */
-function shielded(row: unknown): boolean {
-  const headers = field(row, 'securityHeaders');
-  for (const at of [headers, row]) {
-    const hit = lookup(at, 'headersAvailable', { down: false });
-    if (hit.found && markerSaysUnavailable(hit.value)) return true;
-  }
-  return false;
-}
+/** A part's value as sent (null "not measured"); omitted and unreadable are `undefined`. */
+const valueOf = <T,>(part: Part<T>): Raw => (part.kind === 'value' ? part.value : undefined);
 
-function securityChanges(before: unknown, after: unknown, name: string, own: boolean): Change[] {
-  const h0 = field(before, 'securityHeaders') ?? before;
-  const h1 = field(after, 'securityHeaders') ?? after;
-  const grade = scalarChange(field(h0, 'grade'), field(h1, 'grade'));
-  const score = scalarChange(field(h0, 'score'), field(h1, 'score'));
+function securityChanges(before: TechTrustRow, after: TechTrustRow, base: { competitor: string; own: boolean }): Change[] {
+  const g0 = valueOf(before.securityGrade);
+  const g1 = valueOf(after.securityGrade);
+  const grade = scalarChange(g0, g1);
+  const score = scalarChange(valueOf(before.securityScore), valueOf(after.securityScore));
   if (!grade && !score) return [];
-  const base = { competitor: name, own };
-  const nowHidden = shielded(after) && !shielded(before);
+  const nowHidden = after.headersShielded !== null && before.headersShielded === null;
   if (nowHidden && (grade?.kind === 'no_longer_measured' || score?.kind === 'no_longer_measured')) {
-    return [changeOf({ ...base, weight: 60, text: `headers now hidden (the site shields its response headers; grade was ${plain(field(h0, 'grade'))})`, before: field(h0, 'grade'), after: 'headers hidden' })];
+    return [changeOf({ ...base, weight: 60, text: `headers now hidden (the site shields its response headers; grade was ${plain(g0)})`, before: g0, after: 'headers hidden' })];
   }
-  if (shielded(before) && !shielded(after) && (grade?.kind === 'now_measured' || score?.kind === 'now_measured')) {
-    return [changeOf({ ...base, weight: 60, text: `headers readable again: security grade ${plain(field(h1, 'grade'))}, score ${plain(field(h1, 'score'))}`, before: 'headers hidden', after: field(h1, 'grade') })];
+  if (before.headersShielded !== null && after.headersShielded === null && (grade?.kind === 'now_measured' || score?.kind === 'now_measured')) {
+    return [changeOf({ ...base, weight: 60, text: `headers readable again: security grade ${plain(g1)}, score ${plain(valueOf(after.securityScore))}`, before: 'headers hidden', after: g1 })];
   }
   const out: Change[] = [];
   if (grade) out.push(changeOf({ ...base, weight: 75, text: movedText('security grade', grade), before: grade.before, after: grade.after }));
@@ -43,37 +59,39 @@ function securityChanges(before: unknown, after: unknown, name: string, own: boo
   return out;
 }
 
-function trustCount(row: unknown): Raw {
-  const t = field(row, 'trustSignals');
-  return isRecord(t) ? field(t, 'count') : t;
+/** robots.txt as a tri-state: true published, false none, null not measured; undefined not reported or unreadable. */
+function robotsValue(robots: RobotsState): Raw {
+  switch (robots.kind) {
+    case 'published':
+      return true;
+    case 'none':
+      return false;
+    case 'not_measured':
+      return null;
+    default:
+      return undefined;
+  }
 }
 
-function robotsExists(row: unknown): Raw {
-  const r = lookup(row, 'robotsTxt', { down: false });
-  if (!r.found) return undefined;
-  return isRecord(r.value) ? field(r.value, 'exists') : r.value === null ? null : undefined;
-}
+/** A verdict as a word: true allowed, false blocked, a string humanised. */
+const verdictWord = (v: Raw): string => (v === true ? 'allowed' : v === false ? 'blocked' : typeof v === 'string' ? humanise(v) : plain(v));
 
 /** The verdicts of a row's AI access when measured (status not `could_not_measure`), else null. */
-function verdicts(row: unknown): Record<string, Raw> | null {
-  const access = field(row, 'aiAccess');
-  if (!isRecord(access)) return null;
-  const status = field(field(access, 'measurement'), 'status');
-  if (status === 'could_not_measure') return null;
+function verdicts(row: TechTrustRow): Record<string, Raw> | null {
+  const access = row.aiAccess;
+  if (access.kind !== 'read') return null;
+  if (access.status.kind === 'value' && access.status.value === 'could_not_measure') return null;
   const out: Record<string, Raw> = {};
-  for (const key of VERDICTS) {
-    const hit = lookup(access, key, { down: false });
-    if (hit.found) out[key] = hit.value;
-  }
+  for (const key of VERDICTS) if (access[key].kind === 'value') out[key] = valueOf(access[key]);
   return out;
 }
 
-function rowChanges(before: unknown, after: unknown, name: string, own: boolean): Change[] {
-  const base = { competitor: name, own };
-  const out = securityChanges(before, after, name, own);
-  const trust = scalarChange(trustCount(before), trustCount(after));
-  if (trust) out.push(changeOf({ ...base, weight: 55, text: movedText('trust signals found', trust), before: trust.before, after: trust.after }));
-  const robots = scalarChange(robotsExists(before), robotsExists(after));
+function rowChanges(before: TechTrustRow, after: TechTrustRow, name: string): Change[] {
+  const base = { competitor: name, own: after.isOwn };
+  const out = securityChanges(before, after, base);
+  const trust = scalarChange(valueOf(before.trustSignalsFound), valueOf(after.trustSignalsFound));
+  if (trust) out.push(changeOf({ ...base, weight: 55, text: movedText('trust signals found', trust, (v) => (typeof v === 'number' ? `${v} of ${after.trustSignalsOf}` : plain(v))), before: trust.before, after: trust.after }));
+  const robots = before.robots.kind === 'unreadable' || after.robots.kind === 'unreadable' ? null : scalarChange(robotsValue(before.robots), robotsValue(after.robots));
   if (robots) {
     const text =
       robots.kind === 'changed' ? (robots.after === false ? 'no longer publishes a robots.txt' : 'now publishes a robots.txt') : movedText('robots.txt', robots, (v) => (v === true ? 'published' : v === false ? 'none' : plain(v)));
@@ -84,26 +102,43 @@ function rowChanges(before: unknown, after: unknown, name: string, own: boolean)
   if (v0 && v1) {
     for (const key of VERDICTS) {
       if (key in v0 && key in v1 && !same(v0[key], v1[key]) && v0[key] !== null && v1[key] !== null) {
-        out.push(changeOf({ ...base, weight: 70, text: `${humanise(key)} ${plain(v0[key])} → ${plain(v1[key])}`, before: v0[key], after: v1[key] }));
+        out.push(changeOf({ ...base, weight: 70, text: `${humanise(key)} ${verdictWord(v0[key])} → ${verdictWord(v1[key])}`, before: v0[key], after: v1[key] }));
       }
     }
   }
-  const s0 = arrayAt(before, 'techStack');
-  const s1 = arrayAt(after, 'techStack');
-  if (s0 && s1) {
+  const s0 = valueOf(before.techStack);
+  const s1 = valueOf(after.techStack);
+  if (Array.isArray(s0) && Array.isArray(s1)) {
     const { added, removed } = listDiff(s0, s1);
     if (added.length) out.push(changeOf({ ...base, weight: 58, text: `tech stack added ${added.join(', ')}`, before: s0, after: s1 }));
     if (removed.length) out.push(changeOf({ ...base, weight: 57, text: `tech stack removed ${removed.join(', ')}`, before: s0, after: s1 }));
   }
+  const d0 = valueOf(before.dns);
+  const d1 = valueOf(after.dns);
+  if (Array.isArray(d0) && Array.isArray(d1)) {
+    const was = new Map(d0 as [string, unknown][]);
+    for (const [key, value] of d1 as [string, unknown][]) {
+      if (!was.has(key)) continue;
+      const move = scalarChange(was.get(key), value);
+      if (move) out.push(changeOf({ ...base, weight: 45, text: movedText(`DNS ${humanise(key)}`, move), before: move.before, after: move.after }));
+    }
+  }
   return out;
 }
 
+/** The rows of a run, as the reader reads them (unreadable entries left out). */
+function rowsOf(run: unknown): TechTrustRow[] {
+  const facts = readTechTrust(run);
+  return facts.rows.kind === 'value' ? facts.rows.value.filter((r): r is TechTrustRow => r !== null) : [];
+}
+
 export function techChanges({ previous, current }: RunPair): Change[] {
-  const before = rowsByName(previous, 'competitors');
+  const before = rowsOf(previous).map((row) => ({ ...row.identity, row }));
   const out: Change[] = [];
-  for (const [name, row] of rowsByName(current, 'competitors')) {
-    const was = before.get(name);
-    if (was) out.push(...rowChanges(was, row, name, isOwnRow(row)));
+  for (const row of rowsOf(current)) {
+    const label = labelOf(row.identity);
+    const was = label === null ? undefined : matchIdentity(row.identity, before)?.row;
+    if (was && label !== null) out.push(...rowChanges(was, row, label.toLowerCase()));
   }
   return out;
 }

@@ -49,7 +49,7 @@ describe('trust part', () => {
 
   it('a null grade with shielded headers is not a bad grade; trust counts stay real', () => {
     expect(read({ trustSignals: { count: 9 }, securityHeaders: { grade: null, headersAvailable: { available: false, reason: 'site_uses_behavioral_protection' } } })).toBe(
-      'Trust signals: 9 of the 26 found · security grade _not measured_: the site shields its response headers (site uses behavioral protection), which is not a bad grade',
+      'Trust signals: 9 of 26 found · security headers: _not measured_: the site shields its response headers (site uses behavioral protection); the HTML-derived counts are real',
     );
     // The marker as a bare string, beside the grade's object.
     expect(read({ trustSignals: 3, securityHeaders: { grade: null }, headerInspection: 'shielded' })).toContain('shields its response headers (shielded)');
@@ -57,12 +57,12 @@ describe('trust part', () => {
 
   it('a null grade without a marker is only "not measured"; 0 trust signals is a finding', () => {
     const text = read({ trustSignals: { count: 0 }, securityHeaders: { grade: null } });
-    expect(text).toBe('Trust signals: none of the 26 found · security grade _not measured_');
+    expect(text).toBe('Trust signals: none of the 26 found · security headers: grade _not measured_ · score _not reported_');
   });
 
   it('rows are matched by id, else by domain', () => {
     const byDomain = trustLines({ competitors: [{ domain: 'www.rival.com', trustSignals: 4, securityHeaders: { grade: 'A' } }] }, { ...REF, id: null });
-    expect(byDomain.join('')).toContain('security grade *A*');
+    expect(byDomain.join('')).toContain('security headers: grade A');
   });
 });
 

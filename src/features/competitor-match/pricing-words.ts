@@ -1,0 +1,86 @@
+/**
+ * Pricing values under the null contract (spec 2.2, 2.5): null is "not measured" and never a zero
+ * or a "no"; `hasFreePlan` is tri-state; availability reasons are shown as the service gave them.
+ */
+import type { Metric } from '../../service/index.js';
+import { extraText } from '../../service/extras.js';
+import { UNREADABLE_VALUE } from '../../service/tolerant.js';
+import { escapeMrkdwn, humanise } from '../../slack/blocks/index.js';
+
+export const NOT_MEASURED = '_not measured_';
+/** An omitted key (spec 2.2.3): neither a value nor "not measured". */
+export const NOT_REPORTED = '_not reported_';
+
+/** An availability reason, humanised and escaped; null when the marker gave none. */
+export function reasonText(reason: string | null | undefined): string | null {
+  return reason ? escapeMrkdwn(humanise(reason)) : null;
+}
+
+/** A metric that is not a value: omitted "not reported", unreadable said so; null for a value. */
+export function absentText(metric: Metric<unknown>): string | null {
+  if (metric.kind === 'omitted') return NOT_REPORTED;
+  if (metric.kind === 'unreadable') return UNREADABLE_VALUE;
+  return null;
+}
+
+/** true -> "yes", false -> "no", null -> "not checked"; omitted "not reported". */
+export function freePlanText(metric: Metric<boolean | null>): string {
+  const absent = absentText(metric);
+  if (absent) return absent;
+  if (metric.kind !== 'value') return UNREADABLE_VALUE;
+  if (metric.value === true) return 'yes';
+  if (metric.value === false) return 'no';
+  return '_not checked_';
+}
+
+/** A price metric with its currency and unit. */
+export function priceMetricText(amount: Metric<number | null>, currency: Metric<string | null>, unit: Metric<string | null>): string {
+  const absent = absentText(amount);
+  if (absent) return absent;
+  const v = <T,>(m: Metric<T>) => (m.kind === 'value' ? m.value : undefined);
+  return priceText(v(amount), v(currency), v(unit));
+}
+
+/** A metric shown verbatim: null "not measured", omitted "not reported". */
+export function metricText(metric: Metric<unknown>): string {
+  return absentText(metric) ?? valueText(metric.kind === 'value' ? metric.value : undefined);
+}
+
+/** A gap flag: true "gap", false "no gap", null "not measured" with why. */
+export function gapText(value: unknown, whyNull: string): string {
+  if (value === true) return ':large_orange_diamond: gap';
+  if (value === false) return 'no gap';
+  return `${NOT_MEASURED} (${whyNull})`;
+}
+
+export function priceText(amount: unknown, currency: unknown, unit: unknown): string {
+  if (typeof amount !== 'number') return NOT_MEASURED;
+  return escapeMrkdwn(moneyText(amount, currency, unit));
+}
+
+/**
+ * An amount as plain text with its currency and unit: `$49.00`, `$29.50 per seat month`, `49 XYZ`
+ * (a code Intl does not know), `49` (no currency given).
+ */
+export function moneyText(amount: number, currency: unknown, unit: unknown): string {
+  const code = typeof currency === 'string' && currency !== '' ? currency : null;
+  let money = String(amount);
+  if (code) {
+    try {
+      money = new Intl.NumberFormat('en-US', { style: 'currency', currency: code, maximumFractionDigits: 2 }).format(amount);
+    } catch {
+      money = `${amount} ${code}`;
+    }
+  }
+  return `${money}${typeof unit === 'string' && unit !== '' ? ` ${humanise(unit)}` : ''}`;
+}
+
+/** Any other value, shown verbatim; null is "not measured". */
+export function valueText(value: unknown): string {
+  if (value === null) return NOT_MEASURED;
+  if (value === undefined) return '_not reported_';
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (typeof value === 'number' || typeof value === 'string') return escapeMrkdwn(String(value));
+  // Lists and objects the service sent, as readable text ("a: 1, b: 2"), never JSON braces.
+  return escapeMrkdwn(extraText(value));
+}
