@@ -1,7 +1,9 @@
 /**
- * A delete the service answers `{ item: { success: false } }` (spec 4.6: `success` is a boolean) is
- * said as not deleted, for a ticket and for a comment (issue 27). The answer comes over real HTTP
- * from a proxy in front of the sandbox; every other request is the sandbox's own.
+ * Answers of the board's endpoints Radar must say as they are (issue 27): a delete the service
+ * answers `{ item: { success: false } }` (spec 4.6: `success` is a boolean) is said as not deleted,
+ * for a ticket and for a comment; a 402 on a ticket endpoint is the service's own words, never "your
+ * organisation needs a plan for scans" (the board works on any plan, spec 5.7). The answers come over
+ * real HTTP from a proxy in front of the sandbox; every other request is the sandbox's own.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, TICKET_SEED, type Sandbox } from '../../../src/sandbox/index.js';
@@ -82,5 +84,23 @@ describe('a delete answered { success: false }', () => {
     expect(text).toContain('the comment was not deleted');
     expect(text).not.toContain('deleted a comment');
     expect(readable(await board.listComments(NORTHWIND, ticket.id)).map((c) => c.id)).toContain(comment.id);
+  });
+
+  it('a 402 on the ticket list says what the service said, not that scans need a plan', async () => {
+    sandbox.control.addFault({ method: 'GET', path: `/v1/projects/${NORTHWIND}/tickets`, kind: 'status', status: 402, code: 'subscription_required', times: 1 });
+    const text = replyText(await h.command('tickets', { channel: CHANNELS.intel }));
+    expect(text).toContain('subscription_required');
+    expect(text).toContain('Injected fault');
+    expect(text).toContain('works on any plan');
+    expect(text).not.toContain('needs a plan');
+    expect(text).not.toMatch(/scans and fetches are part of a plan/);
+  });
+
+  it('a 402 on reading one ticket is said the same way', async () => {
+    const ticket = await board.createTicket(NORTHWIND, { title: 'Board refused by the service', status: 'triage' });
+    sandbox.control.addFault({ method: 'GET', path: `/v1/projects/${NORTHWIND}/tickets/${ticket.id}`, kind: 'status', status: 402, code: 'subscription_required', times: 1 });
+    const text = replyText(await h.command(`ticket ${ticket.number}`, { channel: CHANNELS.intel }));
+    expect(text).toContain('refused this board request');
+    expect(text).not.toMatch(/scans and fetches are part of a plan/);
   });
 });
