@@ -10,7 +10,8 @@ import type { BriefingRead, BriefingTickets, Ticket } from '../../../service/ind
 import { chunkLines, dayOf, escapeMrkdwn, humanise, plural, section, truncate, type Block } from '../../../slack/blocks/index.js';
 import { isUnreadable, readableOr, shown, UNREADABLE_VALUE, unreadableText, type Unreadable } from '../../../service/tolerant.js';
 import { COMMAND } from '../../../slack/ids.js';
-import { estimateText } from '../../../slack/blocks/duration.js';
+import { briefingSizeOf } from '../../../service/schemas/tickets.js';
+import { sizeWords } from '../../board/views/ticket-format.js';
 import { columnName, impactName } from '../../board/vocabulary.js';
 import { deepDivesOf, diagnosisOf, dimensionName, hubUnreadable, runMetaOf, verdictOf, type DiagnosisRow } from '../hub.js';
 
@@ -99,10 +100,10 @@ export function caveatLines(read: BriefingRead): { lines: string[]; unreadable: 
 
 /** An opened ticket's facts: impact, size (unsized when the edition gave no estimate), column. */
 export function ticketFacts(ticket: Ticket): string[] {
-  const { briefing, impact, status } = ticket;
+  const { impact, status } = ticket;
   return [
     shown(impact, (i) => (i === null ? 'impact not rated' : `impact ${escapeMrkdwn(impactName(i))}`)),
-    shown(briefing, (b) => (b?.estimatedMinutes == null ? 'unsized' : estimateText(b.estimatedMinutes))),
+    sizeWords(briefingSizeOf(ticket) ?? { kind: 'not-reported' }),
     `*${shown(status, (s) => escapeMrkdwn(columnName(s)))}*`,
   ];
 }
