@@ -43,7 +43,8 @@ describe('scanFactsOf', () => {
   });
 
   it('a completed scan without a result is a failure with its own code, never a result of zeros', () => {
-    const facts = scanFactsOf({ id: 's', status: 'completed', expiresAt: '2026-06-02T00:00:00Z' }, finish);
+    const scan = { id: 's', status: 'completed' as const, expiresAt: '2026-06-02T00:00:00Z' };
+    const facts = scanFactsOf(scan, finish);
     expect(facts).toMatchObject({ status: 'failed', code: MISSING_RESULT, expiresAt: '2026-06-02T00:00:00Z' });
   });
 });
