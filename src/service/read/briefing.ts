@@ -12,7 +12,7 @@
  * finding sits under `finding` or `what_we_found` still says what was found.
  */
 import { extrasOf, type Extra } from '../extras.js';
-import { arrayAt, isRecord, isUnreadable, keySet, keyIn, lookup, readable, readableOr, type JsonRecord, type Unreadable } from '../tolerant.js';
+import { arrayAt, isRecord, isUnreadable, keySet, keyIn, keyStem, lookup, readable, readableOr, type JsonRecord, type Unreadable } from '../tolerant.js';
 import type { BriefingItem, BriefingMeta, BriefingRead, BriefingRunStatus, BriefingTickets } from '../schemas/briefing.js';
 
 /** Fields a reader does not know, bounded: the facts and how many more were left out. */
@@ -91,17 +91,43 @@ const TEXT_KEYS = ['text', 'summary', 'note', 'body', 'description'];
 const TEXT_SET = keySet(TEXT_KEYS);
 const HEADLINE = 'headline';
 
+/**
+ * A row's named field, found by looking: the name itself in any case or style (on the row or one
+ * level down), else an own key that contains it (`row_label`, `rowStatus`, `dimensionKey`). Returns
+ * the value and the key it came from, so the key is not shown again among the extras.
+ */
+function rowField(row: JsonRecord, names: readonly string[], contained = true): { value: string; key: string | null } | null {
+  for (const name of names) {
+    const hit = lookup(row, name);
+    const value = hit.found ? str(hit.value) : null;
+    if (value !== null && hit.found) return { value, key: hit.where === 'here' ? hit.key : null };
+  }
+  if (!contained) return null;
+  for (const name of names) {
+    const stem = keyStem(name);
+    for (const [k, v] of Object.entries(row)) {
+      const value = str(v);
+      if (value !== null && keyStem(k).includes(stem)) return { value, key: k };
+    }
+  }
+  return null;
+}
+
 /** One diagnosis row as facts. */
 export function diagnosisRowOf(raw: JsonRecord): DiagnosisRow {
-  const deepDive = field(raw, 'deepDive');
-  return {
-    label: field(raw, 'label', 'title', 'name'),
-    dimension: field(raw, 'dimension', 'key') ?? deepDive,
-    note: field(raw, 'note'),
-    status: field(raw, 'status'),
-    deepDive,
-    extras: extrasOf(raw, ROW_KNOWN, 6),
+  const used: string[] = [];
+  const take = (names: string[], contained = true) => {
+    const hit = rowField(raw, names, contained);
+    if (hit?.key) used.push(hit.key);
+    return hit?.value ?? null;
   };
+  // The pointer forms a command: only a key named `deepDive` (any case or style) is one, never `deepDiveNote`.
+  const deepDive = take(['deepDive'], false);
+  const label = take(['label', 'title', 'name']);
+  const dimension = take(['dimension']) ?? take(['key'], false) ?? deepDive;
+  const status = take(['status']);
+  const note = field(raw, 'note');
+  return { label, dimension, note, status, deepDive, extras: extrasOf(raw, [...ROW_KNOWN, ...used], 6) };
 }
 
 /** The keys of `block` that hold its rows: `rows` itself, or the child object that holds them one level down. */
