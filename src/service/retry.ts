@@ -3,8 +3,9 @@
  * (p-retry: exponential backoff with jitter, bounded attempts and total time).
  *
  * Every method is retried after a 429 and after a failure that proves nothing was sent (connection
- * refused, connect timeout). Only GET is retried after a 502/503/504 or a connection lost mid-way:
- * a POST, PATCH or DELETE that may have reached the service is never repeated (a ticket must never be
+ * refused, connect timeout). Only GET (idempotent) is retried after any 5xx (spec 7: "transient
+ * failures (429 and 5xx) are safe to retry"; a plain 500 included) or a connection lost mid-way: a
+ * POST, PATCH or DELETE that may have reached the service is never repeated (a ticket must never be
  * created twice). Timeouts after connecting are not retried.
  *
  * On the throttled groups (`budget.ts`) a `Retry-After` is a pause Radar keeps: a wait longer than
@@ -40,7 +41,8 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   maxRetryAfterMs: 10_000,
 };
 
-const GATEWAY_STATUSES = new Set([502, 503, 504]);
+/** Any 5xx: a server-side failure a GET may simply be asked again (spec 7). */
+const isServerError = (status: number) => status >= 500 && status <= 599;
 /** Transport failures that prove the request never left: safe to repeat for every method. */
 const NOTHING_SENT = new Set(['ECONNREFUSED', 'UND_ERR_CONNECT_TIMEOUT']);
 /** A connection lost before the answer: the request may have been processed. */
@@ -58,7 +60,7 @@ export function transportCode(cause: unknown): string | undefined {
 /** Whether a failed call may be attempted again. */
 export function isRetryable(error: ServiceError, method: HttpMethod): boolean {
   if (error.status === 429) return true;
-  if (error.status !== null) return method === 'GET' && GATEWAY_STATUSES.has(error.status);
+  if (error.status !== null) return method === 'GET' && isServerError(error.status);
   const code = transportCode(error.cause);
   if (code === undefined) return false;
   return NOTHING_SENT.has(code) || (method === 'GET' && CONNECTION_LOST.has(code));

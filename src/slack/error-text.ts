@@ -59,6 +59,10 @@ function describeServiceError(e: ServiceError, context: ErrorContext): string {
     case 'insufficient_scope':
       return "Radar's API key is read-only: this needs a key with the read_write scope.";
     case 'subscription_required':
+      // The board works on any plan (spec 5.7): a 402 there is the service's own answer, said as it came (issue 27).
+      if (isBoardEndpoint(e.endpoint)) {
+        return `The monitoring service refused this board request (HTTP ${e.status ?? 402}, ${escapeMrkdwn(e.code)}): “${escapeMrkdwn(e.message)}”. The ticket board works on any plan, so this is not about scans; ask whoever runs your organisation's service account.`;
+      }
       return 'Your organisation needs a plan with the monitoring service for this (website scans and fetches are part of a plan).';
     case 'project_not_found':
       return `The monitoring service can't find ${project} (it may have been deleted, or Radar's key can't see it); rebind this channel with \`/radar bind &lt;project&gt;\`.`;
@@ -80,6 +84,11 @@ function describeServiceError(e: ServiceError, context: ErrorContext): string {
       if (e.status === 400) return `The monitoring service refused that: ${escapeMrkdwn(e.message)}`;
       return `The monitoring service answered ${escapeMrkdwn(e.code)}: ${escapeMrkdwn(e.message)}`;
   }
+}
+
+/** Ticket, comment, label and assignee endpoints (spec 4.6): `/v1/projects/{projectId}/tickets…`. */
+function isBoardEndpoint(endpoint: string): boolean {
+  return /\/v1\/projects\/[^/\s]+\/tickets(\/|$|\?)/.test(endpoint);
 }
 
 /** True for failures worth logging at error level (not the person's mistake, not a known service state). */

@@ -59,6 +59,25 @@ describe('reads are retried', () => {
     for (const line of lines) expect(line).not.toContain(API_KEY);
   });
 
+  it.each([
+    ['a plain 500 with the envelope', errorReply(500, 'internal_error')],
+    ['a 500 whose body is not JSON', { status: 500, raw: 'Internal Server Error' } as Reply],
+    ['a 501', errorReply(501, 'not_implemented')],
+    ['a 507', errorReply(507, 'insufficient_storage')],
+  ])('GET after %s (spec 7: any 5xx is transient), then succeeds', async (_label, first) => {
+    const { svc, server } = await serve([first, ok({ items: [project] })]);
+    expect(readable(await svc.listProjects()).map((p) => p.id)).toEqual(['prj_1']);
+    expect(server.requests.map((r) => r.method)).toEqual(['GET', 'GET']);
+  });
+
+  it('GET that keeps answering 500 gives up after the bounded attempts with the 500', async () => {
+    const { svc, server } = await serve([errorReply(500, 'internal_error')]);
+    const e = await failure(svc.listProjects());
+    expect(e.status).toBe(500);
+    expect(e.code).toBe('internal_error');
+    expect(server.requests).toHaveLength(4);
+  });
+
   it('GET after a socket closed before the answer', async () => {
     const { svc, server } = await serve([{ destroy: true }, ok({ items: [] })]);
     expect(await svc.listProjects()).toEqual([]);

@@ -33,7 +33,9 @@ describe('isRetryable', () => {
   it.each([
     ['429', error(429), true, true],
     ['503', error(503), true, false],
-    ['500', error(500), false, false],
+    ['500 (any 5xx is transient for a read, spec 7)', error(500), true, false],
+    ['599', error(599), true, false],
+    ['499', error(499), false, false],
     ['404', error(404), false, false],
     ['ECONNREFUSED', error(null, refused), true, true],
     ['ECONNREFUSED in an AggregateError', error(null, new AggregateError([refused])), true, true],

@@ -29,4 +29,16 @@ describe('describeError', () => {
     const e = new ServiceError({ code: 'invalid_parameters', status: 400, message: 'bad <!here> value', endpoint: 'GET /v1/x', path: '/v1/x' });
     expect(describeError(e)).toContain('bad &lt;!here&gt; value');
   });
+
+  it('a 402 on a board endpoint is the service’s words (the board works on any plan); on a scan it is the plan sentence', () => {
+    const on = (endpoint: string) => new ServiceError({ code: 'subscription_required', status: 402, message: 'Board <!here> paused', endpoint, path: '/v1/x' });
+    for (const endpoint of ['GET /v1/projects/{projectId}/tickets', 'DELETE /v1/projects/{projectId}/tickets/{ticketId}/comments/{commentId}', 'GET /v1/projects/{projectId}/tickets/labels', 'GET /v1/projects/{projectId}/tickets/assignees']) {
+      const text = describeError(on(endpoint));
+      expect(text).toContain('Board &lt;!here&gt; paused');
+      expect(text).toContain('works on any plan');
+      expect(text).not.toContain('scans and fetches are part of a plan');
+    }
+    expect(describeError(on('POST /v1/tools/trust-signals/scans'))).toContain('needs a plan');
+  });
 });
+

@@ -6,12 +6,12 @@
  * under way or the latest failed); the section from that same edition.
  */
 import type { BriefingRead, ServiceClient } from '../../service/index.js';
-import { arrayAt, isRecord, lookup, readableOr, type JsonRecord } from '../../service/tolerant.js';
+import { lookup, readableOr } from '../../service/tolerant.js';
 import { escapeMrkdwn, truncate } from '../../slack/blocks/index.js';
 import { UsageError } from '../../slack/commands/parse.js';
 import { suggest } from '../../slack/commands/suggest.js';
 import { COMMAND } from '../../slack/ids.js';
-import { deepDivesOf, runMetaOf } from '../editions/hub.js';
+import { deepDivesOf, hubFactsOf, runMetaOf, type DiagnosisRow } from '../../service/read/briefing.js';
 import { loadBriefing } from './load-briefing.js';
 
 /** The seven dimension keys spec 4.5 names, and the words a person may type for them. */
@@ -50,40 +50,21 @@ export function deepDimensionOf(word: string): string {
   );
 }
 
-export interface HubRow {
-  label: string | null;
-  note: string | null;
-  deepDive: string | null;
-}
-
-const str = (obj: unknown, key: string): string | null => {
-  const hit = lookup(obj, key);
-  return hit.found && typeof hit.value === 'string' && hit.value.trim() !== '' ? hit.value : null;
-};
-
-/** The hub's diagnosis row for `dimension` (by its `dimension` key, its pointer, or its label), read tolerantly. */
-export function hubRowFor(read: BriefingRead, dimension: string): HubRow | null {
-  const item = readableOr(read.item, null);
-  const hub = item === null ? null : readableOr(item.hub, undefined);
-  const blocks = hub ? hub.blocks.filter(isRecord) : [];
+/** The hub's diagnosis row for `dimension` (by its dimension key, its pointer, or its label), from the edition's one reading. */
+export function hubRowFor(read: BriefingRead, dimension: string): DiagnosisRow | null {
   const plain = (s: string) => s.toLowerCase().replace(/[^a-z]/g, '');
-  for (const block of blocks) {
-    for (const raw of arrayAt(block, 'rows') ?? []) {
-      if (!isRecord(raw)) continue;
-      const row = raw as JsonRecord;
-      const names = [str(row, 'dimension'), str(row, 'deepDive'), str(row, 'key')].filter((n): n is string => n !== null).map((n) => n.toLowerCase());
-      const label = str(row, 'label') ?? str(row, 'title');
-      const labelHit = label !== null && [plain(dimension), plain(dimension.replace('trust', 'andtrust'))].includes(plain(label));
-      if (names.includes(dimension) || labelHit) return { label, note: str(row, 'note'), deepDive: str(row, 'deepDive') };
-    }
+  for (const row of hubFactsOf(readableOr(read.item, null)).rows) {
+    const names = [row.dimension, row.deepDive].filter((n): n is string => n !== null).map((n) => n.toLowerCase().replace(/^deep-/, ''));
+    const labelHit = row.label !== null && [plain(dimension), plain(dimension.replace('trust', 'andtrust'))].includes(plain(row.label));
+    if (names.includes(dimension) || labelHit) return row;
   }
   return null;
 }
 
 export type DeepDiveState =
   | { kind: 'no-edition' }
-  | { kind: 'none'; edition: BriefingRead; row: HubRow | null; held: string[] }
-  | { kind: 'section'; edition: BriefingRead; row: HubRow | null; section: unknown; found: boolean };
+  | { kind: 'none'; edition: BriefingRead; row: DiagnosisRow | null; held: string[] }
+  | { kind: 'section'; edition: BriefingRead; row: DiagnosisRow | null; section: unknown; found: boolean };
 
 export async function loadDeepDive(service: ServiceClient, projectId: string, dimension: string, includeCharts: boolean): Promise<DeepDiveState> {
   const state = await loadBriefing(service, projectId);

@@ -4,7 +4,7 @@
  */
 import type { BriefingRead, ServiceClient, Ticket } from '../../service/index.js';
 import { readable, readableOr } from '../../service/tolerant.js';
-import { openedIds, runMetaOf } from './hub.js';
+import { openedIds, runMetaOf } from '../../service/read/briefing.js';
 
 /** The edition's ticket list (one request); the caller decides what a failed read means. */
 export function listEditionTickets(service: ServiceClient, projectId: string, runId: string) {

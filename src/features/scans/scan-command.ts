@@ -8,20 +8,23 @@ import type { Subcommand } from '../../plugin.js';
 import { UsageError } from '../../slack/commands/parse.js';
 import { describeError, UserError } from '../../slack/error-text.js';
 import { COMMAND } from '../../slack/ids.js';
-import type { PendingScan, PendingScanKind } from '../../store/pending-scans.js';
+import type { PendingScanKind } from '../../store/pending-scans.js';
 import { StoreUnavailableError } from '../../store/errors.js';
-import type { ScanFollower } from './scan-follower.js';
+import type { FollowedScan, ScanFollower } from './scan-follower.js';
 import { isGoneForRadar, slackErrorOf } from '../../slack/slack-errors.js';
 import { admitScan } from '../fair-use/scan-limits.js';
 import { createScanMessages } from './scan-messages.js';
-import { startScan } from './scan-service.js';
+import { readScanById, startScan } from './scan-service.js';
+import { resultViews } from './views/result-view.js';
+import { isServiceError } from '../../service/errors.js';
+import { context, escapeMrkdwn, fitBlocks, LIMITS, utcStamp } from '../../slack/blocks/index.js';
 import { normaliseScanDomain } from './scan-target.js';
 import { chooseWord } from '../../slack/commands/suggest.js';
 import type { ScanSubject } from './views/parts.js';
 import { progressView, stoppedView } from './views/progress-view.js';
 
 /** The usage line: `--fix-prompts` is shown with agent-adoption scans only, where it applies. */
-export const SCAN_USAGE = 'scan trust <domain or URL> | scan agents <domain or URL> [--fix-prompts]';
+export const SCAN_USAGE = 'scan trust <domain or URL> | scan agents <domain or URL> [--fix-prompts] | scan <scan id>';
 const USAGE = `\`${COMMAND} scan trust <domain or URL>\` or \`${COMMAND} scan agents <domain or URL> [--fix-prompts]\``;
 
 export interface ScanRequest {
@@ -57,7 +60,23 @@ export const scanCommand: Subcommand<ScanFollower> = {
   run: (inv, follower) => runScan(inv, follower),
 };
 
+/**
+ * A scan id typed alone (`/radar scan scan_1a2b…`): one word that is not a scan kind nor a site (no
+ * dot, no slash, no scheme), with a digit or an underscore in it, as service ids have.
+ */
+export function scanIdOf(args: readonly string[], fixPrompts: boolean): string | null {
+  if (args.length !== 1 || fixPrompts) return null;
+  const word = args[0] ?? '';
+  if (['trust', 'agents'].includes(word.toLowerCase())) return null;
+  return /^[A-Za-z0-9_-]{4,100}$/.test(word) && /[0-9_]/.test(word) ? word : null;
+}
+
 async function runScan(inv: CommandInvocation, follower: ScanFollower): Promise<void> {
+  const scanId = scanIdOf(inv.parsed.args, inv.parsed.switches.has('fix-prompts'));
+  if (scanId !== null) {
+    await showScanById(inv, scanId);
+    return;
+  }
   const request = parseScanRequest(inv.parsed.args, inv.parsed.switches.has('fix-prompts'));
   const { deps } = inv;
   const subject: ScanSubject = { kind: request.kind, domain: request.domain, startedBy: inv.userId, scanId: null };
@@ -81,8 +100,9 @@ async function startAndFollow(inv: CommandInvocation, follower: ScanFollower, re
   const where = { channelId: inv.channelId, messageTs };
 
   let scanId: string;
+  let expiresAt: string;
   try {
-    scanId = (await startScan(deps.service, request)).id;
+    ({ id: scanId, expiresAt } = await startScan(deps.service, request));
   } catch (error) {
     deps.logger.info('a scan could not be started', { kind: request.kind, domain: request.domain, error });
     const sentence = describeError(error, { action: 'start the scan' });
@@ -91,8 +111,10 @@ async function startAndFollow(inv: CommandInvocation, follower: ScanFollower, re
   }
 
   const started = deps.now();
-  const pending: PendingScan = {
+  // The service's expiresAt is kept with the record: it decides when Radar gives up and when a missing scan has "expired".
+  const pending: FollowedScan = {
     scanId,
+    expiresAt,
     kind: request.kind,
     domain: request.domain,
     teamId: inv.teamId,
@@ -135,4 +157,49 @@ async function postAnnouncement(inv: CommandInvocation, subject: ScanSubject): P
     if (!refusal || !isGoneForRadar(error)) throw error;
     throw new UserError(`Radar can’t post in this channel (${refusal.code}), so it didn’t start the scan. ${refusal.sentence}`);
   }
+}
+
+/**
+ * `/radar scan <id>`: where a scan stands, read by its id until the service's `expiresAt` (a scan Radar
+ * stopped following, or one started elsewhere by the organisation): its result when completed, its
+ * failure, or that it is still queued or running and until when it can be read.
+ */
+async function showScanById(inv: CommandInvocation, scanId: string): Promise<void> {
+  const { deps } = inv;
+  let scan: Awaited<ReturnType<typeof readScanById>>;
+  try {
+    scan = await readScanById(deps.service, scanId);
+  } catch (error) {
+    if (isServiceError(error) && error.code === 'scan_not_found') {
+      throw new UserError(
+        `The monitoring service knows no scan \`${escapeMrkdwn(scanId)}\`: it keeps a scan until its expiry time (24 hours after it started), and only the organisation that started it can read it. \`${COMMAND} scan trust <domain>\` starts a fresh one.`,
+      );
+    }
+    throw error;
+  }
+  const subject: ScanSubject = { kind: scan.kind, domain: scan.domain ?? 'an unnamed site', startedBy: null, scanId };
+  const until = scan.expiresAt === null ? 'until its expiry time' : `until ${utcStamp(new Date(scan.expiresAt))}`;
+  switch (scan.status) {
+    case 'completed': {
+      const views = resultViews(subject, scan.finished, true);
+      const blocks = fitBlocks([...views.summary.blocks, ...views.details.blocks, context(`The service keeps this scan ${until}.`)], LIMITS.blocksPerMessage - 1, 'more parts');
+      await inv.reply({ text: views.summary.text, blocks, shareable: true });
+      return;
+    }
+    case 'failed':
+      await inv.reply({ ...stoppedView(subject, { reason: 'failed', code: scan.code }), shareable: true });
+      return;
+    case 'queued':
+    case 'running': {
+      const view = progressView(subject, scan.status === 'queued' ? { state: 'queued' } : { state: 'running', elapsedMs: runningFor(scan.startedAt, deps.now()) });
+      const blocks = [...view.blocks.filter((b) => b.type !== 'context'), context(`Scan id \`${escapeMrkdwn(scanId)}\` · \`${COMMAND} scan ${escapeMrkdwn(scanId)}\` reads it again, ${until}.`)];
+      await inv.reply({ text: view.text, blocks, shareable: true });
+      return;
+    }
+  }
+}
+
+function runningFor(startedAt: string | undefined, now: Date): number {
+  const at = startedAt === undefined ? Number.NaN : Date.parse(startedAt);
+  return Number.isNaN(at) ? 0 : Math.max(0, now.getTime() - at);
 }

@@ -19,18 +19,42 @@ import { describeError } from '../../slack/error-text.js';
 import { isGoneForRadar } from '../../slack/slack-errors.js';
 import type { Coordinator, Lease } from '../../store/coordination.js';
 import { isStoreUnavailable } from '../../store/errors.js';
-import type { PendingScan, PendingScansRepo, ScanStatus } from '../../store/pending-scans.js';
+import type { PendingScan, PendingScanPatch, PendingScansRepo, ScanStatus } from '../../store/pending-scans.js';
 import type { Timing } from '../../timing.js';
 import type { Limiter } from '../../limiter.js';
 import { delayAfterRateLimit, nextPollDelay } from './poll-schedule.js';
 import type { ScanMessages, SlackMessage } from './scan-messages.js';
-import { readScan, type ScanState } from './scan-service.js';
+import { readScan } from './scan-service.js';
+import { timeOf, type PolledState, type ScanState } from '../../service/read/scans.js';
 import type { ScanSubject } from './views/parts.js';
 import { progressView, stoppedView, type ScanStop } from './views/progress-view.js';
 import { resultViews } from './views/result-view.js';
 
-/** The service keeps scans (and answers `scan_not_found` after) this long (spec 2.9, 8). */
+/**
+ * How long the service keeps a scan when its `expiresAt` is not known (spec 2.9: 24 hours after
+ * creation): a record written before Radar kept `expiresAt`, or an unreadable one.
+ */
 const RETENTION_MS = 24 * 3_600_000;
+
+/**
+ * A pending scan with the service's `expiresAt` (spec 2.9), kept beside the store's fields (the
+ * store's record is read loosely, so it survives a restart); absent on records written before.
+ */
+export type FollowedScan = PendingScan & { expiresAt?: string };
+
+/** When the service deletes the scan: its `expiresAt`, else 24 hours after Radar started it. */
+export function expiresAtMs(scan: FollowedScan): number {
+  return timeOf(scan.expiresAt) ?? Date.parse(scan.startedAt) + RETENTION_MS;
+}
+
+/**
+ * When Radar stops following a scan still queued or running: `scanGiveUpMs` after it started, or
+ * the scan's `expiresAt` when that comes first (a service that keeps scans a shorter time), never
+ * a fixed 24 hours.
+ */
+export function giveUpAtMs(scan: FollowedScan, giveUpMs: number): number {
+  return Math.min(Date.parse(scan.startedAt) + giveUpMs, expiresAtMs(scan));
+}
 
 export interface ScanFollowerDeps {
   service: ServiceClient;
@@ -152,15 +176,18 @@ export function createScanFollower(deps: ScanFollowerDeps): ScanFollower {
         return;
       }
       const subject = subjectOf(scan);
-      const elapsed = nowMs() - Date.parse(scan.startedAt);
+      const now = nowMs();
+      const elapsed = now - Date.parse(scan.startedAt);
+      const expires = expiresAtMs(scan);
+      const giveUp = giveUpAtMs(scan, timing.scanGiveUpMs);
       const stop = (why: ScanStop) => finish(f, scan, { summary: stoppedView(subject, why) });
-      let state: ScanState;
+      let state: PolledState;
       try {
         state = await deps.background.run(() => readScan(deps.service, scan.kind, scan.scanId));
       } catch (error) {
-        const terminal = terminalStop(error, elapsed);
+        const terminal = terminalStop(error, now >= expires, expires);
         if (terminal) return await stop(terminal);
-        if (elapsed >= timing.scanGiveUpMs) {
+        if (now >= giveUp) {
           return await stop({ reason: 'refused', sentence: describeError(error, { action: 'follow the scan' }), retryCommand: null });
         }
         const usual = nextPollDelay(scan.pollCount, timing, random);
@@ -176,10 +203,20 @@ export function createScanFollower(deps: ScanFollowerDeps): ScanFollower {
         case 'failed':
           return await stop({ reason: 'failed', code: state.code });
         case 'queued':
-        case 'running':
-          if (elapsed >= timing.scanGiveUpMs) return await stop({ reason: 'gave_up', afterMs: elapsed });
+        case 'running': {
+          // The service's own expiresAt, when it says one, is the one that counts from now on.
+          const told = timeOf(state.expiresAt);
+          if (state.expiresAt !== null && told !== timeOf((scan as FollowedScan).expiresAt)) {
+            await pendingScans.update(scan.scanId, { expiresAt: state.expiresAt } as PendingScanPatch);
+            (scan as FollowedScan).expiresAt = state.expiresAt;
+          }
+          const until = expiresAtMs(scan);
+          if (now >= giveUpAtMs(scan, timing.scanGiveUpMs)) {
+            return await stop({ reason: 'gave_up', afterMs: elapsed, readableUntil: now < until ? new Date(until).toISOString() : null });
+          }
           await showProgress(f, scan, state);
           return await reschedule(f, state.status, scan.pollCount + 1, nextPollDelay(scan.pollCount + 1, timing, random));
+        }
       }
     } catch (error) {
       // The store (or something unforeseen) failed: keep the lease and try again later. A store
@@ -262,10 +299,13 @@ function subjectOf(scan: PendingScan): ScanSubject {
   return { kind: scan.kind, domain: scan.domain, startedBy: scan.startedBy, scanId: scan.scanId };
 }
 
-/** Service errors that end a scan for good; null for those worth polling again (429, 5xx, network). */
-function terminalStop(error: unknown, elapsedMs: number): ScanStop | null {
+/**
+ * Service errors that end a scan for good; null for those worth polling again (429, 5xx, network).
+ * `scan_not_found` once the scan's `expiresAt` has passed is "expired"; before, "not found".
+ */
+function terminalStop(error: unknown, expired: boolean, expiresMs: number): ScanStop | null {
   if (!isServiceError(error)) return null;
-  if (error.code === 'scan_not_found') return elapsedMs >= RETENTION_MS ? { reason: 'expired' } : { reason: 'not_found' };
+  if (error.code === 'scan_not_found') return expired ? { reason: 'expired', at: new Date(expiresMs).toISOString() } : { reason: 'not_found' };
   if (error.code === 'subscription_required' || error.code === 'unexpected_response') {
     return { reason: 'refused', sentence: describeError(error, { action: 'follow the scan' }), retryCommand: null };
   }

@@ -25,6 +25,7 @@ import { readState, type ViewState } from '../board/view-state.js';
 import { editMessageView } from './views/edit-modal.js';
 import { input, modal, textInput, warning } from '../board/views/modal-parts.js';
 import { ticketView } from './views/ticket-view.js';
+import { notDeleted } from './ticket-delete.js';
 
 type ButtonArgs = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
 
@@ -48,7 +49,14 @@ export function commentDeleteAction(deps: RadarDeps, claims: SubmissionsRepo) {
     if (!(await claims.claim(key, deps.now())).claimed) return;
     let notice: string;
     try {
-      await deps.service.deleteComment(ref.projectId, ref.ticketId, ref.commentId);
+      const result = await deps.service.deleteComment(ref.projectId, ref.ticketId, ref.commentId);
+      if (!result.success) {
+        // `{ success: false }` is a refusal, not a deletion (issue 27): the comment is still on the ticket.
+        await claims.release(key);
+        deps.logger.info('the service answered a comment delete with success false', { comment: ref.commentId });
+        await say(`:warning: ${notDeleted('the comment')}`);
+        return;
+      }
       await claims.complete(key, { ticketId: ref.ticketId, ticketNumber: 0, ticketTitle: '', commentId: ref.commentId });
       notice = `:wastebasket: <@${body.user.id}> deleted a comment.`;
     } catch (error) {

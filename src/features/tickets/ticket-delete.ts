@@ -18,6 +18,11 @@ import { plainTitle } from '../board/views/ticket-format.js';
 export const NOT_DELETABLE =
   'A ticket a briefing opened can’t be deleted: dismiss it instead (moving it to Dismissed keeps its briefing from opening it again).';
 
+/** Said when the service answers a delete with `success: false`: nothing was deleted. */
+export function notDeleted(what: string): string {
+  return `The service answered that ${what} was not deleted (it reported no success), so it is still there. Try again, or ask whoever runs the service.`;
+}
+
 export function ticketMoreAction(deps: RadarDeps, claims: SubmissionsRepo) {
   return async ({ ack, body, respond }: SlackActionMiddlewareArgs<BlockOverflowAction> & AllMiddlewareArgs): Promise<void> => {
     await ack();
@@ -47,7 +52,14 @@ export function ticketMoreAction(deps: RadarDeps, claims: SubmissionsRepo) {
         await say(NOT_DELETABLE);
         return;
       }
-      await deps.service.deleteTicket(ref.projectId, ref.ticketId);
+      const result = await deps.service.deleteTicket(ref.projectId, ref.ticketId);
+      if (!result.success) {
+        // `{ success: false }` is a refusal, not a deletion (issue 27): the ticket is still on the board.
+        await claims.release(key);
+        deps.logger.info('the service answered a ticket delete with success false', { ticket: ref.ticketId });
+        await say(`:warning: ${notDeleted(`ticket #${ticket.number} *${escapeMrkdwn(title)}*`)}`);
+        return;
+      }
       await claims.complete(key, { ticketId: ticket.id, ticketNumber: ticket.number, ticketTitle: title });
       const text = `:wastebasket: <@${body.user.id}> deleted ticket #${ticket.number} *${escapeMrkdwn(title)}* from the board.`;
       await respond({ replace_original: true, text, blocks: [{ type: 'section', text: { type: 'mrkdwn', text } }] });

@@ -6,7 +6,7 @@
  * coerced to 0, false or an empty list.
  */
 import * as z from 'zod';
-import { isRecord, lookup, tolerantArray, type Unreadable } from '../tolerant.js';
+import { isRecord, lookup, tolerantArray, tolerantPart, type Unreadable } from '../tolerant.js';
 
 /** An ISO 8601 UTC date-time, kept as the string the service sent. */
 export const timestampSchema = z.string();
@@ -102,8 +102,12 @@ export const errorEnvelopeSchema = z.looseObject({
   error: z.looseObject({ code: z.string(), message: z.string() }),
 });
 
-/** `{ item: { success, id } }` answered by ticket and comment deletes. */
-export const deleteResultSchema = z.looseObject({ success: z.boolean(), id: z.string() });
+/**
+ * `{ item: { success, id } }` answered by ticket and comment deletes. `success` decides what the
+ * answer says (false: not deleted, issue 27); `id` is read tolerantly, so `{ success: false }` alone
+ * still reads as the refusal it is.
+ */
+export const deleteResultSchema = z.looseObject({ success: z.boolean(), id: tolerantPart(z.string()) });
 export type DeleteResult = z.infer<typeof deleteResultSchema>;
 
 /** `view` on the long reads (spec 2.5): `compact` is the service default. */

@@ -1,6 +1,6 @@
 /** The strategic tickets board: tickets, comments, labels, assignees (spec 2.7, 2.8, 3.1, 4.6). */
 import * as z from 'zod';
-import { tolerantArray, tolerantPart } from '../tolerant.js';
+import { isUnreadable, tolerantArray, tolerantPart } from '../tolerant.js';
 import { calendarDaySchema, personSchema, timestampSchema } from './common.js';
 
 /** The five columns, in board order. */
@@ -27,8 +27,8 @@ export type Assignee = z.infer<typeof assigneeSchema>;
 export const ticketBriefingSchema = z.looseObject({
   runId: z.string(),
   dimension: z.string(),
-  /** Null when the edition gave no estimate (unsized). */
-  estimatedMinutes: z.number().nullable(),
+  /** Null when the edition gave no estimate (unsized); missing or mistyped, `Unreadable` (only the size says so). */
+  estimatedMinutes: tolerantPart(z.number().nullable()),
 });
 
 /**
@@ -63,6 +63,23 @@ export const ticketSchema = z.looseObject({
   lastActivityAt: tolerantPart(timestampSchema),
 });
 export type Ticket = z.infer<typeof ticketSchema>;
+
+/**
+ * The size of a ticket a briefing opened, as a fact (spec 2.6: `briefing.estimatedMinutes` null is
+ * "unsized"): minutes, unsized, not reported (a briefing ticket whose `briefing` is null), or
+ * unreadable. Null for a ticket no briefing opened. Every line that shows a briefing ticket (the
+ * list, the ticket, the edition, the digest, Home) says it from this one reading.
+ */
+export type BriefingSize = { kind: 'minutes'; minutes: number } | { kind: 'unsized' } | { kind: 'not-reported' } | { kind: 'unreadable' };
+
+export function briefingSizeOf(ticket: Pick<Ticket, 'briefing' | 'origin'>): BriefingSize | null {
+  const { briefing } = ticket;
+  if (isUnreadable(briefing)) return { kind: 'unreadable' };
+  if (briefing === null || briefing === undefined) return ticket.origin === 'briefing' ? { kind: 'not-reported' } : null;
+  const minutes = briefing.estimatedMinutes;
+  if (isUnreadable(minutes)) return { kind: 'unreadable' };
+  return minutes === null ? { kind: 'unsized' } : { kind: 'minutes', minutes };
+}
 
 /**
  * `{ items, total, hasMore }`; `total` counts the columns the call covers, under the same filters.

@@ -17,7 +17,8 @@ describe('/radar briefing', () => {
     const text = replyText(reply);
     expect(text).toMatch(/Northwind CRM: Edition 3 · \d{4}-\d{2}-\d{2}/);
     expect(text).toContain('Competitors are out-publishing you');
-    expect(text).toMatch(/opened \d+ · already on board \d+ · rechecked unchanged \d+/);
+    // tickets.commented is shown beside the other moves (docs/assumptions.md), a count of 0 included.
+    expect(text).toMatch(/opened \d+ · commented \d+ · already on board \d+ · rechecked unchanged \d+/);
     expect(text).toMatch(/triage \d+ · to do \d+ · in progress \d+ · done \d+ · dismissed \d+/);
     expect(text).toContain('Coverage caveats');
     expect(text).toContain('deep dive: `/radar briefing pricing`');

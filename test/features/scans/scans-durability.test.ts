@@ -113,7 +113,7 @@ describe('scans survive restarts and crashes', () => {
     expect(resultReplies(h.slack, CHANNELS.intel, ts)).toHaveLength(1);
   });
 
-  it('says a scan has expired when Radar comes back more than 24 hours later', async () => {
+  it('says a scan has expired when Radar comes back after its expiresAt', async () => {
     h = await startRadarHarness({ speed: 1, timing: SCAN_TIMING });
     const ts = await startScan(h, 'scan agents sleepy-example.com');
     await eventually(() => updatesOf(h!.slack, ts).find((u) => u.includes('Queued')), 'the scan to be queued');
@@ -124,12 +124,15 @@ describe('scans survive restarts and crashes', () => {
     const store = await openStore(h.storeUrl, { namespacePrefix: h.storePrefix });
     const repo = createPendingScansRepo(store);
     const [scan] = await repo.listAll();
-    await repo.update(scan!.scanId, { startedAt: new Date(Date.now() - 25 * HOUR).toISOString() });
+    // The record keeps the service's expiresAt from the start answer; Radar's clock is moved past it.
+    const expiresAt = (scan as PendingScan & { expiresAt?: string }).expiresAt;
+    expect(expiresAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    await repo.update(scan!.scanId, { startedAt: new Date(Date.now() - 25 * HOUR).toISOString(), expiresAt: new Date(Date.now() - HOUR).toISOString() } as Partial<PendingScan>);
     await store.close();
 
     await h.restart();
     const final = await finished(h, CHANNELS.intel, ts);
-    expect(final).toContain('The result of this scan has expired: the service deletes scan results after 24 hours');
+    expect(final).toContain('The result of this scan has expired: the service kept it until');
     expect(scanRequests(h).at(-1)).toMatchObject({ method: 'GET' });
   });
 
@@ -147,6 +150,8 @@ describe('scans survive restarts and crashes', () => {
     const ts = await startScan(h, 'scan agents slow-example.com');
     const final = await finished(h, CHANNELS.intel, ts);
     expect(final).toMatch(/The scan is still running after \d+ s, so Radar has stopped following it\. Its id is `scan_[0-9a-f]+`/);
+    // Its expiresAt is a day away: the id reads it until then.
+    expect(final).toMatch(/`\/radar scan scan_[0-9a-f]+` reads it until \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
     expect(resultReplies(h.slack, CHANNELS.intel, ts)).toEqual([]);
   });
 

@@ -67,6 +67,6 @@ describe('help reads with one spacing', () => {
     const usages = [...text.matchAll(/`\/radar ([^`]+)`\n/g)].map((m) => m[1] ?? '');
     expect(usages.length).toBeGreaterThan(20);
     for (const usage of usages) expect(usage).not.toMatch(/\S\|\S|\S\||\|\S/);
-    expect(text).toContain('`/radar scan trust <domain or URL> | scan agents <domain or URL> [--fix-prompts]`');
+    expect(text).toContain('`/radar scan trust <domain or URL> | scan agents <domain or URL> [--fix-prompts] | scan <scan id>`');
   });
 });

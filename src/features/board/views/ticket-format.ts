@@ -1,6 +1,7 @@
 /** One ticket as a line of mrkdwn, the way lists and the picker show it. */
 import type { Label, Ticket } from '../../../service/index.js';
-import { isUnreadable, readable, UNREADABLE_VALUE, unreadableItemsLine, unreadableOf, type Unreadable } from '../../../service/tolerant.js';
+import { briefingSizeOf, type BriefingSize } from '../../../service/schemas/tickets.js';
+import { isUnreadable, readable, readableOr, UNREADABLE_VALUE, unreadableItemsLine, unreadableOf, type Unreadable } from '../../../service/tolerant.js';
 import { escapeMrkdwn, estimateText, humanise, truncate } from '../../../slack/blocks/index.js';
 import { impactName } from '../vocabulary.js';
 
@@ -47,14 +48,27 @@ export function dueText(ticket: Pick<Ticket, 'dueDate' | 'status'>, now?: Date):
   return `due ${escapeMrkdwn(dueDate)}`;
 }
 
-/** "from a briefing (pricing, about 4 h)" on a ticket a briefing opened; null on any other. */
+/** A briefing ticket's size in words: "about 4 h", "unsized" (the edition gave no estimate), or why it is not known. */
+export function sizeWords(size: BriefingSize): string {
+  switch (size.kind) {
+    case 'minutes':
+      return estimateText(size.minutes);
+    case 'unsized':
+      return 'unsized';
+    case 'not-reported':
+      return 'size not reported';
+    case 'unreadable':
+      return `size ${UNREADABLE_VALUE}`;
+  }
+}
+
+/** "from a briefing (pricing, about 4 h)", "from a briefing (pricing, unsized)" on a ticket a briefing opened; null on any other. */
 export function briefingMark(ticket: Pick<Ticket, 'briefing' | 'origin'>): string | null {
-  const { briefing } = ticket;
-  if (isUnreadable(briefing)) return ticket.origin === 'briefing' ? 'from a briefing' : null;
-  if (!briefing) return ticket.origin === 'briefing' ? 'from a briefing' : null;
-  const size = typeof briefing.estimatedMinutes === 'number' ? `, ${estimateText(briefing.estimatedMinutes)}` : '';
-  const dimension = typeof briefing.dimension === 'string' && briefing.dimension ? dimensionWords(briefing.dimension) : 'briefing';
-  return `from a briefing (${escapeMrkdwn(dimension)}${size})`;
+  const size = briefingSizeOf(ticket);
+  if (size === null) return null;
+  const briefing = readableOr(ticket.briefing, null);
+  const dimension = briefing && typeof briefing.dimension === 'string' && briefing.dimension ? `${escapeMrkdwn(dimensionWords(briefing.dimension))}, ` : '';
+  return `from a briefing (${dimension}${sizeWords(size)})`;
 }
 
 /** A briefing's dimension key as words: `ai-visibility` -> `AI visibility`, `tech-trust` -> `tech and trust`. */

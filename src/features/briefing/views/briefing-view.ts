@@ -11,7 +11,7 @@ import { context, escapeMrkdwn, header, LIMITS, relativeAndAbsolute, section, ty
 import { COMMAND } from '../../../slack/ids.js';
 import type { BriefingState } from '../load-briefing.js';
 import { caveatLines, diagnosisPart, editionBlocks, editionTitle, linesBlocks, openedCount, openedHeading, openedTicketLine } from '../../editions/views/edition-summary.js';
-import { runMetaOf } from '../../editions/hub.js';
+import { runMetaOf } from '../../../service/read/briefing.js';
 
 export interface BriefingMessage {
   text: string;

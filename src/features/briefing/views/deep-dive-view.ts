@@ -6,7 +6,8 @@
  * drawn. Anything else is shown by key, humanised and escaped, without a meaning given to it.
  */
 import { isRecord, lookup, type JsonRecord } from '../../../service/tolerant.js';
-import { chunkLines, context, escapeMrkdwn, fitBlocks, header, section, type Block } from '../../../slack/blocks/index.js';
+import { chunkLines, context, escapeMrkdwn, fitBlocks, header, section, truncate, type Block } from '../../../slack/blocks/index.js';
+import { extraLines } from '../../../slack/blocks/extras.js';
 import { COMMAND } from '../../../slack/ids.js';
 import { editionTitle } from '../../editions/views/edition-summary.js';
 import { jsonLines, label, primitiveText } from '../../readout/json-lines.js';
@@ -116,16 +117,25 @@ export function deepDiveView(projectName: string, dimension: string, state: Deep
   const edition = editionTitle(state.edition);
   const rowName = state.row?.label ? escapeMrkdwn(state.row.label) : dim;
   if (state.kind === 'none') {
-    const why = state.row?.note ? `: ${escapeMrkdwn(state.row.note)}` : state.row ? '; its hub row gives no reason.' : '; the hub has no row for it.';
+    const row = state.row;
+    // The row's other fields (its reason may sit under a key Radar does not know) follow the sentence.
+    const more = row ? extraLines(row.extras.extras, row.extras.more) : [];
+    const why = row?.note ? `: ${escapeMrkdwn(row.note)}` : row ? (more.length > 0 ? '. Its hub row says:' : '; its hub row gives no reason.') : '; the hub has no row for it.';
     // Each as the word `/radar briefing` takes: a named key without its prefix, another key as `deep-<key>`.
     const named = ['ai-visibility', 'ai-sources', 'positioning', 'pricing', 'content', 'tech-trust', 'agent-readiness'];
     const held = state.held.map((s) => `\`${escapeMrkdwn(named.includes(s.slice('deep-'.length)) ? s.slice('deep-'.length) : s)}\``).join(', ');
     const blocks: Block[] = [section(`No deep dive this edition for *${rowName}* (${escapeMrkdwn(edition)})${why}`)];
+    for (const chunk of chunkLines(more)) blocks.push(section(chunk));
     blocks.push(context(held ? `This edition's deep dives: ${held} (\`${COMMAND} briefing <dimension>\`).` : 'This edition holds no deep dive.'));
     return { text: `No ${dim} deep dive this edition`, blocks, empty: true };
   }
   const blocks: Block[] = [header(`${projectName}: ${state.row?.label ?? dimension} deep dive`)];
   blocks.push(context(`${escapeMrkdwn(edition)} · section \`deep-${dim}\``));
+  // What the hub row says about this dimension (its note and every other field), above the section.
+  if (state.row) {
+    const said = [...(state.row.note ? [escapeMrkdwn(state.row.note)] : []), ...extraLines(state.row.extras.extras, state.row.extras.more)];
+    if (said.length > 0) blocks.push(context(truncate(`_In the hub:_ ${said.join('\n')}`, 2900)));
+  }
   if (!state.found) {
     blocks.push(section(`The edition lists this deep dive, but the service returned no \`deep-${dim}\` section.`));
   } else {

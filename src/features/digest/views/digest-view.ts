@@ -20,7 +20,7 @@ import {
 } from '../../../slack/blocks/index.js';
 import { ACTION_IDS, COMMAND, DIGEST_IDS } from '../../../slack/ids.js';
 import { shown, unreadableText } from '../../../service/tolerant.js';
-import { verdictOf } from '../../editions/hub.js';
+import { verdictOf } from '../../../service/read/briefing.js';
 import { caveatLines, diagnosisPart, editionBlocks, editionTitle, linesBlocks, openedHeading, ticketFacts } from '../../editions/views/edition-summary.js';
 
 /** What a digest shows: the edition read with its hub, and the tickets it opened in `tickets.opened` order. */

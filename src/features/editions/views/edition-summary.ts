@@ -10,9 +10,12 @@ import type { BriefingRead, BriefingTickets, Ticket } from '../../../service/ind
 import { chunkLines, dayOf, escapeMrkdwn, humanise, plural, section, truncate, type Block } from '../../../slack/blocks/index.js';
 import { isUnreadable, readableOr, shown, UNREADABLE_VALUE, unreadableText, type Unreadable } from '../../../service/tolerant.js';
 import { COMMAND } from '../../../slack/ids.js';
-import { estimateText } from '../../../slack/blocks/duration.js';
+import { briefingSizeOf } from '../../../service/schemas/tickets.js';
+import { sizeWords } from '../../board/views/ticket-format.js';
 import { columnName, impactName } from '../../board/vocabulary.js';
-import { deepDivesOf, diagnosisOf, dimensionName, hubUnreadable, runMetaOf, verdictOf, type DiagnosisRow } from '../hub.js';
+import { dimensionName } from '../hub.js';
+import { commentedOf, deepDivesOf, hubFactsOf, runMetaOf, type DiagnosisRow, type Extras, type HubFacts, type HubNote } from '../../../service/read/briefing.js';
+import { extraLines } from '../../../slack/blocks/extras.js';
 
 export function editionTitle(read: BriefingRead): string {
   const meta = runMetaOf(read);
@@ -21,27 +24,54 @@ export function editionTitle(read: BriefingRead): string {
   return date ? `${edition} · ${date}` : edition;
 }
 
-/** The verdict and what the edition did on the board: the head of every edition answer. */
-export function editionBlocks(read: BriefingRead): Block[] {
-  const verdict = verdictOf(read.item);
-  return [
-    section(verdict ? `*${escapeMrkdwn(verdict)}*` : hubUnreadable(read.item) ? unreadableText('Headline') : '_This edition has no headline verdict._'),
-    section(boardText(read.tickets)),
-  ];
+/** The headline verdict as mrkdwn, or the sentence saying there is none or it could not be read. */
+export function verdictText(hub: HubFacts): string {
+  return hub.verdict ? `*${escapeMrkdwn(hub.verdict)}*` : hub.hubUnreadable ? unreadableText('Headline') : '_This edition has no headline verdict._';
 }
 
-/** `tickets` of an edition in one line pair: the whole count (`total`), what it did, where those tickets are now. */
+/** The verdict (with whatever else the headline block says) and what the edition did on the board: the head of every edition answer. */
+export function editionBlocks(read: BriefingRead): Block[] {
+  const hub = hubFactsOf(read.item);
+  const head = [verdictText(hub), ...extraLines(hub.headlineExtras.extras, hub.headlineExtras.more)];
+  return [...linesBlocks(head), ...linesBlocks(boardLines(read.tickets))];
+}
+
+/** Most comments the edition wrote (`tickets.commented`) quoted one per line; the rest are counted. */
+const COMMENTED_SHOWN = 5;
+
+/** The head line of `tickets`: the whole count (`total`) and what the edition did (opened, commented, already on board, rechecked). */
 export function boardText(tickets: BriefingRead['tickets']): string {
   if (isUnreadable(tickets)) return `*On the board:* ${UNREADABLE_VALUE}`;
   if (!tickets) return '*On the board:* not reported';
   const count = (list: readonly unknown[] | Unreadable) => shown(list, (l) => String(l.length));
   const total = shown(tickets.total, (n) => plural(n, 'ticket'));
+  const commented = commentedOf(tickets);
+  const comments = commented.kind === 'entries' ? ` · commented ${commented.entries.length + commented.unreadable}` : commented.kind === 'unreadable' ? ` · commented ${UNREADABLE_VALUE}` : '';
+  return `*On the board:* ${total} in all · opened ${count(tickets.opened)}${comments} · already on board ${count(tickets.alreadyOnBoard)} · rechecked unchanged ${count(tickets.recheckedUnchanged)}`;
+}
+
+/**
+ * `tickets` of an edition as lines: the head line (`boardText`), where those tickets are now, and
+ * the comments the edition wrote on tickets already on the board (`tickets.commented`: ticket id,
+ * kind, the comment's text), the first few quoted and the rest counted.
+ */
+export function boardLines(tickets: BriefingRead['tickets']): string[] {
+  const lines = [boardText(tickets)];
+  if (isUnreadable(tickets) || !tickets) return lines;
   const byStatus = (b: BriefingTickets['byStatus']) =>
     shown(b, (s) => `triage ${shown(s.triage, String)} · to do ${shown(s.todo, String)} · in progress ${shown(s.in_progress, String)} · done ${shown(s.done, String)} · dismissed ${shown(s.dismissed, String)}`);
-  return (
-    `*On the board:* ${total} in all · opened ${count(tickets.opened)} · already on board ${count(tickets.alreadyOnBoard)} · rechecked unchanged ${count(tickets.recheckedUnchanged)}\n` +
-    `_Where they are now:_ ${byStatus(tickets.byStatus)}`
-  );
+  lines.push(`_Where they are now:_ ${byStatus(tickets.byStatus)}`);
+  const commented = commentedOf(tickets);
+  if (commented.kind === 'entries' && commented.entries.length + commented.unreadable > 0) {
+    lines.push('*Commented on tickets already on the board*');
+    for (const c of commented.entries.slice(0, COMMENTED_SHOWN)) {
+      lines.push(`• ticket \`${escapeMrkdwn(truncate(c.ticketId, 60))}\` (${escapeMrkdwn(humanise(c.kind))}): ${escapeMrkdwn(truncate(c.body, 300))}`);
+    }
+    const rest = commented.entries.length - COMMENTED_SHOWN;
+    if (rest > 0) lines.push(`_…and ${plural(rest, 'more comment')}_`);
+    if (commented.unreadable > 0) lines.push(`_${plural(commented.unreadable, 'comment')} Radar couldn't read_`);
+  }
+  return lines;
 }
 
 /** The command that reads a dimension's deep dive (`deep-<key>` for a key Radar does not know by name). */
@@ -53,12 +83,32 @@ export function deepDiveCommand(dimension: string): string {
 
 const SAYS_NO_DEEP_DIVE = /\bno\s+deep[- ]?dive\b/i;
 
-/** One diagnosis row: its readable name, status, note, and its deep dive (or, once, that it has none). */
-export function diagnosisLine(row: DiagnosisRow): string {
+/** A row's name as people read it: its label, else its dimension's readable name. */
+export function rowName(row: DiagnosisRow): string {
+  return row.label ?? (row.dimension !== null ? dimensionName(row.dimension) : 'Untitled row');
+}
+
+/** A row's other fields (a finding, a summary), one indented line each, after the row. */
+function indented(extras: Extras): string[] {
+  return extraLines(extras.extras, extras.more).map((l) => `      ${l}`);
+}
+
+/**
+ * One diagnosis row: its readable name, status, note, and its deep dive (or, once, that it has
+ * none), then every other field it carries (its finding under another key, above all), one line each.
+ */
+export function diagnosisLines(row: DiagnosisRow): string[] {
   const status = row.status ? ` (${escapeMrkdwn(humanise(row.status))})` : '';
   const note = row.note ? `: ${escapeMrkdwn(truncate(row.note, 400))}` : '';
-  const deep = row.deepDive ? ` · deep dive: ${deepDiveCommand(row.deepDive)}` : row.note && SAYS_NO_DEEP_DIVE.test(row.note) ? '' : ' · _no deep dive this edition_';
-  return `• *${escapeMrkdwn(row.label)}*${status}${note}${deep}`;
+  const says = [row.note, ...row.extras.extras.filter((e) => e.prose).map((e) => e.text)].some((t) => t !== null && SAYS_NO_DEEP_DIVE.test(t));
+  const deep = row.deepDive ? ` · deep dive: ${deepDiveCommand(row.deepDive)}` : says ? '' : ' · _no deep dive this edition_';
+  return [`• *${escapeMrkdwn(rowName(row))}*${status}${note}${deep}`, ...indented(row.extras)];
+}
+
+/** A hub note (another hub block's words, the hub's own fields) as lines. */
+export function hubNoteLines(note: HubNote): string[] {
+  const title = note.title ? [`*${escapeMrkdwn(truncate(note.title, 200))}*`] : [];
+  return [...title, ...note.texts.map((t) => escapeMrkdwn(truncate(t, 1200))), ...extraLines(note.extras.extras, note.extras.more)];
 }
 
 export interface DiagnosisPart {
@@ -68,10 +118,15 @@ export interface DiagnosisPart {
   moreDeepDives: string | null;
 }
 
-/** The hub's diagnosis rows as section texts; an unreadable layout or `contains` is said in one line. */
+/**
+ * The hub's diagnosis rows (then the hub's other words: other blocks, fields of the row block and
+ * the hub) as section texts; an unreadable layout or `contains` is said in one line.
+ */
 export function diagnosisPart(read: BriefingRead): DiagnosisPart {
-  const { rows, unreadable } = diagnosisOf(read.item);
-  const lines = rows.map(diagnosisLine);
+  const hub = hubFactsOf(read.item);
+  const { rows } = hub;
+  const unreadable = hub.diagnosisUnreadable;
+  const lines = [...rows.flatMap(diagnosisLines), ...hub.notes.flatMap(hubNoteLines)];
   if (unreadable && lines.length === 0) return { chunks: [unreadableText('Diagnosis')], moreDeepDives: moreDeepDivesLine(read, rows) };
   if (unreadable) lines.unshift(unreadableText('Part of the diagnosis'));
   const moreDeepDives = moreDeepDivesLine(read, rows);
@@ -99,10 +154,10 @@ export function caveatLines(read: BriefingRead): { lines: string[]; unreadable: 
 
 /** An opened ticket's facts: impact, size (unsized when the edition gave no estimate), column. */
 export function ticketFacts(ticket: Ticket): string[] {
-  const { briefing, impact, status } = ticket;
+  const { impact, status } = ticket;
   return [
     shown(impact, (i) => (i === null ? 'impact not rated' : `impact ${escapeMrkdwn(impactName(i))}`)),
-    shown(briefing, (b) => (b?.estimatedMinutes == null ? 'unsized' : estimateText(b.estimatedMinutes))),
+    sizeWords(briefingSizeOf(ticket) ?? { kind: 'not-reported' }),
     `*${shown(status, (s) => escapeMrkdwn(columnName(s)))}*`,
   ];
 }

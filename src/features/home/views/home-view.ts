@@ -5,12 +5,13 @@
  * section (`chunkLines`), 150 a header.
  */
 import type { Block } from '../../../slack/blocks/index.js';
-import { chunkLines, context, divider, escapeMrkdwn, fitBlocks, header, plural, section, utcStamp } from '../../../slack/blocks/index.js';
+import { chunkLines, context, divider, escapeMrkdwn, fitBlocks, header, humanise, plural, section, truncate, utcStamp } from '../../../slack/blocks/index.js';
 import { isUnreadable } from '../../../service/tolerant.js';
 import { COMMAND } from '../../../slack/ids.js';
 import { columnName } from '../../board/vocabulary.js';
-import { verdictOf } from '../../editions/hub.js';
-import { editionTitle } from '../../editions/views/edition-summary.js';
+import { hubFactsOf, rowText } from '../../../service/read/briefing.js';
+import { unreadableText } from '../../../service/tolerant.js';
+import { boardText, editionTitle, rowName, verdictText } from '../../editions/views/edition-summary.js';
 import { ticketLine, unreadableTicketsLine } from '../../board/views/ticket-format.js';
 import { HOME_REFRESH_MS } from '../throttle.js';
 import { MAX_TICKETS, type Assigned, type HomeModel, type HomeProject, type LatestBriefing } from '../home-data.js';
@@ -59,7 +60,7 @@ export function homeView(model: HomeModel): HomeView {
     blocks.push(header('Assigned to you'));
     for (const project of model.projects) blocks.push(...chunkLines(assignedLines(project, model.refreshedAt)).map((t) => section(t)));
     blocks.push(header('Latest briefings'));
-    for (const project of model.projects) blocks.push(section(briefingText(project.projectName, project.briefing)));
+    for (const project of model.projects) blocks.push(...chunkLines(briefingLines(project.projectName, project.briefing)).map((t) => section(t)));
   }
   const skipped = [
     model.moreProjects > 0 ? `${plural(model.moreProjects, 'more project')} of your channels not shown here` : null,
@@ -96,10 +97,27 @@ function assignedBody(assigned: Assigned, now: Date): string[] {
   return lines;
 }
 
-function briefingText(projectName: string, briefing: LatestBriefing): string {
+/** Findings (diagnosis rows) a project's Home entry lists; the rest are counted. */
+const HOME_FINDINGS = 6;
+
+/**
+ * A project's latest edition on Home, from the edition's one reading (src/service/read/briefing.ts),
+ * said as `/radar briefing` and the digest say it: the headline, the ticket counts (`tickets.total`,
+ * opened, commented, …), and each finding (a row's name, status and main text: its note, else the
+ * first text field Radar does not know), shortened.
+ */
+function briefingLines(projectName: string, briefing: LatestBriefing): string[] {
   const title = `*${escapeMrkdwn(projectName)}*`;
-  if (briefing.kind === 'failed') return `${title}\n:warning: ${briefing.reason}`;
-  if (briefing.kind === 'none') return `${title}\n_No briefing edition yet._`;
-  const verdict = verdictOf(briefing.read.item);
-  return `${title} · ${escapeMrkdwn(editionTitle(briefing.read))}\n${verdict ? escapeMrkdwn(verdict) : '_This edition has no headline verdict._'}`;
+  if (briefing.kind === 'failed') return [title, `:warning: ${briefing.reason}`];
+  if (briefing.kind === 'none') return [title, '_No briefing edition yet._'];
+  const hub = hubFactsOf(briefing.read.item);
+  const lines = [`${title} · ${escapeMrkdwn(editionTitle(briefing.read))}`, verdictText(hub), boardText(briefing.read.tickets)];
+  if (hub.diagnosisUnreadable && hub.rows.length === 0) lines.push(unreadableText('Diagnosis'));
+  for (const row of hub.rows.slice(0, HOME_FINDINGS)) {
+    const text = rowText(row);
+    const status = row.status ? ` (${escapeMrkdwn(humanise(row.status))})` : '';
+    lines.push(`• *${escapeMrkdwn(rowName(row))}*${status}${text ? `: ${escapeMrkdwn(truncate(text, 200))}` : ''}`);
+  }
+  if (hub.rows.length > HOME_FINDINGS) lines.push(`_…and ${plural(hub.rows.length - HOME_FINDINGS, 'more finding')}: \`${COMMAND} briefing\` shows them all._`);
+  return lines;
 }

@@ -8,15 +8,17 @@ import { SCAN_KIND_LABELS } from '../scan-target.js';
 export interface ScanSubject {
   kind: PendingScanKind;
   domain: string;
-  /** Slack user id of whoever started it. */
-  startedBy: string;
+  /** Slack user id of whoever started it; null for a scan read by its id (`/radar scan <id>`), whose starter Radar does not know. */
+  startedBy: string | null;
   scanId: string | null;
 }
 
 /** "<@U…> started a trust-signals scan of *example.com*" */
 export function scanIntro(subject: ScanSubject): string {
   const label = SCAN_KIND_LABELS[subject.kind];
-  return `<@${subject.startedBy}> started ${/^[aeiou]/.test(label) ? 'an' : 'a'} ${label} of *${escapeMrkdwn(subject.domain)}*`;
+  const article = /^[aeiou]/.test(label) ? 'an' : 'a';
+  if (subject.startedBy === null) return `${article.charAt(0).toUpperCase()}${article.slice(1)} ${label} of *${escapeMrkdwn(subject.domain)}*`;
+  return `<@${subject.startedBy}> started ${article} ${label} of *${escapeMrkdwn(subject.domain)}*`;
 }
 
 /** The plain fallback title: "Trust-signals scan of example.com". */

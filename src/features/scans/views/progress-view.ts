@@ -2,7 +2,8 @@
  * The channel message of a scan while it is followed (starting, queued, running) and when it ends
  * without a result to show (failed, expired, given up, never started).
  */
-import { escapeMrkdwn, section, type Block } from '../../../slack/blocks/index.js';
+import { escapeMrkdwn, section, utcStamp, type Block } from '../../../slack/blocks/index.js';
+import { COMMAND } from '../../../slack/ids.js';
 import { formatElapsed, scanIdContext, scanIntro, scanTitle, type ScanSubject } from './parts.js';
 
 export type ScanProgress = { state: 'starting' } | { state: 'queued' } | { state: 'running'; elapsedMs: number };
@@ -22,11 +23,14 @@ export function progressView(subject: ScanSubject, progress: ScanProgress): { te
 export type ScanStop =
   /** The scan ended in `failed` with the service's `error.code`. */
   | { reason: 'failed'; code: string }
-  /** Still running after the give-up bound. */
-  | { reason: 'gave_up'; afterMs: number }
-  /** `scan_not_found` once its 24 hours have passed. */
-  | { reason: 'expired' }
-  /** `scan_not_found` earlier than that. */
+  /**
+   * Still queued or running at the give-up bound (`scanGiveUpMs`, or its `expiresAt` when sooner).
+   * `readableUntil`: its `expiresAt`, while `/radar scan <id>` can still read it; null once passed.
+   */
+  | { reason: 'gave_up'; afterMs: number; readableUntil: string | null }
+  /** `scan_not_found` once its `expiresAt` has passed; `at` is that time. */
+  | { reason: 'expired'; at: string | null }
+  /** `scan_not_found` before its `expiresAt`. */
   | { reason: 'not_found' }
   /** The service refused to start it, or to go on answering about it; `sentence` says why (mrkdwn). */
   | { reason: 'refused'; sentence: string; retryCommand: string | null };
@@ -50,15 +54,19 @@ export function stoppedView(subject: ScanSubject, stop: ScanStop): { text: strin
       break;
     case 'gave_up':
       short = 'still running';
-      sentence = `:hourglass: The scan is still running after ${formatElapsed(stop.afterMs)}, so Radar has stopped following it. Its id is${id}; the service keeps its result for 24 hours.`;
+      sentence =
+        `:hourglass: The scan is still running after ${formatElapsed(stop.afterMs)}, so Radar has stopped following it. Its id is${id}` +
+        (stop.readableUntil !== null && subject.scanId !== null
+          ? `; \`${COMMAND} scan ${escapeMrkdwn(subject.scanId)}\` reads it until ${utcStamp(new Date(stop.readableUntil))}, when the service deletes it.`
+          : '; its expiry time has passed, so the service deletes it and it can no longer be read.');
       break;
     case 'expired':
       short = 'expired';
-      sentence = ':wastebasket: The result of this scan has expired: the service deletes scan results after 24 hours. Scan again for a fresh one.';
+      sentence = `:wastebasket: The result of this scan has expired: the service kept it until ${stop.at ? utcStamp(new Date(stop.at)) : 'its expiry time'} and has deleted it. Scan again for a fresh one.`;
       break;
     case 'not_found':
       short = 'not found';
-      sentence = `:warning: The monitoring service no longer knows scan${id}. Its results are kept for 24 hours; a change of Radar's API key to another organisation hides them too. Scan again for a fresh one.`;
+      sentence = `:warning: The monitoring service no longer knows scan${id}, though its expiry time has not passed; a change of Radar's API key to another organisation hides scans too. Scan again for a fresh one.`;
       break;
     case 'refused':
       short = 'not run';

@@ -1,6 +1,6 @@
 /** A finished scan's two messages, whichever its kind: the channel summary and the thread details. */
 import type { Block } from '../../../slack/blocks/index.js';
-import type { FinishedScan } from '../scan-service.js';
+import type { FinishedScan } from '../../../service/read/scans.js';
 import { agentsDetailsView, agentsSummaryView } from './agents-view.js';
 import type { ScanSubject } from './parts.js';
 import { trustDetailsView, trustSummaryView } from './trust-view.js';

@@ -8,11 +8,12 @@
 import type { Assignee, Comment, Ticket } from '../../../service/index.js';
 import { TICKET_STATUSES } from '../../../service/index.js';
 import { isUnreadable, readable, shown, UNREADABLE_VALUE, unreadableItemsLine, unreadableOf, type Unreadable } from '../../../service/tolerant.js';
-import { LIMITS, actions, button, context, dayOf, escapeMrkdwn, estimateText, fields, header, markdownToMrkdwn, option, plural, relativeAndAbsolute, section, truncate, type Block } from '../../../slack/blocks/index.js';
+import { LIMITS, actions, button, context, dayOf, escapeMrkdwn, fields, header, markdownToMrkdwn, option, plural, relativeAndAbsolute, section, truncate, type Block } from '../../../slack/blocks/index.js';
 import { ACTION_IDS } from '../../../slack/ids.js';
 import type { CommentSeal, TicketSeal } from '../action-value.js';
 import { columnName, impactName } from '../../board/vocabulary.js';
-import { dimensionWords, isOverdue, labelsText, plainTitle } from '../../board/views/ticket-format.js';
+import { dimensionWords, isOverdue, labelsText, plainTitle, sizeWords } from '../../board/views/ticket-format.js';
+import { briefingSizeOf } from '../../../service/schemas/tickets.js';
 import { confirmDialog } from '../../board/confirm.js';
 
 const LATEST_COMMENTS = 3;
@@ -44,8 +45,8 @@ function origin(ticket: Ticket): string {
   const { briefing, author } = ticket;
   if (isUnreadable(briefing)) return `${shown(ticket.origin, escapeMrkdwn)} (briefing details ${UNREADABLE_VALUE})`;
   if (briefing) {
-    const size = typeof briefing.estimatedMinutes === 'number' ? estimateText(briefing.estimatedMinutes) : 'unsized';
-    return `briefing (${escapeMrkdwn(dimensionWords(briefing.dimension))}, ${size})`;
+    const size = briefingSizeOf(ticket);
+    return `briefing (${escapeMrkdwn(dimensionWords(briefing.dimension))}, ${size ? sizeWords(size) : 'unsized'})`;
   }
   const by = isUnreadable(author) ? `, by ${UNREADABLE_VALUE}` : author ? `, by ${escapeMrkdwn(author.fullName)}` : '';
   return `${shown(ticket.origin, escapeMrkdwn)}${by}`;

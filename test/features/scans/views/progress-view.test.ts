@@ -29,9 +29,14 @@ describe('stoppedView', () => {
   });
 
   it('given up, expired, not found, refused', () => {
-    expect(messageText(stoppedView(subject, { reason: 'gave_up', afterMs: 600_000 }))).toContain('Radar has stopped following it. Its id is `scan_123`');
-    expect(messageText(stoppedView(subject, { reason: 'expired' }))).toContain('the service deletes scan results after 24 hours');
-    expect(messageText(stoppedView(subject, { reason: 'not_found' }))).toContain('The monitoring service no longer knows scan `scan_123`.');
+    const gaveUp = messageText(stoppedView(subject, { reason: 'gave_up', afterMs: 600_000, readableUntil: '2026-11-28T09:30:00Z' }));
+    expect(gaveUp).toContain('Radar has stopped following it. Its id is `scan_123`');
+    // Read by id until the scan's own expiresAt, not "24 hours".
+    expect(gaveUp).toContain('`/radar scan scan_123` reads it until 2026-11-28 09:30 UTC');
+    expect(gaveUp).not.toContain('24 hours');
+    expect(messageText(stoppedView(subject, { reason: 'gave_up', afterMs: 600_000, readableUntil: null }))).toContain('its expiry time has passed');
+    expect(messageText(stoppedView(subject, { reason: 'expired', at: '2026-11-28T09:30:00Z' }))).toContain('the service kept it until 2026-11-28 09:30 UTC');
+    expect(messageText(stoppedView(subject, { reason: 'not_found' }))).toContain('The monitoring service no longer knows scan `scan_123`');
     const refused = stoppedView(subject, { reason: 'refused', sentence: 'The plan does not include scans.', retryCommand: '/radar scan trust acme.example.com' });
     expect(refused.text).toBe('Trust-signals scan of acme.example.com: not run');
     expect(messageText(refused)).toContain(':warning: The plan does not include scans. Run `/radar scan trust acme.example.com` again once that is fixed.');

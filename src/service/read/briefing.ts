@@ -1,0 +1,237 @@
+/**
+ * The one reading of a briefing edition (spec 2.6, issue 27): the hub (headline verdict, diagnosis
+ * rows, the other hub blocks' text), `contains`, `coverage` and `tickets`, as plain facts. `/radar
+ * briefing`, the deep dives, the digest and the Home tab read only these facts; none of them reads
+ * the hub's blocks itself.
+ *
+ * The spec names the hub's `headline` block with its `verdict`, a diagnosis row's `deepDive` pointer
+ * and its note; everything else is found by looking (docs/assumptions.md, "Per area"): rows on any
+ * hub block (or one level below it) under `rows`; each row's `label` (else `title`, else `name`),
+ * `dimension` (else `key`, else its `deepDive`), `status`, `note`, all in any case. A field Radar does
+ * not know is never dropped: it is listed as an extra (`extrasOf`), text first, so a row whose
+ * finding sits under `finding` or `what_we_found` still says what was found.
+ */
+import { extrasOf, type Extra } from '../extras.js';
+import { arrayAt, isRecord, isUnreadable, keySet, keyIn, keyStem, lookup, readable, readableOr, type JsonRecord, type Unreadable } from '../tolerant.js';
+import type { BriefingItem, BriefingMeta, BriefingRead, BriefingRunStatus, BriefingTickets } from '../schemas/briefing.js';
+
+/** Fields a reader does not know, bounded: the facts and how many more were left out. */
+export interface Extras {
+  extras: Extra[];
+  more: number;
+}
+
+export const NO_EXTRAS: Extras = Object.freeze({ extras: [], more: 0 }) as Extras;
+
+export interface DiagnosisRow {
+  /** The row's label (else title, else name); null when it has none (views name it by its dimension). */
+  label: string | null;
+  /** The row's dimension key when it names one (`dimension`, else `key`, else its `deepDive` pointer). */
+  dimension: string | null;
+  /** The row's note (spec 2.6: a row without a deep dive says why in it). */
+  note: string | null;
+  status: string | null;
+  /** A dimension name; the section is `deep-<deepDive>`. Null when the row earned no deep dive. */
+  deepDive: string | null;
+  /** Every other field of the row (a finding, a summary, a score), text first. */
+  extras: Extras;
+}
+
+/** A hub block other than the headline and the rows: its text, and its other fields. */
+export interface HubNote {
+  /** The block's `type` (Radar's label for it is the view's business). */
+  type: string | null;
+  title: string | null;
+  /** `text`, `summary`, `note`, `body`, `description`: the block's own words, in that order. */
+  texts: string[];
+  extras: Extras;
+}
+
+export interface HubFacts {
+  verdict: string | null;
+  /** Fields of the headline block beside `verdict` (a summary under the verdict), text first. */
+  headlineExtras: Extras;
+  rows: DiagnosisRow[];
+  /** The hub holds a block other than the headline but no rows could be found in it. */
+  diagnosisUnreadable: boolean;
+  /** The edition's `item`, its `hub`, or one of the hub's blocks arrived in a shape Radar cannot read. */
+  hubUnreadable: boolean;
+  /** Text the hub carries outside the headline and the rows: other blocks, the row block's own fields, the hub's own fields. */
+  notes: HubNote[];
+}
+
+const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
+
+/** A field found tolerantly (any case, on the object or one level down), as a non-empty string. */
+function field(obj: unknown, ...keys: string[]): string | null {
+  for (const key of keys) {
+    const hit = lookup(obj, key);
+    const value = hit.found ? str(hit.value) : null;
+    if (value !== null) return value;
+  }
+  return null;
+}
+
+type ReadItem = BriefingItem | Unreadable | null | undefined;
+
+/** The hub's blocks Radar could read (an unreadable item, hub or block is left out; `hubUnreadable` says so). */
+function hubBlocks(item: ReadItem) {
+  const hub = isUnreadable(item) ? undefined : item?.hub;
+  return hub === undefined || isUnreadable(hub) ? [] : readable(hub.blocks);
+}
+
+export function hubUnreadable(item: ReadItem): boolean {
+  if (isUnreadable(item)) return true;
+  const hub = item?.hub;
+  return isUnreadable(hub) || (hub !== undefined && hub.blocks.some(isUnreadable));
+}
+
+const ROW_KNOWN = ['label', 'title', 'name', 'dimension', 'key', 'status', 'note', 'deepDive'];
+const TEXT_KEYS = ['text', 'summary', 'note', 'body', 'description'];
+const TEXT_SET = keySet(TEXT_KEYS);
+const HEADLINE = 'headline';
+
+/**
+ * A row's named field, found by looking: the name itself in any case or style (on the row or one
+ * level down), else an own key that contains it (`row_label`, `rowStatus`, `dimensionKey`). Returns
+ * the value and the key it came from, so the key is not shown again among the extras.
+ */
+function rowField(row: JsonRecord, names: readonly string[], contained = true): { value: string; key: string | null } | null {
+  for (const name of names) {
+    const hit = lookup(row, name);
+    const value = hit.found ? str(hit.value) : null;
+    if (value !== null && hit.found) return { value, key: hit.where === 'here' ? hit.key : null };
+  }
+  if (!contained) return null;
+  for (const name of names) {
+    const stem = keyStem(name);
+    for (const [k, v] of Object.entries(row)) {
+      const value = str(v);
+      if (value !== null && keyStem(k).includes(stem)) return { value, key: k };
+    }
+  }
+  return null;
+}
+
+/** One diagnosis row as facts. */
+export function diagnosisRowOf(raw: JsonRecord): DiagnosisRow {
+  const used: string[] = [];
+  const take = (names: string[], contained = true) => {
+    const hit = rowField(raw, names, contained);
+    if (hit?.key) used.push(hit.key);
+    return hit?.value ?? null;
+  };
+  // The pointer forms a command: only a key named `deepDive` (any case or style) is one, never `deepDiveNote`.
+  const deepDive = take(['deepDive'], false);
+  const label = take(['label', 'title', 'name']);
+  const dimension = take(['dimension']) ?? take(['key'], false) ?? deepDive;
+  const status = take(['status']);
+  const note = field(raw, 'note');
+  return { label, dimension, note, status, deepDive, extras: extrasOf(raw, [...ROW_KNOWN, ...used], 6) };
+}
+
+/** The keys of `block` that hold its rows: `rows` itself, or the child object that holds them one level down. */
+function rowHolders(block: JsonRecord): string[] {
+  const keys: string[] = [];
+  for (const [k, v] of Object.entries(block)) {
+    if (keyIn(k, ROWS) || (isRecord(v) && Object.keys(v).some((c) => keyIn(c, ROWS)))) keys.push(k);
+  }
+  return keys;
+}
+const ROWS = keySet(['rows']);
+
+/** A block's own words (`title` and the text keys, any case) and its other fields. */
+function noteOf(block: JsonRecord, skip: readonly string[]): HubNote | null {
+  const texts: string[] = [];
+  for (const [k, v] of Object.entries(block)) if (keyIn(k, TEXT_SET) && str(v) !== null) texts.push(v as string);
+  const title = field(block, 'title', 'heading');
+  const extras = extrasOf(block, [...skip, 'type', 'title', 'heading', ...TEXT_KEYS], 6);
+  if (texts.length === 0 && title === null && extras.extras.length === 0) return null;
+  return { type: str(block.type), title, texts, extras };
+}
+
+/** The hub of an edition as facts. */
+export function hubFactsOf(item: ReadItem): HubFacts {
+  const blocks = hubBlocks(item);
+  const rows: DiagnosisRow[] = [];
+  const notes: HubNote[] = [];
+  let verdict: string | null = null;
+  let headlineExtras: Extras = NO_EXTRAS;
+  let found = false;
+  let others = false;
+  for (const block of blocks) {
+    if (block.type === HEADLINE && verdict === null) {
+      verdict = field(block, 'verdict');
+      headlineExtras = extrasOf(block, ['type', 'verdict'], 6);
+      continue;
+    }
+    const list = arrayAt(block, 'rows');
+    if (list !== null) {
+      found = true;
+      for (const raw of list) if (isRecord(raw)) rows.push(diagnosisRowOf(raw));
+      const own = noteOf(block, rowHolders(block));
+      if (own) notes.push(own);
+      continue;
+    }
+    const note = noteOf(block, []);
+    if (note) notes.push(note);
+    if (block.type !== HEADLINE && !TEXT_KEYS.some((k) => lookup(block, k, { down: false }).found)) others = true;
+  }
+  const hub = isUnreadable(item) ? undefined : readableOr(item?.hub, undefined);
+  if (hub) {
+    const own = extrasOf(hub, ['kind', 'blocks'], 6);
+    if (own.extras.length > 0) notes.unshift({ type: null, title: null, texts: [], extras: own });
+  }
+  const unreadable = hubUnreadable(item);
+  return { verdict, headlineExtras, rows, diagnosisUnreadable: (!found && others) || (rows.length === 0 && unreadable), hubUnreadable: unreadable, notes };
+}
+
+/** The headline verdict alone (history rows, message texts). */
+export function verdictOf(item: ReadItem): string | null {
+  return hubFactsOf(item).verdict;
+}
+
+/** The main text of a row: its note, else the first text field Radar does not know (a finding). */
+export function rowText(row: DiagnosisRow): string | null {
+  return row.note ?? row.extras.extras.find((e) => e.prose)?.text ?? null;
+}
+
+/** Deep-dive sections an edition holds (`contains` entries starting `deep-`). */
+export function deepDivesOf(read: Pick<BriefingRead, 'contains'>): string[] {
+  return (readableOr(read.contains, null) ?? []).filter((s) => s.startsWith('deep-'));
+}
+
+/** The ticket ids an edition opened (`tickets.opened`); empty when not reported or unreadable. */
+export function openedIds(read: Pick<BriefingRead, 'tickets'>): string[] {
+  const tickets = readableOr(read.tickets, null);
+  return tickets ? readableOr(tickets.opened, []) : [];
+}
+
+/** The meta of a run that exists (status done, running or failed); null when the project never had one. */
+export type RunMeta = Extract<BriefingMeta, { status: BriefingRunStatus }>;
+
+export function runMetaOf(read: Pick<BriefingRead, 'meta'>): RunMeta | null {
+  return read.meta.status === null ? null : (read.meta as RunMeta);
+}
+
+/** A comment the edition wrote on a ticket already on the board (`tickets.commented`). */
+export interface CommentedEntry {
+  ticketId: string;
+  commentId: string;
+  kind: string;
+  body: string;
+}
+
+/**
+ * `tickets.commented` as facts: the entries (unreadable ones counted), or unreadable, or null when
+ * the edition does not report it (`tickets` null or the key omitted).
+ */
+export type Commented = { kind: 'entries'; entries: CommentedEntry[]; unreadable: number } | { kind: 'unreadable' } | { kind: 'not-reported' };
+
+export function commentedOf(tickets: BriefingTickets | Unreadable | null): Commented {
+  if (tickets === null || isUnreadable(tickets)) return { kind: 'not-reported' };
+  const list = tickets.commented;
+  if (list === undefined) return { kind: 'not-reported' };
+  if (isUnreadable(list)) return list.raw === undefined ? { kind: 'not-reported' } : { kind: 'unreadable' };
+  return { kind: 'entries', entries: readable(list), unreadable: list.length - readable(list).length };
+}
