@@ -12,7 +12,7 @@
  * finding sits under `finding` or `what_we_found` still says what was found.
  */
 import { extrasOf, type Extra } from '../extras.js';
-import { arrayAt, isRecord, isUnreadable, keySet, keyIn, keyStem, lookup, readable, readableOr, type JsonRecord, type Unreadable } from '../tolerant.js';
+import { isRecord, isUnreadable, keySet, keyIn, keyStem, lookup, readable, readableOr, type JsonRecord, type Unreadable } from '../tolerant.js';
 import type { BriefingItem, BriefingMeta, BriefingRead, BriefingRunStatus, BriefingTickets } from '../schemas/briefing.js';
 
 /** Fields a reader does not know, bounded: the facts and how many more were left out. */
@@ -140,6 +140,22 @@ function rowHolders(block: JsonRecord): string[] {
 }
 const ROWS = keySet(['rows']);
 
+/** True for a list of objects that read as diagnosis rows (each names a label, dimension, status or deep dive). */
+function looksLikeRows(value: unknown): value is unknown[] {
+  return Array.isArray(value) && value.length > 0 && value.every((v) => isRecord(v) && ['label', 'dimension', 'status', 'deepDive'].some((k) => lookup(v, k, { down: false }).found));
+}
+
+/**
+ * A block's diagnosis rows: under `rows` (any case or style, on the block or one level down), else the
+ * one list of row-like objects the block holds under another key (`entries`, `items`, …), else null.
+ */
+function rowListOf(block: JsonRecord): { list: unknown[]; key: string } | null {
+  const named = lookup(block, 'rows');
+  if (named.found && Array.isArray(named.value)) return { list: named.value, key: named.key };
+  const lists = Object.entries(block).filter(([, v]) => looksLikeRows(v));
+  return lists.length === 1 ? { list: lists[0]![1] as unknown[], key: lists[0]![0] } : null;
+}
+
 /** A block's own words (`title` and the text keys, any case) and its other fields. */
 function noteOf(block: JsonRecord, skip: readonly string[]): HubNote | null {
   const texts: string[] = [];
@@ -165,11 +181,11 @@ export function hubFactsOf(item: ReadItem): HubFacts {
       headlineExtras = extrasOf(block, ['type', 'verdict'], 6);
       continue;
     }
-    const list = arrayAt(block, 'rows');
-    if (list !== null) {
+    const held = rowListOf(block);
+    if (held !== null) {
       found = true;
-      for (const raw of list) if (isRecord(raw)) rows.push(diagnosisRowOf(raw));
-      const own = noteOf(block, rowHolders(block));
+      for (const raw of held.list) if (isRecord(raw)) rows.push(diagnosisRowOf(raw));
+      const own = noteOf(block, [...rowHolders(block), held.key]);
       if (own) notes.push(own);
       continue;
     }
