@@ -103,14 +103,8 @@ export const READ_FACTS: ReadFacts[] = [
   },
 ];
 
-/**
- * Commands whose alt-style answer loses facts until the readers of issue 27 land: not run in the alt style yet
- * (left out rather than skipped, since .ci/run refuses skips). The commit "RED until readers land" removes it.
- */
-const ALT_AWAITING_READERS = new Set<string>([]);
-
 /** The read commands run against the sandbox in this style. */
-export const readsIn = (style: string): ReadFacts[] => READ_FACTS.filter((r) => style !== 'alt' || !ALT_AWAITING_READERS.has(r.command));
+export const readsIn = (_style: string): ReadFacts[] => READ_FACTS;
 
 /**
  * Phrases that say Radar failed to read something, or show a raw key: never in an answer where the default
