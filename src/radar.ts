@@ -25,11 +25,10 @@ import { createSlackApp, type SlackAppOptions } from './slack/app.js';
 import type { Installation } from './slack/installation.js';
 import { sealerFor } from './slack/sealed-values.js';
 import { boltLogger } from './slack/bolt-logger.js';
-import { createHttpReceiver, startHttpServer, type HealthReport, type HttpLimits, type RunningServer } from './slack/receivers/http-server.js';
-import { createAckOrder } from './slack/receivers/ack-order.js';
-import { createLightFirst } from './slack/receivers/light-first.js';
-import { createSlackGate } from './slack/receivers/slack-gate.js';
-import { seenBeforeIn, seenBeforeInProcess } from './slack/receivers/replay-guard.js';
+import { startHttpServer, type HealthReport, type HttpLimits, type RunningServer } from './slack/receivers/http-server.js';
+import { HttpReceiver } from './slack/receivers/http-receiver.js';
+import { createReplayGuard } from './slack/receivers/replay-guard.js';
+import { createRequestLimits, type RequestLimits } from './slack/request-limits.js';
 import { createSocketMode } from './slack/receivers/socket-mode.js';
 import type { LocalWebApi, WebApiCall } from './slack/local-web-api/index.js';
 import { DEFAULT_TIMING, type Timing } from './timing.js';
@@ -138,7 +137,12 @@ export async function startRadar(config: Config, options: StartOptions = {}): Pr
     };
 
     const health = healthReporter(deps, service);
-    const features: Features = { commands, resolveProject: (where) => resolveProjectFor(deps, where) };
+    const limits: RequestLimits = createRequestLimits(
+      (limit) => store.rateLimiter(limit),
+      { personRequests: timing.personRequestsPerWindow, channelRequests: timing.channelRequestsPerWindow, windowMs: timing.fairUseWindowMs },
+      logger.child({ component: 'fair-use' }),
+    );
+    const features: Features = { commands, resolveProject: (where) => resolveProjectFor(deps, where), limits };
     const instance = await startMode(config, deps, features, options, health, closers);
     for (const worker of instance.workers) {
       await worker.start();
@@ -154,7 +158,7 @@ export async function startRadar(config: Config, options: StartOptions = {}): Pr
 
 type ModeInstance = Pick<RadarInstance, 'mode' | 'url' | 'app' | 'consoleCommand' | 'consoleDone'> & { workers: Worker[] };
 /** What every mode's Slack app is built with besides its receiver: the features' registry and the project resolver. */
-type Features = Pick<SlackAppOptions, 'commands' | 'resolveProject'>;
+type Features = Pick<SlackAppOptions, 'commands' | 'resolveProject' | 'limits'>;
 
 async function startMode(
   config: Config,
@@ -167,19 +171,22 @@ async function startMode(
   const bolt = boltLogger(deps.logger, config.logLevel === 'debug' ? LogLevel.DEBUG : LogLevel.WARN);
 
   if (config.mode === 'http') {
-    const signingSecret = config.slack.signingSecret ?? '';
-    const receiver = createHttpReceiver(signingSecret, bolt);
-    const ackOrder = createAckOrder();
-    const lightFirst = createLightFirst();
-    const { app, workers, installation } = createSlackApp(deps, { ...features, receiver, ackOrder, lightFirst, botToken: config.slack.botToken ?? '', apiUrl: config.slack.apiUrl });
+    const logger = deps.logger.child({ component: 'http' });
+    const receiver = new HttpReceiver({
+      signingSecret: config.slack.signingSecret ?? '',
+      port: config.port,
+      logger,
+      boltLogger: bolt,
+      health,
+      limits: features.limits,
+      replayGuard: createReplayGuard({ store: deps.store, logger }),
+      ...(options.httpLimits ? { httpLimits: options.httpLimits } : {}),
+    });
+    const { app, workers, installation } = createSlackApp(deps, { ...features, receiver, botToken: config.slack.botToken ?? '', apiUrl: config.slack.apiUrl });
     // Learned while the server comes up: a request that arrives first waits for the same answer.
     const learning = learnInstallation(installation, deps);
-    const logger = deps.logger.child({ component: 'http' });
-    // SQLite has one replica, which can know every signature itself; replicas on Redis share the store's.
-    const seenBefore = deps.store.kind === 'sqlite' ? await seenBeforeInProcess(deps.store, { logger }) : seenBeforeIn(deps.store);
-    const slack = createSlackGate({ signingSecret, dispatch: receiver.requestListener, seenBefore, logger, ackOrder, lightFirst });
-    const server = await startHttpServer({ port: config.port, health, slack, logger, ...(options.httpLimits ? { limits: options.httpLimits } : {}) });
-    closers.push(() => server.close());
+    const server = (await app.start()) as unknown as RunningServer;
+    closers.push(() => app.stop().then(() => undefined));
     await learning;
     return { mode: 'http', url: server.url, app, workers };
   }

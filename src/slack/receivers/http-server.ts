@@ -10,11 +10,9 @@
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { HTTPReceiver } from '../bolt.js';
-import type { Logger as BoltLogger } from '@slack/bolt';
 import type { Logger } from '../../log.js';
 import { hasBody, sendJson } from './json-response.js';
-import { DEFAULT_MAX_BODY_BYTES, SLACK_EVENTS_PATH, type RequestHandler } from './slack-gate.js';
+import { SLACK_EVENTS_PATH, type RequestHandler } from './slack-gate.js';
 
 export { SLACK_EVENTS_PATH };
 
@@ -55,23 +53,6 @@ export const DEFAULT_HTTP_LIMITS: HttpLimits = {
   listenBacklog: 1024,
   healthTimeoutMs: 3_000,
 };
-
-/**
- * Bolt's receiver for HTTP mode. It is never started (it opens no port) and its `requestListener` is
- * reached only through the Slack gate (`slack-gate.ts`), which hands it a request only once its
- * signature, timestamp and first sight have been checked; so it does not check the signature again.
- */
-export function createHttpReceiver(signingSecret: string, logger: BoltLogger): HTTPReceiver {
-  return new HTTPReceiver({
-    signingSecret,
-    endpoints: SLACK_EVENTS_PATH,
-    logger,
-    signatureVerification: false,
-    processBeforeResponse: false,
-    // The gate has already buffered the body within its own (smaller) limit.
-    bodyLimit: DEFAULT_MAX_BODY_BYTES,
-  });
-}
 
 export interface RunningServer {
   server: Server;

@@ -74,7 +74,7 @@ describe('the edge server', () => {
 
   it('cuts off a client that sends its headers too slowly (408) and one that sends its body too slowly (408)', async () => {
     const { lines, logger } = capture();
-    const slack = createSlackGate({ signingSecret: 'the-signing-secret', dispatch: () => {}, logger });
+    const slack = createSlackGate({ signingSecret: 'the-signing-secret', dispatch: async () => {}, logger });
     const { url } = await start({ slack, limits: { headersTimeoutMs: 200, requestTimeoutMs: 200, connectionsCheckingIntervalMs: 20 } });
     // Headers never finished (no blank line).
     const slowHeaders = await rawRequest(url, 'GET /healthz HTTP/1.1\r\nhost: x\r\n', { untilClosed: true });
