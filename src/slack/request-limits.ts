@@ -16,6 +16,7 @@
  * events (the Home tab is throttled where it is built) and modals closed.
  */
 import type { AllMiddlewareArgs, AnyMiddlewareArgs, Middleware } from '@slack/bolt';
+import { LRUCache } from 'lru-cache';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Logger } from '../log.js';
 import type { RateLimitOptions } from '../store/store.js';
@@ -103,6 +104,8 @@ export function createRequestLimits(
  * global shortcut by a small modal opened.
  */
 export function fairUseMiddleware(limits: RequestLimits, logger: Logger): Middleware<AnyMiddlewareArgs> {
+  // One line per person (or channel) refused, until their wait is over: a flood is one line, not a thousand.
+  const told = new LRUCache<string, true>({ max: 10_000 });
   return async (args) => {
     const handed = (args.context as Record<string, unknown>)[FAIR_USE_CONTEXT_KEY] as FairUseVerdict | undefined;
     const verdict = handed ?? (await limits.check(args.body as Record<string, unknown>));
@@ -111,7 +114,17 @@ export function fairUseMiddleware(limits: RequestLimits, logger: Logger): Middle
       return;
     }
     const who = senderOf(args.body as Record<string, unknown>);
-    logger.info('refused a request over its fair-use limit', { limit: verdict.by, retryInS: verdict.retryInS, team: who?.team, user: who?.user, channel: who?.channel });
+    const key = `${verdict.by}:${who?.team}:${verdict.by === 'person' ? who?.user : who?.channel}`;
+    if (!told.has(key)) {
+      told.set(key, true, { ttl: verdict.retryInS * 1000 });
+      logger.info('refused a request over its fair-use limit (further refusals until it passes are not logged)', {
+        limit: verdict.by,
+        retryInS: verdict.retryInS,
+        team: who?.team,
+        user: who?.user,
+        channel: who?.channel,
+      });
+    }
     await answerRefusal(args as AnyMiddlewareArgs & AllMiddlewareArgs, verdict.sentence).catch((error: unknown) =>
       logger.debug('could not deliver the fair-use refusal', { error }),
     );
