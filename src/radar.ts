@@ -200,6 +200,7 @@ async function startMode(
       apiUrl: config.slack.apiUrl,
       logger: bolt,
       pingTimeoutMs: deps.timing.socketPingTimeoutMs,
+      onMalformed: (reason, envelopeId) => deps.logger.warn('acknowledged and dropped a malformed Socket Mode envelope', { reason, envelopeId }),
     });
     const { app, workers, installation } = createSlackApp(deps, { ...features, receiver: socket.receiver, botToken: config.slack.botToken ?? '', apiUrl: config.slack.apiUrl });
     const socketHealth = async (): Promise<HealthReport> => {

@@ -126,6 +126,26 @@ describe('Socket Mode', () => {
     await w?.close();
   });
 
+  it('acknowledges and drops a malformed envelope with one log line each, and keeps answering', async () => {
+    const logged = () => w.logs.filter((l) => l.includes('acknowledged and dropped a malformed Socket Mode envelope')).length;
+    const before = logged();
+    const slash = { command: '/radar', team_id: 'T0RADAR001', channel_id: CHANNELS.general, user_id: USERS.alice, text: 'help', response_url: w.fake.responseUrl('never') };
+    const malformed = [
+      { type: 'slash_commands' as const, payload: null as unknown as Record<string, unknown> },
+      { type: 'slash_commands' as const, payload: { ...slash, text: ['a', 'b'] } },
+      { type: 'slash_commands' as const, payload: { ...slash, response_url: undefined } },
+      { type: 'interactive' as const, payload: { type: 'view_submission', user: { id: USERS.alice }, view: { callback_id: 'x' } } },
+      { type: 'events_api' as const, payload: { type: 'event_callback' } },
+    ];
+    for (const envelope of malformed) {
+      const ack = await w.standin.send({ ...envelope, accepts_response_payload: false });
+      expect(ack.payload ?? {}).toEqual({});
+    }
+    expect(logged() - before).toBe(malformed.length);
+    expect(w.fake.responses.filter((c) => c.responseUrlId === 'never')).toEqual([]);
+    expect(replyText(await command('help'))).toContain('/radar');
+  });
+
   it('opens its connection through SLACK_API_URL with the app token, and /healthz says connected', async () => {
     expect(radar.mode).toBe('socket');
     const opens = w.standin.httpCalls.filter((c) => c.method === 'apps.connections.open');

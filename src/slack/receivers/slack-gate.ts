@@ -5,7 +5,7 @@
  * the limit (chunked bodies are cut off there: 413, connection closed) within the process-wide
  * budget for unverified bodies (`body-budget.ts`: 503 once a flood of large bodies has used it up),
  * verifies the signature with Bolt's `verifySlackRequest`, parses the payload as Bolt does (a body
- * that does not parse: 400), asks the fair-use limits (`../request-limits.ts`) and, only for a
+ * that does not parse, or is not a payload Slack sends, `../payload-shape.ts`: 400, one log line), asks the fair-use limits (`../request-limits.ts`) and, only for a
  * request within them, claims its signature (`replay-guard.ts`, a store write): a replay is acked
  * 200 with no body and dropped. What passes is handed to `dispatch` (the receiver's: Bolt's
  * `processEvent`) with the fair-use verdict, which Radar's first middleware answers.
@@ -14,6 +14,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
 import type { Logger } from '../../log.js';
 import { verifySlackRequest } from '../bolt.js';
+import { payloadProblem } from '../payload-shape.js';
 import type { FairUseVerdict, RequestLimits } from '../request-limits.js';
 import { createBodyBudget, type BodyBudget } from './body-budget.js';
 import { BodyBudgetExhaustedError, BodyTooLargeError, readCappedBody } from './capped-body.js';
@@ -144,6 +145,12 @@ export function createSlackGate(options: SlackGateOptions): RequestHandler {
     }
     if (body.type === 'url_verification') {
       sendJson(req, res, 200, { challenge: body.challenge });
+      return;
+    }
+    const problem = payloadProblem(body);
+    if (problem) {
+      logger.warn('refused a signed request whose body is not a Slack payload', { status: 400, reason: problem });
+      sendJson(req, res, 400, { error: 'bad_request' });
       return;
     }
 

@@ -14,6 +14,7 @@
  */
 import type { Logger as BoltLogger } from '@slack/bolt';
 import { SocketModeReceiver } from '../bolt.js';
+import { payloadProblem } from '../payload-shape.js';
 
 /** The client's own lifecycle states (see SocketModeClient), as `/healthz` reports them. */
 export type SocketState = 'connecting' | 'connected' | 'reconnecting' | 'disconnecting' | 'disconnected';
@@ -22,6 +23,8 @@ const STATES: readonly SocketState[] = ['connecting', 'connected', 'reconnecting
 
 export interface SocketModeOptions {
   appToken: string;
+  /** Where a malformed envelope is logged (one line each). */
+  onMalformed?: (reason: string, envelopeId: string | null) => void;
   /** Base URL of the Slack Web API, ending in `/` (config.slack.apiUrl). */
   apiUrl: string;
   logger: BoltLogger;
@@ -58,6 +61,7 @@ export function createSocketMode(options: SocketModeOptions): SocketMode {
     // A fresh object: the client adds its own retry policy (many retries, for reconnecting) to it.
     installerOptions: { clientOptions: { slackApiUrl: options.apiUrl } },
   });
+  screenEnvelopes(receiver, options.onMalformed ?? (() => undefined));
   let state: SocketState = 'connecting';
   let connections = 0;
   for (const name of STATES) {
@@ -97,6 +101,50 @@ export function createSocketMode(options: SocketModeOptions): SocketMode {
       }
     },
   };
+}
+
+/**
+ * Puts a check in front of the client's own handling of each WebSocket message: an envelope whose
+ * payload Slack would never send (`payload-shape.ts`), or one the client would throw on (an Events
+ * API envelope without an event), is acknowledged (when it names an envelope id) and dropped with
+ * one log line, instead of never being acknowledged. `hello`, `disconnect` and everything well
+ * formed go on to the client as before.
+ */
+function screenEnvelopes(receiver: SocketModeReceiver, onMalformed: (reason: string, envelopeId: string | null) => void): void {
+  const client = receiver.client;
+  const handlers = client.listeners('ws_message') as ((data: unknown, isBinary: boolean) => unknown)[];
+  client.removeAllListeners('ws_message');
+  client.on('ws_message', (data: unknown, isBinary: boolean) => {
+    const problem = envelopeProblem(data, isBinary);
+    if (problem) {
+      onMalformed(problem.reason, problem.envelopeId);
+      // The client's own ack (`send(envelope_id, payload)`, what its `ack()` calls; private in its types).
+      if (problem.envelopeId) void (client as unknown as { send(id: string, body: object): Promise<void> }).send(problem.envelopeId, {}).catch(() => undefined);
+      return;
+    }
+    for (const handler of handlers) void handler.call(client, data, isBinary);
+  });
+}
+
+const ENVELOPE_TYPES = new Set(['events_api', 'slash_commands', 'interactive']);
+
+function envelopeProblem(data: unknown, isBinary: boolean): { reason: string; envelopeId: string | null } | null {
+  if (isBinary) return null;
+  let message: unknown;
+  try {
+    message = JSON.parse(typeof data === 'string' ? data : Buffer.isBuffer(data) ? data.toString('utf8') : String(data));
+  } catch {
+    return { reason: 'a WebSocket message that is not JSON', envelopeId: null };
+  }
+  if (message === null || typeof message !== 'object' || Array.isArray(message)) return { reason: 'a WebSocket message that is not an object', envelopeId: null };
+  const envelope = message as Record<string, unknown>;
+  if (!ENVELOPE_TYPES.has(String(envelope.type))) return null;
+  const envelopeId = typeof envelope.envelope_id === 'string' && envelope.envelope_id !== '' ? envelope.envelope_id : null;
+  if (!envelopeId) return { reason: `a ${String(envelope.type)} envelope without an envelope_id`, envelopeId: null };
+  const problem = payloadProblem(envelope.payload);
+  if (problem) return { reason: problem, envelopeId };
+  if (envelope.type === 'events_api' && (envelope.payload as Record<string, unknown>).type !== 'event_callback') return { reason: 'an events_api envelope without an event callback', envelopeId };
+  return null;
 }
 
 /** Slack's error code when it answered, else the error's first line. */

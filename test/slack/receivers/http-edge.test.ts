@@ -191,6 +191,25 @@ describe('the HTTP edge', () => {
     });
   });
 
+  describe('malformed signed payloads', () => {
+    it('a JSON null, a doubled text, a command without response_url, a submission without its view id: 400 each, one log line each', async () => {
+      const logged = () => h.logs.filter((l) => l.includes('not a Slack payload')).length;
+      const before = logged();
+      const base = commandBody('help', h.slack.responseUrl(`malformed-${randomUUID()}`));
+      const withoutUrl = new URLSearchParams(base);
+      withoutUrl.delete('response_url');
+      const bodies: [string, string][] = [
+        ['null', 'application/json'],
+        [`${base}&text=again`, FORM],
+        [withoutUrl.toString(), FORM],
+        [`payload=${encodeURIComponent(JSON.stringify({ type: 'view_submission', team: { id: 'T0RADAR001' }, user: { id: 'U07ALICE01' }, view: { callback_id: 'x' } }))}`, FORM],
+      ];
+      for (const [body, type] of bodies) expect((await h.driver.raw(body, { 'content-type': type, ...h.driver.sign(body) })).status).toBe(400);
+      expect(logged() - before).toBe(bodies.length);
+      await stillServes();
+    });
+  });
+
   describe('replays', () => {
     it('the same signed request twice: both acked 200, the second with no body and not dispatched', async () => {
       const id = `replay-${randomUUID()}`;

@@ -15,6 +15,8 @@ import { chunkedBody, MiB, rawRequest, requestHead } from './raw-http.js';
 
 const SECRET = 'gate-test-signing-secret';
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+/** The fields every slash command carries, after `text`. */
+const WHO = 'team_id=T1&user_id=U1&response_url=http%3A%2F%2F127.0.0.1%3A1%2Fr';
 const servers: RunningServer[] = [];
 /** The head of a chunked POST with a well-formed, wrong signature and a current timestamp. */
 const chunkedHead = () =>
@@ -52,16 +54,16 @@ async function gate(given: Partial<SlackGateOptions> | ((logger: Logger) => Part
 describe('the Slack gate', () => {
   it('hands a verified request on, parsed, whatever the query string', async () => {
     const { driver, dispatched } = await gate();
-    const body = 'command=%2Fradar&text=help';
+    const body = `command=%2Fradar&text=help&${WHO}`;
     const ack = await driver.raw(body, { ...FORM, ...driver.sign(body) });
     expect(ack).toMatchObject({ status: 200, body: { dispatched: true } });
-    expect(dispatched).toEqual([{ body: { command: '/radar', text: 'help' }, fairUse: { allowed: true } }]);
+    expect(dispatched).toEqual([{ body: { command: '/radar', text: 'help', team_id: 'T1', user_id: 'U1', response_url: 'http://127.0.0.1:1/r' }, fairUse: { allowed: true } }]);
   });
 
   it('refuses wrong signatures, duplicated signature headers and timestamps outside ±5 minutes', async () => {
     const now = Date.now();
     const { driver, dispatched, lines } = await gate({ now: () => now });
-    const body = 'command=%2Fradar&text=help';
+    const body = `command=%2Fradar&text=help&${WHO}`;
     const seconds = Math.floor(now / 1000);
     const statuses = [
       (await driver.raw(body, { ...FORM, ...driver.sign(`${body}x`) })).status,
@@ -80,7 +82,7 @@ describe('the Slack gate', () => {
 
   it('dispatches, and logs, when the replay check throws or hangs (a store outage must not stop Slack traffic)', async () => {
     const throwing = await gate((logger) => ({ replayGuard: createReplayGuard({ store: { claim: () => Promise.reject(new Error('store down')) }, logger }) }));
-    const body = 'command=%2Fradar&text=help';
+    const body = `command=%2Fradar&text=help&${WHO}`;
     expect((await throwing.driver.raw(body, { ...FORM, ...throwing.driver.sign(body) })).status).toBe(200);
     expect(throwing.dispatched).toHaveLength(1);
     expect(throwing.lines.some((l) => l.includes('replay check failed') && l.includes('store down'))).toBe(true);
@@ -102,7 +104,7 @@ describe('the Slack gate', () => {
         return 'first';
       },
     });
-    const body = 'command=%2Fradar&text=help';
+    const body = `command=%2Fradar&text=help&${WHO}`;
     await driver.raw(body, { ...FORM, ...driver.sign(`${body}x`) });
     const signed = driver.sign(body);
     const headers = { ...FORM, ...signed };
@@ -147,7 +149,7 @@ describe('the Slack gate', () => {
     await vi.waitFor(() => expect(budget.borrowed()).toBe(0));
 
     // A signed body past the allowance is read, handed on, and gives its bytes back once verified.
-    const body = `command=%2Fradar&text=${'a'.repeat(100 * KiB)}`;
+    const body = `command=%2Fradar&text=${'a'.repeat(100 * KiB)}&${WHO}`;
     expect((await driver.raw(body, { ...FORM, ...driver.sign(body) })).status).toBe(200);
     expect(dispatched).toHaveLength(1);
     expect(budget.borrowed()).toBe(0);
@@ -168,13 +170,25 @@ describe('the Slack gate', () => {
     expect((await rawRequest(url, chunkedHead(), { stream: chunkedBody(8 * KiB) })).status).toBe(401);
   });
 
-  it('answers 400 to a signed body that is not a Slack payload, and url_verification with its challenge', async () => {
+  it('answers 400, with one log line each, to a signed body that is not a Slack payload, and url_verification with its challenge', async () => {
     const { driver, dispatched, lines } = await gate();
-    for (const [body, type] of [['null', 'application/json'], ['[1]', 'application/json'], ['{', 'application/json'], ['payload=%7Bnot+json', 'application/x-www-form-urlencoded']] as const) {
+    const JSON_TYPE = 'application/json';
+    const malformed = [
+      ['null', JSON_TYPE],
+      ['[1]', JSON_TYPE],
+      ['{', JSON_TYPE],
+      ['payload=%7Bnot+json', FORM['content-type']],
+      [`command=%2Fradar&text=a&text=b&${WHO}`, FORM['content-type']],
+      ['command=%2Fradar&text=help&team_id=T1&user_id=U1', FORM['content-type']],
+      [`payload=${encodeURIComponent(JSON.stringify({ type: 'view_submission', user: { id: 'U1' }, view: { callback_id: 'x' } }))}`, FORM['content-type']],
+      [`payload=${encodeURIComponent(JSON.stringify({ type: 'block_actions', user: { id: 'U1' }, actions: [] }))}`, FORM['content-type']],
+      [JSON.stringify({ type: 'something_new' }), JSON_TYPE],
+    ] as const;
+    for (const [body, type] of malformed) {
       const ack = await driver.raw(body, { 'content-type': type, ...driver.sign(body) });
       expect(ack.status).toBe(400);
     }
-    expect(lines.filter((l) => l.includes('not a Slack payload'))).toHaveLength(4);
+    expect(lines.filter((l) => l.includes('not a Slack payload'))).toHaveLength(malformed.length);
     const challenge = JSON.stringify({ type: 'url_verification', challenge: 'c-123' });
     expect(await driver.raw(challenge, { 'content-type': 'application/json', ...driver.sign(challenge) })).toMatchObject({ status: 200, body: { challenge: 'c-123' } });
     expect(dispatched).toEqual([]);
@@ -190,10 +204,10 @@ describe('the Slack gate', () => {
         return 'first';
       },
     });
-    const flood = 'command=%2Fradar&text=help&team_id=T1&user_id=UFLOOD';
+    const flood = 'command=%2Fradar&text=help&team_id=T1&user_id=UFLOOD&response_url=http%3A%2F%2F127.0.0.1%3A1%2Fr';
     const floodSigned = driver.sign(flood);
     expect((await driver.raw(flood, { ...FORM, ...floodSigned })).status).toBe(200);
-    const other = 'command=%2Fradar&text=help&team_id=T1&user_id=UOTHER';
+    const other = 'command=%2Fradar&text=help&team_id=T1&user_id=UOTHER&response_url=http%3A%2F%2F127.0.0.1%3A1%2Fr';
     const otherSigned = driver.sign(other);
     expect((await driver.raw(other, { ...FORM, ...otherSigned })).status).toBe(200);
     expect(claimed).toEqual([otherSigned['X-Slack-Signature']]);
