@@ -13,6 +13,7 @@ import { registerCommand } from './commands/register.js';
 import type { CommandRegistry } from './commands/registry.js';
 import { installationBoundary, installationOf, type Installation } from './installation.js';
 import { fairUseMiddleware, type RequestLimits } from './request-limits.js';
+import { slackOnlyFetch } from './respond.js';
 
 export interface SlackAppOptions {
   receiver: Receiver;
@@ -34,7 +35,13 @@ export function createSlackApp(deps: RadarDeps, options: SlackAppOptions): { app
     token: options.botToken,
     receiver: options.receiver,
     logger,
-    clientOptions: { slackApiUrl: options.apiUrl, logger, retryConfig: { retries: 3, factor: 2, minTimeout: 200, maxTimeout: 5_000 } },
+    clientOptions: {
+      slackApiUrl: options.apiUrl,
+      logger,
+      retryConfig: { retries: 3, factor: 2, minTimeout: 200, maxTimeout: 5_000 },
+      // Answers and Web API calls reach Slack's hosts and SLACK_API_URL's only (`respond.ts`).
+      fetch: slackOnlyFetch(options.apiUrl, deps.logger.child({ component: 'slack' })),
+    },
     // Radar keeps no state in Bolt's conversation store (its state is in its own store); without
     // it, Bolt skips a lookup on every request.
     convoStore: false,

@@ -210,6 +210,21 @@ describe('the HTTP edge', () => {
     });
   });
 
+  describe('answers only to Slack', () => {
+    it('an answer to a response_url on another host is dropped with one log line; the same URL on Slack’s host is answered', async () => {
+      const id = `foreign-${randomUUID()}`;
+      const slackUrl = h.slack.responseUrl(id);
+      expect(new URL(slackUrl).hostname).toBe('127.0.0.1');
+      // The same fake Slack by another name: reached if the host were not checked.
+      const foreign = slackUrl.replace('//127.0.0.1:', '//localhost:');
+      const body = commandBody('help', foreign);
+      expect((await h.driver.raw(body, { 'content-type': FORM, ...h.driver.sign(body) })).status).toBe(200);
+      await vi.waitFor(() => expect(h.logs.filter((l) => l.includes("not Slack's") && l.includes('localhost')).length).toBe(1));
+      await stillServes();
+      expect(h.slack.responses.filter((c) => c.responseUrlId === id)).toEqual([]);
+    });
+  });
+
   describe('replays', () => {
     it('the same signed request twice: both acked 200, the second with no body and not dispatched', async () => {
       const id = `replay-${randomUUID()}`;
