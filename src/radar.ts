@@ -27,7 +27,7 @@ import { sealerFor } from './slack/sealed-values.js';
 import { boltLogger } from './slack/bolt-logger.js';
 import { startHttpServer, type HealthReport, type HttpLimits, type RunningServer } from './slack/receivers/http-server.js';
 import { HttpReceiver } from './slack/receivers/http-receiver.js';
-import { createReplayGuard } from './slack/receivers/replay-guard.js';
+import { createReplayGuard, DELIVERY_WINDOW_MS } from './slack/receivers/replay-guard.js';
 import { createRequestLimits, type RequestLimits } from './slack/request-limits.js';
 import { createSocketMode } from './slack/receivers/socket-mode.js';
 import type { LocalWebApi, WebApiCall } from './slack/local-web-api/index.js';
@@ -195,12 +195,15 @@ async function startMode(
     // SLACK_API_URL reaches apps.connections.open as well as every other call. The health server
     // comes up first and says `socket: connecting`; start then waits for the first connection at
     // most `timing.socketConnectTimeoutMs` and fails with one line (see receivers/socket-mode.ts).
+    const deliveries = createReplayGuard({ store: deps.store, logger: deps.logger.child({ component: 'socket' }) });
     const socket = createSocketMode({
       appToken: config.slack.appToken ?? '',
       apiUrl: config.slack.apiUrl,
       logger: bolt,
       pingTimeoutMs: deps.timing.socketPingTimeoutMs,
       onMalformed: (reason, envelopeId) => deps.logger.warn('acknowledged and dropped a malformed Socket Mode envelope', { reason, envelopeId }),
+      firstDelivery: async (envelopeId) => (await deliveries(`envelope:${envelopeId}`, DELIVERY_WINDOW_MS)) !== 'replay',
+      onRedelivered: (envelopeId) => deps.logger.info('ignored a Socket Mode envelope delivered again', { envelopeId }),
     });
     const { app, workers, installation } = createSlackApp(deps, { ...features, receiver: socket.receiver, botToken: config.slack.botToken ?? '', apiUrl: config.slack.apiUrl });
     const socketHealth = async (): Promise<HealthReport> => {

@@ -11,7 +11,7 @@ import type { Logger } from '../../log.js';
 import { HTTPModuleFunctions, HTTPResponseAck } from '../bolt.js';
 import { FAIR_USE_CONTEXT_KEY, type RequestLimits } from '../request-limits.js';
 import { startHttpServer, type HealthReport, type HttpLimits, type RunningServer } from './http-server.js';
-import type { ReplayVerdict } from './replay-guard.js';
+import type { ReplayGuard } from './replay-guard.js';
 import { createSlackGate } from './slack-gate.js';
 
 export interface HttpReceiverOptions {
@@ -23,7 +23,7 @@ export interface HttpReceiverOptions {
   boltLogger: BoltLogger;
   health: () => Promise<HealthReport>;
   limits?: RequestLimits;
-  replayGuard?: (signature: string) => Promise<ReplayVerdict>;
+  replayGuard?: ReplayGuard;
   httpLimits?: Partial<HttpLimits>;
 }
 

@@ -1,12 +1,14 @@
 /**
- * The replay guard: a signed Slack request is acted on once. Its `x-slack-signature` is claimed in
- * the store for five minutes (as long as Slack's timestamp is accepted at all): one atomic
- * set-if-absent with a time to live (`SET NX PX` on Redis, shared by every replica; one
- * `INSERT … ON CONFLICT` on SQLite), so a captured request replayed to this or any other replica
- * is acknowledged and dropped.
+ * The replay guard: each delivery from Slack is acted on once. A key naming the delivery is claimed
+ * in the store with a time to live: one atomic set-if-absent (`SET NX PX` on Redis, shared by every
+ * replica; one `INSERT … ON CONFLICT` on SQLite), so the same delivery sent again, to this or any
+ * other replica, after a restart too, is acknowledged and dropped.
  *
- * Slack's own retries (`x-slack-retry-num`) are sent with a fresh timestamp and so a new
- * signature: they are not replays here.
+ * The key (`deliveryKey`): an event's `event_id`, else the request's `trigger_id` (unique to each
+ * command, button press, shortcut and submission, and the same in Slack's retries, which carry a
+ * fresh timestamp and so a new signature), each for an hour; else (options requests) the request's
+ * signature, for five minutes (as long as its timestamp is accepted at all). Socket Mode claims each
+ * `envelope_id` the same way.
  *
  * When the store fails or does not answer within `timeoutMs`, the verdict is `unknown` and the
  * caller dispatches the request anyway, logged: a store outage must not stop Slack traffic.
@@ -15,6 +17,15 @@ import type { Logger } from '../../log.js';
 
 /** How long a seen signature is remembered; Slack's timestamp window, so a replay is either seen or stale. */
 export const REPLAY_WINDOW_MS = 5 * 60_000;
+/** How long a delivery (event id, trigger id, envelope id) is remembered: far past Slack's retries. */
+export const DELIVERY_WINDOW_MS = 60 * 60_000;
+
+/** The key naming one delivery of `body` (signed with `signature`), and how long it is kept. */
+export function deliveryKey(body: Record<string, unknown>, signature: string): { key: string; ttlMs: number } {
+  if (typeof body.event_id === 'string' && body.event_id !== '') return { key: `event:${body.event_id}`, ttlMs: DELIVERY_WINDOW_MS };
+  if (typeof body.trigger_id === 'string' && body.trigger_id !== '') return { key: `trigger:${body.trigger_id}`, ttlMs: DELIVERY_WINDOW_MS };
+  return { key: signature, ttlMs: REPLAY_WINDOW_MS };
+}
 /** The store namespace of seen signatures. */
 export const SEEN_NAMESPACE = 'slack-seen';
 
@@ -28,14 +39,16 @@ export interface ReplayGuardOptions {
   timeoutMs?: number;
 }
 
-export function createReplayGuard({ store, logger, timeoutMs = 1_000 }: ReplayGuardOptions): (signature: string) => Promise<ReplayVerdict> {
-  return async (signature) => {
+export type ReplayGuard = (key: string, ttlMs?: number) => Promise<ReplayVerdict>;
+
+export function createReplayGuard({ store, logger, timeoutMs = 1_000 }: ReplayGuardOptions): ReplayGuard {
+  return async (key, ttlMs = REPLAY_WINDOW_MS) => {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error(`the replay check took longer than ${timeoutMs} ms`)), timeoutMs);
     });
     try {
-      const first = await Promise.race([Promise.resolve().then(() => store.claim(SEEN_NAMESPACE, signature, REPLAY_WINDOW_MS)), timeout]);
+      const first = await Promise.race([Promise.resolve().then(() => store.claim(SEEN_NAMESPACE, key, ttlMs)), timeout]);
       return first ? 'first' : 'replay';
     } catch (error) {
       logger.warn('replay check failed; dispatching the request anyway', { error });

@@ -6,7 +6,7 @@
  * budget for unverified bodies (`body-budget.ts`: 503 once a flood of large bodies has used it up),
  * verifies the signature with Bolt's `verifySlackRequest`, parses the payload as Bolt does (a body
  * that does not parse, or is not a payload Slack sends, `../payload-shape.ts`: 400, one log line), asks the fair-use limits (`../request-limits.ts`) and, only for a
- * request within them, claims its signature (`replay-guard.ts`, a store write): a replay is acked
+ * request within them, claims its delivery (`replay-guard.ts`, a store write: its event id, trigger id or signature): a replay is acked
  * 200 with no body and dropped. What passes is handed to `dispatch` (the receiver's: Bolt's
  * `processEvent`) with the fair-use verdict, which Radar's first middleware answers.
  */
@@ -19,7 +19,7 @@ import type { FairUseVerdict, RequestLimits } from '../request-limits.js';
 import { createBodyBudget, type BodyBudget } from './body-budget.js';
 import { BodyBudgetExhaustedError, BodyTooLargeError, readCappedBody } from './capped-body.js';
 import { hasBody, sendJson } from './json-response.js';
-import type { ReplayVerdict } from './replay-guard.js';
+import { deliveryKey, type ReplayGuard } from './replay-guard.js';
 
 export const SLACK_EVENTS_PATH = '/slack/events';
 /** Slack's payloads are a few kB; the largest (view submissions) stay far below this. */
@@ -46,7 +46,7 @@ export interface SlackGateOptions {
   /** Fair use, asked before the replay claim; without it every request is within limits. */
   limits?: RequestLimits;
   /** The replay check (`replay-guard.ts`); without it every verified request is dispatched. */
-  replayGuard?: (signature: string) => Promise<ReplayVerdict>;
+  replayGuard?: ReplayGuard;
   maxBodyBytes?: number;
   /**
    * Bytes of not-yet-verified bodies all requests together may read past a small per-request
@@ -156,8 +156,9 @@ export function createSlackGate(options: SlackGateOptions): RequestHandler {
 
     // Fair use first: a refused request writes nothing, not even its replay claim.
     const fairUse = options.limits ? await options.limits.check(body) : ALLOWED;
-    if (fairUse.allowed && options.replayGuard && (await options.replayGuard(signature)) === 'replay') {
-      logger.info('ignored a replayed Slack request (same signature seen within 5 minutes)', { retryNum: req.headers['x-slack-retry-num'] });
+    const delivery = deliveryKey(body, signature);
+    if (fairUse.allowed && options.replayGuard && (await options.replayGuard(delivery.key, delivery.ttlMs)) === 'replay') {
+      logger.info('ignored a replayed Slack request (this delivery was seen before)', { by: delivery.key.split(':')[0], retryNum: req.headers['x-slack-retry-num'] });
       res.writeHead(200, { 'content-length': 0 });
       res.end();
       return;

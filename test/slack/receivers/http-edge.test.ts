@@ -240,6 +240,17 @@ describe('the HTTP edge', () => {
       expect(h.slack.responses.filter((c) => c.responseUrlId === id)).toHaveLength(1);
       expect(h.logs.filter((l) => l.includes('ignored a replayed Slack request'))).toHaveLength(1);
     });
+
+    it('a command delivered again with x-slack-retry-num (a fresh timestamp, so a new signature) is acked and acted on once', async () => {
+      const id = `retry-${randomUUID()}`;
+      const body = commandBody('help', h.slack.responseUrl(id));
+      const first = await h.driver.raw(body, { 'content-type': FORM, ...h.driver.sign(body, Math.floor(Date.now() / 1000) - 2) });
+      const again = await h.driver.raw(body, { 'content-type': FORM, ...h.driver.sign(body), 'x-slack-retry-num': '1', 'x-slack-retry-reason': 'http_timeout' });
+      expect([first.status, again.status]).toEqual([200, 200]);
+      await h.slack.waitForCall('response_url', (c) => c.responseUrlId === id);
+      await stillServes();
+      expect(h.slack.responses.filter((c) => c.responseUrlId === id)).toHaveLength(1);
+    });
   });
 });
 
