@@ -29,6 +29,7 @@ import { startHttpServer, type HealthReport, type HttpLimits, type RunningServer
 import { HttpReceiver } from './slack/receivers/http-receiver.js';
 import { createReplayGuard, DELIVERY_WINDOW_MS } from './slack/receivers/replay-guard.js';
 import { createRequestLimits, type RequestLimits } from './slack/request-limits.js';
+import { createWorkTracker, type WorkTracker } from './slack/work-tracker.js';
 import { createSocketMode } from './slack/receivers/socket-mode.js';
 import type { LocalWebApi, WebApiCall } from './slack/local-web-api/index.js';
 import { DEFAULT_TIMING, type Timing } from './timing.js';
@@ -67,6 +68,12 @@ export interface RadarInstance {
   sandboxUrl: string | null;
   /** The background workers, started (tests call their `tick`). */
   workers: Worker[];
+  /**
+   * Stops taking new work (HTTP answers 503 and `/healthz` says draining; Socket Mode closes its
+   * connection) and waits up to `timeoutMs` (default `timing.drainTimeoutMs`) for acknowledged work
+   * to finish; logs what could not. Call `stop` afterwards.
+   */
+  drain(timeoutMs?: number): Promise<{ unfinished: number }>;
   stop(): Promise<void>;
 }
 
@@ -136,29 +143,42 @@ export async function startRadar(config: Config, options: StartOptions = {}): Pr
       now,
     };
 
-    const health = healthReporter(deps, service);
+    const work = createWorkTracker();
+    const reporter = healthReporter(deps, service);
+    // Draining: not ok, so a load balancer moves traffic elsewhere.
+    const health = async (): Promise<HealthReport> => (work.draining ? { ...(await reporter()), ok: false, draining: true } : reporter());
     const limits: RequestLimits = createRequestLimits(
       (limit) => store.rateLimiter(limit),
       { personRequests: timing.personRequestsPerWindow, channelRequests: timing.channelRequestsPerWindow, windowMs: timing.fairUseWindowMs },
       logger.child({ component: 'fair-use' }),
     );
-    const features: Features = { commands, resolveProject: (where) => resolveProjectFor(deps, where), limits };
+    const features: Features = { commands, resolveProject: (where) => resolveProjectFor(deps, where), limits, work };
     const instance = await startMode(config, deps, features, options, health, closers);
     for (const worker of instance.workers) {
       await worker.start();
       closers.push(() => worker.stop());
     }
     logger.info('Radar started', { mode: config.mode, store: store.kind, ...(instance.url ? { url: instance.url } : {}) });
-    return { ...instance, deps, sandboxUrl, stop: stopAll };
+    const drain = async (timeoutMs = timing.drainTimeoutMs) => {
+      const under = work.inFlight();
+      logger.info('draining: no new work taken', { underWay: under, timeoutMs });
+      const stopping = instance.stopTakingWork?.().catch((error: unknown) => logger.warn('could not stop taking work', { error }));
+      const result = await work.drain(timeoutMs);
+      await stopping;
+      if (result.unfinished > 0) logger.warn('the drain ended with work unfinished', { unfinished: result.unfinished, timeoutMs });
+      else logger.info('drained: every acknowledged request finished', { finished: under });
+      return result;
+    };
+    return { ...instance, deps, sandboxUrl, drain, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;
   }
 }
 
-type ModeInstance = Pick<RadarInstance, 'mode' | 'url' | 'app' | 'consoleCommand' | 'consoleDone'> & { workers: Worker[] };
+type ModeInstance = Pick<RadarInstance, 'mode' | 'url' | 'app' | 'consoleCommand' | 'consoleDone'> & { workers: Worker[]; stopTakingWork?: () => Promise<void> };
 /** What every mode's Slack app is built with besides its receiver: the features' registry and the project resolver. */
-type Features = Pick<SlackAppOptions, 'commands' | 'resolveProject' | 'limits'>;
+type Features = Pick<SlackAppOptions, 'commands' | 'resolveProject' | 'limits'> & { work: WorkTracker };
 
 async function startMode(
   config: Config,
@@ -180,6 +200,7 @@ async function startMode(
       health,
       limits: features.limits,
       replayGuard: createReplayGuard({ store: deps.store, logger }),
+      draining: () => features.work.draining,
       ...(options.httpLimits ? { httpLimits: options.httpLimits } : {}),
     });
     const { app, workers, installation } = createSlackApp(deps, { ...features, receiver, botToken: config.slack.botToken ?? '', apiUrl: config.slack.apiUrl });
@@ -222,7 +243,8 @@ async function startMode(
     deps.logger.info('Socket Mode: connecting to Slack', { apiUrl: config.slack.apiUrl, health: `${server.url}/healthz` });
     await socket.connect(() => app.start(), deps.timing.socketConnectTimeoutMs);
     await learnInstallation(installation, deps);
-    return { mode: 'socket', url: server.url, app, workers };
+    // Draining closes the connection: Slack sends new envelopes to the app's other connections.
+    return { mode: 'socket', url: server.url, app, workers, stopTakingWork: () => app.stop().then(() => undefined) };
   }
 
   // Console mode: the real app, a receiver fed from the terminal, and a local Web API that prints

@@ -47,6 +47,8 @@ export interface Timing {
   personRequestsPerWindow: number;
   channelRequestsPerWindow: number;
   fairUseWindowMs: number;
+  /** On SIGTERM (or the console's end of input): how long acknowledged work may take to finish before Radar stops. */
+  drainTimeoutMs: number;
 }
 
 export const DEFAULT_TIMING: Timing = {
@@ -65,4 +67,5 @@ export const DEFAULT_TIMING: Timing = {
   personRequestsPerWindow: 10,
   channelRequestsPerWindow: 30,
   fairUseWindowMs: 10_000,
+  drainTimeoutMs: 25_000,
 };

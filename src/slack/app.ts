@@ -14,6 +14,7 @@ import type { CommandRegistry } from './commands/registry.js';
 import { installationBoundary, installationOf, type Installation } from './installation.js';
 import { fairUseMiddleware, type RequestLimits } from './request-limits.js';
 import { slackOnlyFetch } from './respond.js';
+import type { WorkTracker } from './work-tracker.js';
 
 export interface SlackAppOptions {
   receiver: Receiver;
@@ -27,6 +28,8 @@ export interface SlackAppOptions {
   installation?: () => Promise<Installation>;
   /** Fair use (`request-limits.ts`), checked before anything else in every mode. */
   limits: RequestLimits;
+  /** Counts acknowledged work for a drain (`work-tracker.ts`). */
+  work?: WorkTracker;
 }
 
 export function createSlackApp(deps: RadarDeps, options: SlackAppOptions): { app: App; workers: Worker[]; installation: () => Promise<Installation> } {
@@ -46,6 +49,8 @@ export function createSlackApp(deps: RadarDeps, options: SlackAppOptions): { app
     // it, Bolt skips a lookup on every request.
     convoStore: false,
   });
+  // Every request is counted until its listener has finished, so a drain can wait for it.
+  if (options.work) app.use(options.work.middleware);
   // First of all, fair use: a request over its limits gets one sentence and goes no further.
   app.use(fairUseMiddleware(options.limits, deps.logger.child({ component: 'fair-use' })));
   // Then requests for another team or app, and people of other organisations, stop here.

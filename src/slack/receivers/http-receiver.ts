@@ -25,6 +25,8 @@ export interface HttpReceiverOptions {
   limits?: RequestLimits;
   replayGuard?: ReplayGuard;
   httpLimits?: Partial<HttpLimits>;
+  /** True while Radar drains: new Slack requests are refused 503. */
+  draining?: () => boolean;
 }
 
 export class HttpReceiver implements Receiver {
@@ -49,6 +51,7 @@ export class HttpReceiver implements Receiver {
       logger: options.logger,
       ...(options.limits ? { limits: options.limits } : {}),
       ...(options.replayGuard ? { replayGuard: options.replayGuard } : {}),
+      ...(options.draining ? { draining: options.draining } : {}),
       dispatch: async ({ body, retryNum, retryReason, fairUse }, req, res) => {
         const app = this.app;
         if (!app) throw new Error('the HTTP receiver was started before the app was built');

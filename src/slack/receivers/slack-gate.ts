@@ -56,6 +56,8 @@ export interface SlackGateOptions {
   bodyBudget?: BodyBudget;
   /** The clock in ms (default `Date.now`). */
   now?: () => number;
+  /** True while Radar drains (SIGTERM): new requests are refused 503 from their headers. */
+  draining?: () => boolean;
 }
 
 export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
@@ -91,6 +93,7 @@ export function createSlackGate(options: SlackGateOptions): RequestHandler {
       sendJson(req, res, status, { error }, { close: hasBody(req), ...(headers ? { headers } : {}) });
     };
 
+    if (options.draining?.()) return refuse(503, 'draining', 'Radar is shutting down', { 'retry-after': '1' });
     const declared = req.headers['content-length'];
     if (declared !== undefined && Number(declared) > maxBody) return refuse(413, 'payload_too_large', `declared body of ${declared} bytes`);
 
