@@ -30,10 +30,18 @@ export interface HttpLimits {
   requestTimeoutMs: number;
   /** How often Node checks those two timeouts. */
   connectionsCheckingIntervalMs: number;
-  /** Idle time of a kept-alive connection (above common load balancers' 60 s). */
+  /**
+   * Idle time of a kept-alive connection: a few seconds, so idle connections cannot hold the cap
+   * (behind a load balancer that reuses connections, set its idle timeout below this).
+   */
   keepAliveTimeoutMs: number;
   /** Open connections beyond this are closed as they arrive. */
   maxConnections: number;
+  /**
+   * Open connections one client address may hold; past it a new one is closed as it arrives, so
+   * one client cannot fill `maxConnections` and lock the others out.
+   */
+  maxConnectionsPerClient: number;
   /**
    * Connections the kernel may hold until Radar accepts them (capped by `net.core.somaxconn`).
    * Node's default, 511, let half of a burst of 1,000 connections be dropped at the handshake, and
@@ -48,8 +56,9 @@ export const DEFAULT_HTTP_LIMITS: HttpLimits = {
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 10_000,
   connectionsCheckingIntervalMs: 1_000,
-  keepAliveTimeoutMs: 65_000,
+  keepAliveTimeoutMs: 5_000,
   maxConnections: 1024,
+  maxConnectionsPerClient: 64,
   listenBacklog: 1024,
   healthTimeoutMs: 3_000,
 };
@@ -205,6 +214,31 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       logger.warn('refused connections over the cap', { maxConnections: limits.maxConnections, dropped });
       dropped = 0;
     }
+  });
+
+  // Connections per client address: past the limit a new one is closed before a byte is read.
+  const perClient = new Map<string, number>();
+  let droppedPerClient = 0;
+  let lastPerClientLog = 0;
+  server.on('connection', (socket: Socket) => {
+    const client = socket.remoteAddress ?? '';
+    const open = (perClient.get(client) ?? 0) + 1;
+    if (open > limits.maxConnectionsPerClient) {
+      socket.destroy();
+      droppedPerClient++;
+      if (Date.now() - lastPerClientLog >= 10_000) {
+        lastPerClientLog = Date.now();
+        logger.warn("refused connections over a client's share", { client, maxConnectionsPerClient: limits.maxConnectionsPerClient, dropped: droppedPerClient });
+        droppedPerClient = 0;
+      }
+      return;
+    }
+    perClient.set(client, open);
+    socket.once('close', () => {
+      const left = (perClient.get(client) ?? 1) - 1;
+      if (left > 0) perClient.set(client, left);
+      else perClient.delete(client);
+    });
   });
 
   await new Promise<void>((resolve, reject) => {
