@@ -223,7 +223,8 @@ async function startMode(
       logger: bolt,
       pingTimeoutMs: deps.timing.socketPingTimeoutMs,
       onMalformed: (reason, envelopeId) => deps.logger.warn('acknowledged and dropped a malformed Socket Mode envelope', { reason, envelopeId }),
-      firstDelivery: async (envelopeId) => (await deliveries(`envelope:${envelopeId}`, DELIVERY_WINDOW_MS)) !== 'replay',
+      // Unknown (the store frozen): acknowledged and not acted on, never acted on twice.
+      firstDelivery: async (envelopeId) => (await deliveries(`envelope:${envelopeId}`, DELIVERY_WINDOW_MS)) === 'first',
       onRedelivered: (envelopeId) => deps.logger.info('ignored a Socket Mode envelope delivered again', { envelopeId }),
     });
     const { app, workers, installation } = createSlackApp(deps, { ...features, receiver: socket.receiver, botToken: config.slack.botToken ?? '', apiUrl: config.slack.apiUrl });

@@ -10,9 +10,14 @@
  * signature, for five minutes (as long as its timestamp is accepted at all). Socket Mode claims each
  * `envelope_id` the same way.
  *
- * When the store fails or does not answer within `timeoutMs`, the verdict is `unknown` and the
- * caller dispatches the request anyway, logged: a store outage must not stop Slack traffic.
+ * Each key this process claimed is also kept in its memory for its window (bounded, least recently
+ * used first out): a replay to the same replica is refused from memory, without asking the store,
+ * even while the store is frozen. When the store fails or does not answer within `timeoutMs` for a
+ * key memory does not know, the verdict is `unknown`: the caller acts on nothing and asks the
+ * person to try again in a moment (never acting twice). What remains: a replay sent to another
+ * replica while the store is frozen gets the same answer, and is not acted on either.
  */
+import { LRUCache } from 'lru-cache';
 import type { Logger } from '../../log.js';
 
 /** How long a seen signature is remembered; Slack's timestamp window, so a replay is either seen or stale. */
@@ -29,29 +34,34 @@ export function deliveryKey(body: Record<string, unknown>, signature: string): {
 /** The store namespace of seen signatures. */
 export const SEEN_NAMESPACE = 'slack-seen';
 
-/** `replay`: drop it; `first`: dispatch; `unknown`: the store failed or was slow, dispatch anyway. */
+/** `replay`: drop it; `first`: dispatch; `unknown`: the store failed or was slow: act on nothing, ask to try again. */
 export type ReplayVerdict = 'first' | 'replay' | 'unknown';
 
 export interface ReplayGuardOptions {
   store: { claim(namespace: string, key: string, ttlMs: number): Promise<boolean> };
   logger: Logger;
-  /** How long the claim may take before the request is dispatched unchecked (default 1 s). */
+  /** How long the claim may take before the verdict is `unknown` (default 1 s). */
   timeoutMs?: number;
+  /** Keys kept in memory at most (default 100,000). */
+  remember?: number;
 }
 
 export type ReplayGuard = (key: string, ttlMs?: number) => Promise<ReplayVerdict>;
 
-export function createReplayGuard({ store, logger, timeoutMs = 1_000 }: ReplayGuardOptions): ReplayGuard {
+export function createReplayGuard({ store, logger, timeoutMs = 1_000, remember = 100_000 }: ReplayGuardOptions): ReplayGuard {
+  const seen = new LRUCache<string, true>({ max: remember, ttl: REPLAY_WINDOW_MS });
   return async (key, ttlMs = REPLAY_WINDOW_MS) => {
+    if (seen.has(key)) return 'replay';
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error(`the replay check took longer than ${timeoutMs} ms`)), timeoutMs);
     });
     try {
       const first = await Promise.race([Promise.resolve().then(() => store.claim(SEEN_NAMESPACE, key, ttlMs)), timeout]);
+      seen.set(key, true, { ttl: ttlMs });
       return first ? 'first' : 'replay';
     } catch (error) {
-      logger.warn('replay check failed; dispatching the request anyway', { error });
+      logger.warn('replay check failed; the request is not acted on (asked to try again)', { error });
       return 'unknown';
     } finally {
       clearTimeout(timer);

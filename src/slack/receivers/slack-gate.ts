@@ -28,6 +28,8 @@ export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 export const MAX_CLOCK_SKEW_SECONDS = 5 * 60;
 
 const SIGNATURE = /^v0=[0-9a-f]{64}$/;
+/** What a command hears when its delivery cannot be checked (the store is frozen or down). */
+export const TRY_AGAIN = "Radar can't check this request right now; try again in a moment.";
 const TIMESTAMP = /^[0-9]{1,12}$/;
 
 /** A request that passed the gate: signed by Slack, parsed, within its limits or refused by them, first seen. */
@@ -160,10 +162,18 @@ export function createSlackGate(options: SlackGateOptions): RequestHandler {
     // Fair use first: a refused request writes nothing, not even its replay claim.
     const fairUse = options.limits ? await options.limits.check(body) : ALLOWED;
     const delivery = deliveryKey(body, signature);
-    if (fairUse.allowed && options.replayGuard && (await options.replayGuard(delivery.key, delivery.ttlMs)) === 'replay') {
+    const verdict = fairUse.allowed && options.replayGuard ? await options.replayGuard(delivery.key, delivery.ttlMs) : 'first';
+    if (verdict === 'replay') {
       logger.info('ignored a replayed Slack request (this delivery was seen before)', { by: delivery.key.split(':')[0], retryNum: req.headers['x-slack-retry-num'] });
       res.writeHead(200, { 'content-length': 0 });
       res.end();
+      return;
+    }
+    if (verdict === 'unknown') {
+      // Whether it was seen before cannot be checked: acted on never twice, so not now. A command
+      // hears why in its ack; anything else is asked again (503) and Slack retries it.
+      if (typeof body.command === 'string') sendJson(req, res, 200, { response_type: 'ephemeral', text: TRY_AGAIN });
+      else sendJson(req, res, 503, { error: 'try_again' }, { headers: { 'retry-after': '5' } });
       return;
     }
     const retryNum = Number.parseInt(String(req.headers['x-slack-retry-num'] ?? ''), 10);

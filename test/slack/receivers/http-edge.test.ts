@@ -11,6 +11,7 @@ import { expectNoViolations } from '../../support/fake-slack.js';
 import { CHANNELS } from '../../support/slack-fixtures.js';
 import { replyText, startRadarHarness, type RadarHarness } from '../../support/radar-harness.js';
 import { MiB, chunkedBody, rawRequest, requestHead } from './raw-http.js';
+import { TRY_AGAIN } from '../../../src/slack/receivers/slack-gate.js';
 
 const FORM = 'application/x-www-form-urlencoded';
 
@@ -317,14 +318,14 @@ describe('/healthz', () => {
     expect(await health('HEAD')).toEqual({ status: 200, body: '' });
   });
 
-  // (A store that fails the replay check is covered in slack-gate.test.ts: this SQLite store still
-  // opens new connections for a namespace first used after close.)
-  it('answers 503 with the same body when the store is unreachable, and Slack traffic still flows', async () => {
+  it('answers 503 with the same body when the store is unreachable; a command is told to try again in a moment, not acted on', async () => {
     await h.radar.deps.store.close();
     const res = await health();
     expect(res.status).toBe(503);
     expect(res.body).toMatchObject({ ok: false, store: { kind: 'sqlite', reachable: false } });
     expect(await health('HEAD')).toEqual({ status: 503, body: '' });
-    expect(replyText(await h.command('help'))).toContain('/radar');
+    const ack = await h.driver.command('help');
+    expect(ack).toMatchObject({ status: 200, body: { response_type: 'ephemeral', text: TRY_AGAIN } });
+    expect(h.answersTo(ack)).toEqual([]);
   });
 });

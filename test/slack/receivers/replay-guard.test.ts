@@ -69,4 +69,22 @@ describe('the replay guard on SQLite across a restart, and on a failing store', 
     expect(lines.filter((l) => l.includes('replay check failed'))).toHaveLength(2);
     expect(lines.some((l) => l.includes('store down'))).toBe(true);
   });
+
+  it('refuses a replay from memory while the store is frozen; a delivery it cannot check is unknown', async () => {
+    let frozen = false;
+    const claimed = new Set<string>();
+    const store = {
+      claim: async (_namespace: string, key: string) => {
+        if (frozen) return new Promise<boolean>(() => {});
+        if (claimed.has(key)) return false;
+        claimed.add(key);
+        return true;
+      },
+    };
+    const guard = createReplayGuard({ store, logger: silentLogger, timeoutMs: 20 });
+    expect(await guard(sig('h'))).toBe('first');
+    frozen = true;
+    expect(await guard(sig('h'))).toBe('replay');
+    expect(await guard(sig('i'))).toBe('unknown');
+  });
 });

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createLogger, type Logger } from '../../../src/log.js';
 import { createReplayGuard } from '../../../src/slack/receivers/replay-guard.js';
 import { startHttpServer, type RunningServer } from '../../../src/slack/receivers/http-server.js';
-import { createSlackGate, type SlackGateOptions, type VerifiedRequest } from '../../../src/slack/receivers/slack-gate.js';
+import { createSlackGate, TRY_AGAIN, type SlackGateOptions, type VerifiedRequest } from '../../../src/slack/receivers/slack-gate.js';
 import { createBodyBudget } from '../../../src/slack/receivers/body-budget.js';
 import { createSlackDriver } from '../../support/slack-driver.js';
 import { chunkedBody, MiB, rawRequest, requestHead } from './raw-http.js';
@@ -80,17 +80,20 @@ describe('the Slack gate', () => {
     expect(lines.join('\n')).not.toContain(SECRET);
   });
 
-  it('dispatches, and logs, when the replay check throws or hangs (a store outage must not stop Slack traffic)', async () => {
+  it('when the replay check throws or hangs: a command is told to try again, nothing is dispatched, and it is logged', async () => {
     const throwing = await gate((logger) => ({ replayGuard: createReplayGuard({ store: { claim: () => Promise.reject(new Error('store down')) }, logger }) }));
     const body = `command=%2Fradar&text=help&${WHO}`;
-    expect((await throwing.driver.raw(body, { ...FORM, ...throwing.driver.sign(body) })).status).toBe(200);
-    expect(throwing.dispatched).toHaveLength(1);
+    expect(await throwing.driver.raw(body, { ...FORM, ...throwing.driver.sign(body) })).toMatchObject({ status: 200, body: { response_type: 'ephemeral', text: TRY_AGAIN } });
+    expect(throwing.dispatched).toHaveLength(0);
     expect(throwing.lines.some((l) => l.includes('replay check failed') && l.includes('store down'))).toBe(true);
 
     const hanging = await gate((logger) => ({ replayGuard: createReplayGuard({ store: { claim: () => new Promise<boolean>(() => {}) }, logger, timeoutMs: 20 }) }));
-    expect((await hanging.driver.raw(body, { ...FORM, ...hanging.driver.sign(body) })).status).toBe(200);
-    expect(hanging.dispatched).toHaveLength(1);
-    expect(hanging.lines.some((l) => l.includes('replay check failed'))).toBe(true);
+    expect((await hanging.driver.raw(body, { ...FORM, ...hanging.driver.sign(body) })).body).toMatchObject({ text: TRY_AGAIN });
+    // Not a command: asked again, as Slack retries.
+    const press = `payload=${encodeURIComponent(JSON.stringify({ type: 'block_actions', user: { id: 'U1' }, actions: [{ action_id: 'a' }], trigger_id: 't-1' }))}`;
+    const pressed = await hanging.driver.raw(press, { ...FORM, ...hanging.driver.sign(press) });
+    expect(pressed.status).toBe(503);
+    expect(hanging.dispatched).toHaveLength(0);
   });
 
   it('asks the replay check only about verified requests, and drops what it has seen', async () => {
