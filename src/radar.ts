@@ -143,7 +143,16 @@ export async function startRadar(config: Config, options: StartOptions = {}): Pr
       now,
     };
 
-    const work = createWorkTracker();
+    let busyLogged = 0;
+    const work = createWorkTracker({
+      maxInFlight: timing.maxRequestsInFlight,
+      // At most one line every 10 s, however long the burst.
+      onBusy: () => {
+        if (Date.now() - busyLogged < 10_000) return;
+        busyLogged = Date.now();
+        logger.warn('answered "Radar is busy": the requests under way are at their bound', { maxRequestsInFlight: timing.maxRequestsInFlight });
+      },
+    });
     const reporter = healthReporter(deps, service);
     // Draining: not ok, so a load balancer moves traffic elsewhere.
     const health = async (): Promise<HealthReport> => (work.draining ? { ...(await reporter()), ok: false, draining: true } : reporter());

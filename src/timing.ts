@@ -49,6 +49,8 @@ export interface Timing {
   fairUseWindowMs: number;
   /** On SIGTERM (or the console's end of input): how long acknowledged work may take to finish before Radar stops. */
   drainTimeoutMs: number;
+  /** Requests under way at once; past it a new one is answered "Radar is busy" at once (`slack/work-tracker.ts`). */
+  maxRequestsInFlight: number;
 }
 
 export const DEFAULT_TIMING: Timing = {
@@ -68,4 +70,5 @@ export const DEFAULT_TIMING: Timing = {
   channelRequestsPerWindow: 30,
   fairUseWindowMs: 10_000,
   drainTimeoutMs: 25_000,
+  maxRequestsInFlight: 200,
 };

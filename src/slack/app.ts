@@ -49,10 +49,11 @@ export function createSlackApp(deps: RadarDeps, options: SlackAppOptions): { app
     // it, Bolt skips a lookup on every request.
     convoStore: false,
   });
-  // Every request is counted until its listener has finished, so a drain can wait for it.
-  if (options.work) app.use(options.work.middleware);
   // First of all, fair use: a request over its limits gets one sentence and goes no further.
   app.use(fairUseMiddleware(options.limits, deps.logger.child({ component: 'fair-use' })));
+  // Then each request is counted until its listener has finished (a drain waits for it), within a
+  // bound on the work under way (past it: "Radar is busy", at once).
+  if (options.work) app.use(options.work.middleware);
   // Then requests for another team or app, and people of other organisations, stop here.
   const installation = options.installation ?? installationOf(app.client);
   app.use(installationBoundary(installation, deps.logger.child({ component: 'access' })));

@@ -131,7 +131,8 @@ export function fairUseMiddleware(limits: RequestLimits, logger: Logger): Middle
   };
 }
 
-async function answerRefusal(args: AnyMiddlewareArgs & AllMiddlewareArgs, sentence: string): Promise<void> {
+/** Answers a request with one sentence where it can be (see `fairUseMiddleware`); nothing else happens. */
+export async function answerRefusal(args: AnyMiddlewareArgs & AllMiddlewareArgs, sentence: string): Promise<void> {
   const body = args.body as Record<string, unknown>;
   const ack = 'ack' in args && typeof args.ack === 'function' ? (args.ack as (response?: unknown) => Promise<void>) : null;
   if (typeof body.command === 'string') {

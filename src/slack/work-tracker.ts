@@ -4,8 +4,19 @@
  * `drain` stops taking new work (the HTTP edge answers 503 and `/healthz` says draining, so a load
  * balancer moves traffic; Socket Mode closes its connection) and waits for what is under way, at
  * most `timeoutMs`; what could not finish is counted in the answer (the caller logs it).
+ *
+ * Acknowledged work is bounded: past `maxInFlight` requests under way (per person, fair use's
+ * limits bound it already), a new one is answered at once with one sentence ("Radar is busy; try
+ * again in 5 s.") and not taken, so memory stays flat under any burst.
  */
-import type { AnyMiddlewareArgs, Middleware } from '@slack/bolt';
+import type { AllMiddlewareArgs, AnyMiddlewareArgs, Middleware } from '@slack/bolt';
+import { answerRefusal } from './request-limits.js';
+
+/** Requests under way at once by default; past it a new one is answered "Radar is busy" at once. */
+export const DEFAULT_MAX_IN_FLIGHT = 200;
+/** The wait a busy answer names. */
+const BUSY_RETRY_S = 5;
+export const BUSY = `Radar is busy; try again in ${BUSY_RETRY_S} s.`;
 
 export interface WorkTracker {
   readonly middleware: Middleware<AnyMiddlewareArgs>;
@@ -17,7 +28,7 @@ export interface WorkTracker {
   drain(timeoutMs: number): Promise<{ unfinished: number }>;
 }
 
-export function createWorkTracker(): WorkTracker {
+export function createWorkTracker({ maxInFlight = DEFAULT_MAX_IN_FLIGHT, onBusy = () => undefined }: { maxInFlight?: number; onBusy?: () => void } = {}): WorkTracker {
   let inFlight = 0;
   let draining = false;
   const idle: (() => void)[] = [];
@@ -25,7 +36,13 @@ export function createWorkTracker(): WorkTracker {
     if (inFlight === 0) for (const wake of idle.splice(0)) wake();
   };
   return {
-    middleware: async ({ next }) => {
+    middleware: async (args) => {
+      const { next } = args;
+      if (inFlight >= maxInFlight) {
+        onBusy();
+        await answerRefusal(args as AnyMiddlewareArgs & AllMiddlewareArgs, BUSY).catch(() => undefined);
+        return;
+      }
       inFlight += 1;
       try {
         await next();

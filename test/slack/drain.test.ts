@@ -7,6 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { replyText, startRadarHarness, type RadarHarness } from '../support/radar-harness.js';
 import { CHANNELS } from '../support/slack-fixtures.js';
+import { BUSY } from '../../src/slack/work-tracker.js';
 
 const PRICING = '/v1/projects/prj_northwind/pricing';
 
@@ -43,5 +44,19 @@ describe('the drain', () => {
     for (let i = 0; i < 2; i++) expect((await harness.driver.command('pricing --project northwind', { channel: CHANNELS.general })).status).toBe(200);
     expect(await harness.radar.drain(50)).toEqual({ unfinished: 2 });
     expect(harness.logs.filter((l) => l.includes('the drain ended with work unfinished') && l.includes('"unfinished":2'))).toHaveLength(1);
+  });
+
+  it('bounds the work under way: past the bound a command is answered at once that Radar is busy, and not taken', async () => {
+    h = await startRadarHarness({ timing: { maxRequestsInFlight: 2 } });
+    const harness = h;
+    harness.sandbox.control.addFault({ path: PRICING, kind: 'latency', latencyMs: 1_000 });
+    const slow = [];
+    for (let i = 0; i < 2; i++) slow.push(await harness.driver.command('pricing --project northwind', { channel: CHANNELS.general }));
+    const busy = await harness.driver.command('pricing --project northwind', { channel: CHANNELS.general });
+    expect(busy).toMatchObject({ status: 200, body: { response_type: 'ephemeral', text: BUSY } });
+    for (const ack of slow) expect(replyText(await harness.answerTo(ack))).toContain('Northwind CRM');
+    expect(harness.answersTo(busy)).toEqual([]);
+    // Once the work under way has finished, commands are taken again.
+    expect(replyText(await harness.command('help'))).toContain('/radar');
   });
 });
