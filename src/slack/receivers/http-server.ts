@@ -39,7 +39,10 @@ export interface HttpLimits {
   maxConnections: number;
   /**
    * Open connections one client address may hold; past it a new one is closed as it arrives, so
-   * one client cannot fill `maxConnections` and lock the others out.
+   * one client cannot fill `maxConnections` and lock the others out. 0 (the default) turns it off:
+   * behind a load balancer every connection comes from its few addresses (forwarded addresses are
+   * not read yet), and Slack itself may send a burst over many connections from one address. Set it
+   * when Radar faces clients directly.
    */
   maxConnectionsPerClient: number;
   /**
@@ -58,7 +61,7 @@ export const DEFAULT_HTTP_LIMITS: HttpLimits = {
   connectionsCheckingIntervalMs: 1_000,
   keepAliveTimeoutMs: 5_000,
   maxConnections: 1024,
-  maxConnectionsPerClient: 64,
+  maxConnectionsPerClient: 0,
   listenBacklog: 1024,
   healthTimeoutMs: 3_000,
 };
@@ -220,7 +223,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   const perClient = new Map<string, number>();
   let droppedPerClient = 0;
   let lastPerClientLog = 0;
-  server.on('connection', (socket: Socket) => {
+  if (limits.maxConnectionsPerClient > 0) server.on('connection', (socket: Socket) => {
     const client = socket.remoteAddress ?? '';
     const open = (perClient.get(client) ?? 0) + 1;
     if (open > limits.maxConnectionsPerClient) {
