@@ -28,6 +28,9 @@ export interface BurstOrder {
   channel: string;
   /** Who sends (default the driver's usual user). */
   user?: string;
+  /** Who sends the warm-up, and where (default the driver's usual user, in `channel`). */
+  warmUpUser?: string;
+  warmUpChannel?: string;
   /** Concurrent senders, each sending its next once acked (default: every command at once). */
   senders?: number;
   /** Post 'ready' once warmed up and wait for a 'go' message before the burst. */
@@ -77,7 +80,11 @@ if (answerServer && order.warmClient) {
   };
   await Promise.all(Array.from({ length: Math.min(order.senders ?? order.warmClient, order.warmClient) }, warmer));
 }
-await Promise.all(Array.from({ length: order.warmUp }, () => driver.command(order.text, { channel: order.channel }).catch(() => undefined)));
+await Promise.all(
+  Array.from({ length: order.warmUp }, () =>
+    driver.command(order.text, { channel: order.warmUpChannel ?? order.channel, ...(order.warmUpUser ? { user: order.warmUpUser } : {}) }).catch(() => undefined),
+  ),
+);
 // The warm-up's connections are kept alive and reused by the burst, as one client's would be.
 if (order.waitForGo) {
   const go = new Promise<void>((resolve) => parentPort?.once('message', () => resolve()));
@@ -88,7 +95,7 @@ const send = (i: number): Promise<BurstAck> => {
   const started = performance.now();
   const sentAt = Date.now();
   return driver.command(order.text.replaceAll('{i}', String(i)), { channel: order.channel, ...(order.user ? { user: order.user } : {}) }).then(
-    (a): BurstAck => ({ status: a.status, ms: a.ms, sentAt: a.sentAt, body: '' }),
+    (a): BurstAck => ({ status: a.status, ms: a.ms, sentAt: a.sentAt, body: a.body }),
     (): BurstAck => ({ status: 0, ms: performance.now() - started, sentAt, body: '' }),
   );
 };

@@ -11,6 +11,7 @@ import { competitorCard } from './competitor-card.js';
 import { digestCycle } from './digest-cycle.js';
 import { edge } from './edge.js';
 import { fairUse } from './fair-use.js';
+import { flood } from './flood.js';
 import { idle } from './idle.js';
 import type { BenchReport } from './report.js';
 import { currentLoad, describeMachine, formatReport } from './report.js';
@@ -19,7 +20,7 @@ import { shortcutModal } from './shortcut-modal.js';
 import { watchesCycle } from './watches.js';
 import type { Measure, MeasureResult } from './support.js';
 
-const MEASURES: Measure[] = [ackLatency, shortcutModal, digestCycle, scans, idle, edge, fairUse, watchesCycle, competitorCard];
+const MEASURES: Measure[] = [ackLatency, shortcutModal, digestCycle, scans, idle, edge, fairUse, watchesCycle, competitorCard, flood];
 const RESULTS_FILE = new URL('./results.json', import.meta.url);
 
 async function runMeasure(measure: Measure): Promise<MeasureResult> {

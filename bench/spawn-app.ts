@@ -19,8 +19,10 @@ import type { SandboxOptions } from '../src/sandbox/index.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-/** Radar's compiled entry, the bare baseline's and the fair-use control's, relative to the repository root. */
-export const ENTRIES = { radar: 'dist/main.js', bare: 'bench/bare-bolt-app.mjs', null: 'bench/null-app.mjs' } as const;
+/** Radar's compiled entry and the bare baseline's, relative to the repository root. */
+export const ENTRIES = { radar: 'dist/main.js', bare: 'bench/bare-bolt-app.mjs' } as const;
+/** Loaded into every spawned app: answers 'cpu?' over IPC with its `process.cpuUsage()`. */
+const CPU_PROBE = new URL('./cpu-probe.mjs', import.meta.url).href;
 
 /** The Node flags `npm start` gives Radar: what package.json's `start` script puts between `node` and the entry. */
 export function startFlags(): string[] {
@@ -41,6 +43,8 @@ export interface SpawnedApp {
   memory(): { rssBytes: number; peakBytes: number };
   /** What the process wrote to stderr (Radar's log lines). */
   stderr(): string;
+  /** The process's own `process.cpuUsage()` (microseconds), asked over IPC (`cpu-probe.mjs`). */
+  cpuUsage(): Promise<NodeJS.CpuUsage>;
   stop(): Promise<void>;
 }
 
@@ -80,11 +84,20 @@ export async function spawnApp(entry: string, env: Record<string, string>, nodeF
   const url = `http://127.0.0.1:${port}`;
   const errors: string[] = [];
   const started = performance.now();
-  const child = spawn(process.execPath, [...nodeFlags, entry], {
+  const child = spawn(process.execPath, [...nodeFlags, `--import=${CPU_PROBE}`, entry], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env, PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });
+  const cpuUsage = () =>
+    new Promise<NodeJS.CpuUsage>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`${entry} did not report its CPU usage`)), 5_000);
+      child.once('message', (message: { cpu: NodeJS.CpuUsage }) => {
+        clearTimeout(timer);
+        resolve(message.cpu);
+      });
+      child.send('cpu?');
+    });
   child.stderr?.on('data', (chunk: Buffer) => errors.push(chunk.toString()));
   const stop = async () => {
     child.kill('SIGTERM');
@@ -108,7 +121,7 @@ export async function spawnApp(entry: string, env: Record<string, string>, nodeF
     throw error;
   }
   const startupMs = performance.now() - started;
-  return { url, pid: child.pid ?? 0, startupMs, memory: () => processMemory(child.pid ?? 0), stderr: () => errors.join(''), stop };
+  return { url, pid: child.pid ?? 0, startupMs, memory: () => processMemory(child.pid ?? 0), stderr: () => errors.join(''), cpuUsage, stop };
 }
 
 /** Radar's compiled entry in HTTP mode against `services`, with a fresh SQLite store; `env` adds or overrides variables. */
@@ -130,11 +143,6 @@ export async function spawnRadar(services: Pick<Services, 'sandbox' | 'slack'>, 
 /** The bare baseline app, talking to the local Slack at `slackUrl`. */
 export function spawnBare(slackUrl: string): Promise<SpawnedApp> {
   return spawnApp(ENTRIES.bare, { SLACK_BOT_TOKEN: BOT_TOKEN, SLACK_SIGNING_SECRET: SIGNING_SECRET, SLACK_API_URL: slackUrl });
-}
-
-/** The fair-use measure's control: a server that answers every request 200 and does nothing else. */
-export function spawnNull(): Promise<SpawnedApp> {
-  return spawnApp(ENTRIES.null, {});
 }
 
 /**

@@ -1,10 +1,11 @@
 /**
- * A bound on concurrent work: at most `max` tasks run at once, the rest wait their turn in order.
+ * A bound on concurrent work (`p-limit`): at most `max` tasks run at once, the rest wait their turn in order.
  * Radar makes one for all background requests to the service (`deps.background`), so the scan
  * follower and the digest poller together stay within `timing.maxConcurrentPolls`. That one is made
  * with `priority: 'background'`: every service request a task makes is then background work, which
  * the client lets people's requests overtake on the throttled endpoints (`src/service/budget.ts`).
  */
+import pLimit from 'p-limit';
 import { runInBackground } from './service/index.js';
 import type { Priority } from './service/index.js';
 
@@ -22,33 +23,17 @@ export interface Limiter {
 export function createLimiter(max: number, options: LimiterOptions = {}): Limiter {
   if (!Number.isInteger(max) || max < 1) throw new RangeError(`a limiter needs a whole number of at least 1, got ${max}`);
   const start = options.priority === 'background' ? runInBackground : <T>(task: () => Promise<T>) => task();
-  let active = 0;
-  const waiting: (() => void)[] = [];
-
-  const release = () => {
-    const next = waiting.shift();
-    if (next) next();
-    else active -= 1;
-  };
-
+  const limit = pLimit(max);
   return {
     get active() {
-      return active;
+      return limit.activeCount;
     },
-    async run(task) {
-      if (active < max) active += 1;
-      else await new Promise<void>((resolve) => waiting.push(resolve));
-      try {
-        return await start(task);
-      } finally {
-        release();
-      }
-    },
+    run: (task) => limit(() => start(task)),
   };
 }
 
 /** Runs `fn` over `items` with at most `max` at once; resolves when all have settled (errors are `fn`'s to handle). */
 export async function forEachLimited<T>(items: readonly T[], max: number, fn: (item: T) => Promise<void>): Promise<void> {
-  const limiter = createLimiter(max);
-  await Promise.all(items.map((item) => limiter.run(() => fn(item))));
+  const limit = pLimit(max);
+  await Promise.all(items.map((item) => limit(() => fn(item))));
 }

@@ -1,6 +1,6 @@
 /**
  * Entry point: read `.env` when present, parse the configuration once, start Radar in the mode it
- * names, and stop cleanly on SIGINT/SIGTERM (or when the console's input ends).
+ * names, and on SIGINT/SIGTERM (or when the console's input ends) drain acknowledged work, then stop.
  */
 import { appendFileSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -71,6 +71,8 @@ let stopping = false;
 const shutdown = async (code: number) => {
   if (stopping) return;
   stopping = true;
+  // Acknowledged commands, actions and answers finish first (bounded: RADAR_TIMING drainTimeoutMs, default 25 s).
+  await radar.drain().catch((error: unknown) => radar.deps.logger.error('the drain failed', { error }));
   await radar.stop();
   process.exit(code);
 };

@@ -25,11 +25,11 @@ import { createSlackApp, type SlackAppOptions } from './slack/app.js';
 import type { Installation } from './slack/installation.js';
 import { sealerFor } from './slack/sealed-values.js';
 import { boltLogger } from './slack/bolt-logger.js';
-import { createHttpReceiver, startHttpServer, type HealthReport, type HttpLimits, type RunningServer } from './slack/receivers/http-server.js';
-import { createAckOrder } from './slack/receivers/ack-order.js';
-import { createLightFirst } from './slack/receivers/light-first.js';
-import { createSlackGate } from './slack/receivers/slack-gate.js';
-import { seenBeforeIn, seenBeforeInProcess } from './slack/receivers/replay-guard.js';
+import { startHttpServer, type HealthReport, type HttpLimits, type RunningServer } from './slack/receivers/http-server.js';
+import { HttpReceiver } from './slack/receivers/http-receiver.js';
+import { createReplayGuard, DELIVERY_WINDOW_MS } from './slack/receivers/replay-guard.js';
+import { createRequestLimits, type RequestLimits } from './slack/request-limits.js';
+import { createWorkTracker, type WorkTracker } from './slack/work-tracker.js';
 import { createSocketMode } from './slack/receivers/socket-mode.js';
 import type { LocalWebApi, WebApiCall } from './slack/local-web-api/index.js';
 import { DEFAULT_TIMING, type Timing } from './timing.js';
@@ -68,6 +68,12 @@ export interface RadarInstance {
   sandboxUrl: string | null;
   /** The background workers, started (tests call their `tick`). */
   workers: Worker[];
+  /**
+   * Stops taking new work (HTTP answers 503 and `/healthz` says draining; Socket Mode closes its
+   * connection) and waits up to `timeoutMs` (default `timing.drainTimeoutMs`) for acknowledged work
+   * to finish; logs what could not. Call `stop` afterwards.
+   */
+  drain(timeoutMs?: number): Promise<{ unfinished: number }>;
   stop(): Promise<void>;
 }
 
@@ -137,24 +143,51 @@ export async function startRadar(config: Config, options: StartOptions = {}): Pr
       now,
     };
 
-    const health = healthReporter(deps, service);
-    const features: Features = { commands, resolveProject: (where) => resolveProjectFor(deps, where) };
+    let busyLogged = 0;
+    const work = createWorkTracker({
+      maxInFlight: timing.maxRequestsInFlight,
+      // At most one line every 10 s, however long the burst.
+      onBusy: () => {
+        if (Date.now() - busyLogged < 10_000) return;
+        busyLogged = Date.now();
+        logger.warn('answered "Radar is busy": the requests under way are at their bound', { maxRequestsInFlight: timing.maxRequestsInFlight });
+      },
+    });
+    const reporter = healthReporter(deps, service);
+    // Draining: not ok, so a load balancer moves traffic elsewhere.
+    const health = async (): Promise<HealthReport> => (work.draining ? { ...(await reporter()), ok: false, draining: true } : reporter());
+    const limits: RequestLimits = createRequestLimits(
+      (limit) => store.rateLimiter(limit),
+      { personRequests: timing.personRequestsPerWindow, channelRequests: timing.channelRequestsPerWindow, windowMs: timing.fairUseWindowMs },
+      logger.child({ component: 'fair-use' }),
+    );
+    const features: Features = { commands, resolveProject: (where) => resolveProjectFor(deps, where), limits, work };
     const instance = await startMode(config, deps, features, options, health, closers);
     for (const worker of instance.workers) {
       await worker.start();
       closers.push(() => worker.stop());
     }
     logger.info('Radar started', { mode: config.mode, store: store.kind, ...(instance.url ? { url: instance.url } : {}) });
-    return { ...instance, deps, sandboxUrl, stop: stopAll };
+    const drain = async (timeoutMs = timing.drainTimeoutMs) => {
+      const under = work.inFlight();
+      logger.info('draining: no new work taken', { underWay: under, timeoutMs });
+      const stopping = instance.stopTakingWork?.().catch((error: unknown) => logger.warn('could not stop taking work', { error }));
+      const result = await work.drain(timeoutMs);
+      await stopping;
+      if (result.unfinished > 0) logger.warn('the drain ended with work unfinished', { unfinished: result.unfinished, timeoutMs });
+      else logger.info('drained: every acknowledged request finished', { finished: under });
+      return result;
+    };
+    return { ...instance, deps, sandboxUrl, drain, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;
   }
 }
 
-type ModeInstance = Pick<RadarInstance, 'mode' | 'url' | 'app' | 'consoleCommand' | 'consoleDone'> & { workers: Worker[] };
+type ModeInstance = Pick<RadarInstance, 'mode' | 'url' | 'app' | 'consoleCommand' | 'consoleDone'> & { workers: Worker[]; stopTakingWork?: () => Promise<void> };
 /** What every mode's Slack app is built with besides its receiver: the features' registry and the project resolver. */
-type Features = Pick<SlackAppOptions, 'commands' | 'resolveProject'>;
+type Features = Pick<SlackAppOptions, 'commands' | 'resolveProject' | 'limits'> & { work: WorkTracker };
 
 async function startMode(
   config: Config,
@@ -167,19 +200,23 @@ async function startMode(
   const bolt = boltLogger(deps.logger, config.logLevel === 'debug' ? LogLevel.DEBUG : LogLevel.WARN);
 
   if (config.mode === 'http') {
-    const signingSecret = config.slack.signingSecret ?? '';
-    const receiver = createHttpReceiver(signingSecret, bolt);
-    const ackOrder = createAckOrder();
-    const lightFirst = createLightFirst();
-    const { app, workers, installation } = createSlackApp(deps, { ...features, receiver, ackOrder, lightFirst, botToken: config.slack.botToken ?? '', apiUrl: config.slack.apiUrl });
+    const logger = deps.logger.child({ component: 'http' });
+    const receiver = new HttpReceiver({
+      signingSecret: config.slack.signingSecret ?? '',
+      port: config.port,
+      logger,
+      boltLogger: bolt,
+      health,
+      limits: features.limits,
+      replayGuard: createReplayGuard({ store: deps.store, logger }),
+      draining: () => features.work.draining,
+      ...(options.httpLimits ? { httpLimits: options.httpLimits } : {}),
+    });
+    const { app, workers, installation } = createSlackApp(deps, { ...features, receiver, botToken: config.slack.botToken ?? '', apiUrl: config.slack.apiUrl });
     // Learned while the server comes up: a request that arrives first waits for the same answer.
     const learning = learnInstallation(installation, deps);
-    const logger = deps.logger.child({ component: 'http' });
-    // SQLite has one replica, which can know every signature itself; replicas on Redis share the store's.
-    const seenBefore = deps.store.kind === 'sqlite' ? await seenBeforeInProcess(deps.store, { logger }) : seenBeforeIn(deps.store);
-    const slack = createSlackGate({ signingSecret, dispatch: receiver.requestListener, seenBefore, logger, ackOrder, lightFirst });
-    const server = await startHttpServer({ port: config.port, health, slack, logger, ...(options.httpLimits ? { limits: options.httpLimits } : {}) });
-    closers.push(() => server.close());
+    const server = (await app.start()) as unknown as RunningServer;
+    closers.push(() => app.stop().then(() => undefined));
     await learning;
     return { mode: 'http', url: server.url, app, workers };
   }
@@ -188,11 +225,16 @@ async function startMode(
     // SLACK_API_URL reaches apps.connections.open as well as every other call. The health server
     // comes up first and says `socket: connecting`; start then waits for the first connection at
     // most `timing.socketConnectTimeoutMs` and fails with one line (see receivers/socket-mode.ts).
+    const deliveries = createReplayGuard({ store: deps.store, logger: deps.logger.child({ component: 'socket' }) });
     const socket = createSocketMode({
       appToken: config.slack.appToken ?? '',
       apiUrl: config.slack.apiUrl,
       logger: bolt,
       pingTimeoutMs: deps.timing.socketPingTimeoutMs,
+      onMalformed: (reason, envelopeId) => deps.logger.warn('acknowledged and dropped a malformed Socket Mode envelope', { reason, envelopeId }),
+      // Unknown (the store frozen): acknowledged and not acted on, never acted on twice.
+      firstDelivery: async (envelopeId) => (await deliveries(`envelope:${envelopeId}`, DELIVERY_WINDOW_MS)) === 'first',
+      onRedelivered: (envelopeId) => deps.logger.info('ignored a Socket Mode envelope delivered again', { envelopeId }),
     });
     const { app, workers, installation } = createSlackApp(deps, { ...features, receiver: socket.receiver, botToken: config.slack.botToken ?? '', apiUrl: config.slack.apiUrl });
     const socketHealth = async (): Promise<HealthReport> => {
@@ -211,7 +253,8 @@ async function startMode(
     deps.logger.info('Socket Mode: connecting to Slack', { apiUrl: config.slack.apiUrl, health: `${server.url}/healthz` });
     await socket.connect(() => app.start(), deps.timing.socketConnectTimeoutMs);
     await learnInstallation(installation, deps);
-    return { mode: 'socket', url: server.url, app, workers };
+    // Draining closes the connection: Slack sends new envelopes to the app's other connections.
+    return { mode: 'socket', url: server.url, app, workers, stopTakingWork: () => app.stop().then(() => undefined) };
   }
 
   // Console mode: the real app, a receiver fed from the terminal, and a local Web API that prints

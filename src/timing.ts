@@ -39,6 +39,18 @@ export interface Timing {
   socketConnectTimeoutMs: number;
   /** Socket Mode: Bolt's clientPingTimeout, the longest a pong may take and the wait before each reconnect. */
   socketPingTimeoutMs: number;
+  /**
+   * Fair use (`src/slack/request-limits.ts`): the requests (commands, buttons, shortcuts, modal
+   * submissions) one person, and one channel, may send per `fairUseWindowMs`; past it, one sentence
+   * says when to try again and nothing else happens.
+   */
+  personRequestsPerWindow: number;
+  channelRequestsPerWindow: number;
+  fairUseWindowMs: number;
+  /** On SIGTERM (or the console's end of input): how long acknowledged work may take to finish before Radar stops. */
+  drainTimeoutMs: number;
+  /** Requests under way at once; past it a new one is answered "Radar is busy" at once (`slack/work-tracker.ts`). */
+  maxRequestsInFlight: number;
 }
 
 export const DEFAULT_TIMING: Timing = {
@@ -54,4 +66,9 @@ export const DEFAULT_TIMING: Timing = {
   slackPostTimeoutMs: 30_000,
   socketConnectTimeoutMs: 30_000,
   socketPingTimeoutMs: 5_000,
+  personRequestsPerWindow: 10,
+  channelRequestsPerWindow: 30,
+  fairUseWindowMs: 10_000,
+  drainTimeoutMs: 25_000,
+  maxRequestsInFlight: 200,
 };

@@ -45,10 +45,15 @@ export class ConsoleReceiver implements Receiver {
     return acked;
   }
 
-  /** Runs `/radar <text>` and resolves when the listener has finished (its answer delivered). */
+  /**
+   * Runs `/radar <text>` and resolves when the listener has finished (its answer delivered). A
+   * message in the ack (a fair-use refusal) is shown as Slack shows it, an ephemeral message: it is
+   * posted to the response URL the console prints from.
+   */
   async command(text: string): Promise<void> {
     const id = this.identity;
-    await this.dispatch({
+    const responseUrl = this.responseUrl();
+    const acked = await this.dispatch({
       token: 'console',
       team_id: id.teamId,
       team_domain: id.teamDomain,
@@ -61,9 +66,13 @@ export class ConsoleReceiver implements Receiver {
       text: encodeSlackEntities(text),
       api_app_id: id.apiAppId,
       is_enterprise_install: 'false',
-      response_url: this.responseUrl(),
+      response_url: responseUrl,
       trigger_id: triggerId(),
     });
+    if (acked && typeof acked === 'object' && typeof (acked as { text?: unknown }).text === 'string') {
+      const res = await fetch(responseUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(acked) });
+      await res.body?.cancel();
+    }
   }
 
   /** A click on a button (or a choice in a select) of a message in the console's channel. */

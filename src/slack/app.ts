@@ -1,6 +1,6 @@
 /**
  * Builds the Bolt app: one App whatever the receiver (HTTP, Socket Mode, or the console), with the
- * `/radar` listener, every feature registered (they come from the registry the composition root
+ * fair-use limits first, the `/radar` listener, every feature registered (they come from the registry the composition root
  * built; nothing here imports a feature), and one error handler.
  */
 import type { Receiver } from '@slack/bolt';
@@ -12,8 +12,9 @@ import type { ProjectResolver } from './commands/invocation.js';
 import { registerCommand } from './commands/register.js';
 import type { CommandRegistry } from './commands/registry.js';
 import { installationBoundary, installationOf, type Installation } from './installation.js';
-import type { AckOrder } from './receivers/ack-order.js';
-import type { LightFirst } from './receivers/light-first.js';
+import { fairUseMiddleware, type RequestLimits } from './request-limits.js';
+import { slackOnlyFetch } from './respond.js';
+import type { WorkTracker } from './work-tracker.js';
 
 export interface SlackAppOptions {
   receiver: Receiver;
@@ -25,10 +26,10 @@ export interface SlackAppOptions {
   resolveProject: ProjectResolver;
   /** Who Radar is (team, enterprise, app); default: learned once through the app's client (`auth.test`). */
   installation?: () => Promise<Installation>;
-  /** Where the HTTP edge tracks unanswered requests: `/radar` answers wait for the acks before them. */
-  ackOrder?: AckOrder;
-  /** Light senders first (`receivers/light-first.ts`), shared with the HTTP edge. */
-  lightFirst?: LightFirst;
+  /** Fair use (`request-limits.ts`), checked before anything else in every mode. */
+  limits: RequestLimits;
+  /** Counts acknowledged work for a drain (`work-tracker.ts`). */
+  work?: WorkTracker;
 }
 
 export function createSlackApp(deps: RadarDeps, options: SlackAppOptions): { app: App; workers: Worker[]; installation: () => Promise<Installation> } {
@@ -37,12 +38,23 @@ export function createSlackApp(deps: RadarDeps, options: SlackAppOptions): { app
     token: options.botToken,
     receiver: options.receiver,
     logger,
-    clientOptions: { slackApiUrl: options.apiUrl, logger, retryConfig: { retries: 3, factor: 2, minTimeout: 200, maxTimeout: 5_000 } },
+    clientOptions: {
+      slackApiUrl: options.apiUrl,
+      logger,
+      retryConfig: { retries: 3, factor: 2, minTimeout: 200, maxTimeout: 5_000 },
+      // Answers and Web API calls reach Slack's hosts and SLACK_API_URL's only (`respond.ts`).
+      fetch: slackOnlyFetch(options.apiUrl, deps.logger.child({ component: 'slack' })),
+    },
     // Radar keeps no state in Bolt's conversation store (its state is in its own store); without
     // it, Bolt skips a lookup on every request.
     convoStore: false,
   });
-  // First of all: requests for another team or app, and people of other organisations, stop here.
+  // First of all, fair use: a request over its limits gets one sentence and goes no further.
+  app.use(fairUseMiddleware(options.limits, deps.logger.child({ component: 'fair-use' })));
+  // Then each request is counted until its listener has finished (a drain waits for it), within a
+  // bound on the work under way (past it: "Radar is busy", at once).
+  if (options.work) app.use(options.work.middleware);
+  // Then requests for another team or app, and people of other organisations, stop here.
   const installation = options.installation ?? installationOf(app.client);
   app.use(installationBoundary(installation, deps.logger.child({ component: 'access' })));
   const runtimes = new Map<AnyFeature, unknown>();
@@ -50,8 +62,6 @@ export function createSlackApp(deps: RadarDeps, options: SlackAppOptions): { app
     registry: options.commands,
     resolveProject: options.resolveProject,
     runtimeOf: (feature) => runtimes.get(feature),
-    ...(options.ackOrder ? { ackOrder: options.ackOrder } : {}),
-    ...(options.lightFirst ? { lightFirst: options.lightFirst } : {}),
   });
   const workers: Worker[] = [];
   for (const feature of options.commands.features) {

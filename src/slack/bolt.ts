@@ -11,10 +11,12 @@ const load = createRequire(import.meta.url);
 
 export const App = (load('@slack/bolt/dist/App.js') as { default: typeof Bolt.App }).default;
 export const LogLevel = (load('@slack/bolt/dist/App.js') as { LogLevel: typeof Bolt.LogLevel }).LogLevel;
-export const HTTPReceiver = (load('@slack/bolt/dist/receivers/HTTPReceiver.js') as { default: typeof Bolt.HTTPReceiver }).default;
 export const SocketModeReceiver = (load('@slack/bolt/dist/receivers/SocketModeReceiver.js') as { default: typeof Bolt.SocketModeReceiver }).default;
+/** The HTTP receiver's parts Radar's own receiver reuses: the signature check, the ack, the error answer. */
+export const verifySlackRequest = (load('@slack/bolt/dist/receivers/verify-request.js') as Pick<typeof Bolt, 'verifySlackRequest'>).verifySlackRequest;
+export const HTTPResponseAck = (load('@slack/bolt/dist/receivers/HTTPResponseAck.js') as Pick<typeof Bolt, 'HTTPResponseAck'>).HTTPResponseAck;
+export const HTTPModuleFunctions = load('@slack/bolt/dist/receivers/HTTPModuleFunctions.js') as typeof Bolt.HTTPModuleFunctions;
 
 export type App = Bolt.App;
 export type LogLevel = Bolt.LogLevel;
-export type HTTPReceiver = Bolt.HTTPReceiver;
 export type SocketModeReceiver = Bolt.SocketModeReceiver;

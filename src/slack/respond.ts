@@ -1,45 +1,45 @@
 /**
- * Radar's answers at a `response_url`: one POST of the message as JSON, through undici's `request`
- * on one keep-alive agent, each sender's answers taking turns with everyone else's (`lanes.ts`), so
- * the refusals of one person's two hundred commands go out after another person's answer, not
- * before it. Bolt's own `respond` posts with the WHATWG `fetch`, which cost a burst of answers
- * several times the CPU. Like Bolt's, it rejects when Slack does not answer 2xx (an expired URL
- * answers 404).
+ * How Radar answers a request: Bolt's own `respond` (a POST of the message to the request's
+ * `response_url`, rejecting when Slack does not answer 2xx), handed to listeners by Bolt.
+ *
+ * Every request Radar's Bolt app makes (its `respond` and its Web API client) goes through
+ * `slackOnlyFetch`: only Slack's hosts (`slack.com` and its subdomains, `slack-gov.com` likewise,
+ * over https) and the host of `SLACK_API_URL` are reached. A payload names its own `response_url`,
+ * and only Slack sets it, but nothing else checks where it points: an answer to any other host is
+ * dropped with one log line.
  */
 import type { RespondArguments } from '@slack/bolt';
-import { Agent, request } from 'undici';
-import { createLanes } from '../lanes.js';
-import { currentSender } from '../sender.js';
+import type { Logger } from '../log.js';
 
-/** Answers being posted at once; the rest wait their turn. */
-export const ANSWERS_IN_FLIGHT = 8;
-/** Slack answers a response_url POST in well under this; a hung one is given up. */
-const ANSWER_TIMEOUT_MS = 10_000;
-
-export class ResponseUrlError extends Error {
-  constructor(readonly status: number) {
-    super(`Slack answered the response_url with HTTP ${status}`);
-    this.name = 'ResponseUrlError';
-  }
-}
-
-const agent = new Agent({ keepAliveTimeout: 10_000, headersTimeout: ANSWER_TIMEOUT_MS, bodyTimeout: ANSWER_TIMEOUT_MS });
-const lanes = createLanes(ANSWERS_IN_FLIGHT);
-
-/** How Radar answers a request: Bolt's `respond`, or `respondAt` (both post `message` to the request's response URL). */
 export type Respond = (message: RespondArguments) => Promise<unknown>;
 
-/** A `Respond` posting to `responseUrl` (the one Slack sent with the request). */
-export function respondAt(responseUrl: string): Respond {
-  return (message) =>
-    lanes.run(currentSender(), async () => {
-      const res = await request(responseUrl, {
-        method: 'POST',
-        dispatcher: agent,
-        headers: { 'content-type': 'application/json; charset=utf-8' },
-        body: JSON.stringify(message),
-      });
-      await res.body.dump();
-      if (res.statusCode < 200 || res.statusCode >= 300) throw new ResponseUrlError(res.statusCode);
-    });
+const SLACK_DOMAINS = ['slack.com', 'slack-gov.com'];
+
+/** True when `url` is Slack's (https on slack.com or slack-gov.com, or a subdomain) or on `apiUrl`'s host. */
+export function isSlackUrl(url: string, apiUrl: string): boolean {
+  let target: URL;
+  try {
+    target = new URL(url);
+  } catch {
+    return false;
+  }
+  const api = new URL(apiUrl);
+  if (target.hostname === api.hostname && target.protocol === api.protocol) return true;
+  return target.protocol === 'https:' && SLACK_DOMAINS.some((domain) => target.hostname === domain || target.hostname.endsWith(`.${domain}`));
+}
+
+/** A `fetch` for Bolt's `clientOptions.fetch` that reaches Slack only (see above). */
+export function slackOnlyFetch(apiUrl: string, logger: Logger, fetchFn: typeof fetch = globalThis.fetch): typeof fetch {
+  return async (input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if (isSlackUrl(url, apiUrl)) return fetchFn(input, init);
+    let host = '(unparsable)';
+    try {
+      host = new URL(url).host;
+    } catch {
+      // the placeholder stands
+    }
+    logger.warn("dropped a request to a host that is not Slack's (a response_url from a payload?)", { host });
+    return new Response(null, { status: 204 });
+  };
 }

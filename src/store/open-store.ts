@@ -7,8 +7,6 @@
 import { silentLogger } from '../log.js';
 import type { Store, StoreOptions } from './store.js';
 import { assertNamespacePrefix, DEFAULT_COMMAND_TIMEOUT_MS } from './store.js';
-import { BINDINGS_NAMESPACE } from './bindings.js';
-import { SCAN_STARTS_NAMESPACE } from './pending-scans.js';
 
 export type { Store, StoreOptions } from './store.js';
 export { StoreUnavailableError, isStoreUnavailable } from './errors.js';
@@ -25,9 +23,7 @@ export async function openStore(url: string, options: StoreOptions = {}): Promis
     // Each backend is loaded only when chosen: the Redis clients alone cost a SQLite replica about
     // 300 ms of start-up and 15 MiB of memory it would never use.
     const { openSqliteStore } = await import('./sqlite-store.js');
-    // Every command reads its channel's binding, and every scan start the starts under way: the
-    // namespaces a SQLite replica keeps once read.
-    return openSqliteStore(path, { logger, namespacePrefix, commandTimeoutMs, cachedNamespaces: [BINDINGS_NAMESPACE, SCAN_STARTS_NAMESPACE] });
+    return openSqliteStore(path, { logger, namespacePrefix, commandTimeoutMs });
   }
   if (url.startsWith('redis://') || url.startsWith('rediss://')) {
     const { openRedisStore } = await import('./redis-store.js');

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import Keyv from 'keyv';
 import KeyvRedis, { createClient } from '@keyv/redis';
 import { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
 import type { Logger } from '../log.js';
 import { createAvailability, guardAdapter, withinTimeout } from './availability.js';
 import { createCoordinator } from './coordination.js';
@@ -344,6 +345,17 @@ export async function openRedisStore(url: string, { logger, namespacePrefix, com
       for (const r of results) if (r.status === 'rejected') logger.warn('closing a Redis connection failed', { error: r.reason });
     },
     coordinator: createCoordinator(guardedLocks, { logger }),
+    // Shared by the replicas (one atomic Lua call per request); while Redis fails or does not
+    // answer within the command timeout, each replica counts in its own memory.
+    rateLimiter: ({ name, points, durationS }) =>
+      new RateLimiterRedis({
+        storeClient: lockClient,
+        keyPrefix: `${namespacePrefix}${name}`,
+        points,
+        duration: durationS,
+        rejectIfRedisNotReady: true,
+        insuranceLimiter: new RateLimiterMemory({ keyPrefix: `${namespacePrefix}${name}`, points, duration: durationS }),
+      }),
   };
 }
 

@@ -17,16 +17,14 @@ import { randomUUID } from 'node:crypto';
 import { dirname } from 'node:path';
 import Keyv, { type KeyvStoreAdapter } from 'keyv';
 import KeyvSqlite from '@keyv/sqlite';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
 import type { Logger } from '../log.js';
-import { currentSender } from '../sender.js';
-import { createLanes } from '../lanes.js';
 import { createAvailability, withinTimeout } from './availability.js';
 import { createCoordinator } from './coordination.js';
 import { StoreUnavailableError } from './errors.js';
 import { createMemoryLocks } from './memory-locks.js';
 import type { Change, StoredEntry, Store, UpdateOptions, UpdateResult } from './store.js';
-import { assertTtl, decodeRaw, HEALTH_NAMESPACE, keyvPerNamespace, qualifiedNamespace } from './store.js';
-import { createReadCache } from './read-cache.js';
+import { assertTtl, decodeRaw, HEALTH_NAMESPACE, keyvPerNamespace } from './store.js';
 
 export const MEMORY_DATABASE = ':memory:';
 
@@ -35,11 +33,6 @@ export interface SqliteStoreOptions {
   namespacePrefix: string;
   /** Bounds `probe` (a SQLite call does not otherwise time out beyond its busy timeout). */
   commandTimeoutMs: number;
-  /**
-   * Namespaces whose values this process keeps once read (`read-cache.ts`): the ones every command
-   * reads. The file is still checked on every read found there.
-   */
-  cachedNamespaces?: readonly string[];
 }
 
 /** What a failed SQLite call means: every SQLite error is the file's or the connection's fault. */
@@ -72,21 +65,10 @@ function checkFile(path: string, opened: Stats): void {
  * Opens (creating its folder if needed) the SQLite file at `path`. `:memory:` is one private
  * in-memory database for this store, which is enough for tests and nothing else.
  */
-/**
- * Calls at the one connection at once; the rest wait in their sender's lane, so another person's
- * call is at most this many behind a burst's. Measured in the fair-use bench: with 8, the other
- * person's answer p99 beside a flood was about twice what it was with 2; a lone burst's acks did
- * not differ beyond the bench's noise.
- */
-const STORE_CALLS_IN_FLIGHT = 2;
-
 /** Keys one `claimMany` statement inserts at most (two parameters each, well inside SQLite's limit). */
 const CLAIMS_PER_STATEMENT = 200;
 
-/** Values the read cache keeps at most, over its namespaces (a binding per channel: far more channels than any workspace binds). */
-const READ_CACHE_ENTRIES = 10_000;
-
-export async function openSqliteStore(path: string, { logger, namespacePrefix, commandTimeoutMs, cachedNamespaces = [] }: SqliteStoreOptions): Promise<Store> {
+export async function openSqliteStore(path: string, { logger, namespacePrefix, commandTimeoutMs }: SqliteStoreOptions): Promise<Store> {
   const memory = path === MEMORY_DATABASE;
   if (!memory) mkdirSync(dirname(path), { recursive: true });
 
@@ -117,74 +99,28 @@ export async function openSqliteStore(path: string, { logger, namespacePrefix, c
     if (closed) throw new StoreUnavailableError('closed', 'the SQLite store is closed');
     if (opened) checkFile(path, opened);
   };
-  // Each sender's calls take turns at the one connection (`lanes.ts`).
-  const lanes = createLanes(STORE_CALLS_IN_FLIGHT);
   /** Every call to the connection: the file is checked before, and after (a write may have gone to a deleted file). */
   const run = <T>(call: () => Promise<T>, context?: Record<string, unknown>): Promise<T> =>
-    lanes.run(currentSender(), () =>
-      availability.guard(async () => {
-        assertUsable();
-        const value = await call();
-        assertUsable();
-        return value;
-      }, context),
-    );
+    availability.guard(async () => {
+      assertUsable();
+      const value = await call();
+      assertUsable();
+      return value;
+    }, context);
 
-  // A channel's binding is read by every command; beside a burst that read waited 2–4 ms for the one
-  // connection (and for the event loop to take its answer). Read once, it is kept (`read-cache.ts`),
-  // found or absent (the scan starts under way, read by every start, are mostly absent): a hit takes
-  // no turn at the connection, but the file is still checked, so a file deleted or replaced is found
-  // as before.
-  const cache = createReadCache(READ_CACHE_ENTRIES);
-  const cached = new Set(cachedNamespaces.map((namespace) => qualifiedNamespace(namespacePrefix, namespace)));
-  /** Reads `key` from the cache, else the file (kept when no write to `key` happened meanwhile). */
-  const cachedGet = async <Value>(key: string, context: Record<string, unknown>): Promise<Value | undefined> => {
-    const kept = cache.get(key);
-    if (kept !== undefined) {
-      return availability.guard(async () => {
-        assertUsable();
-        return (kept ?? undefined) as Value | undefined;
-      }, context);
-    }
-    const seen = cache.version(key);
-    const value = await run(() => connection.get<Value>(key), context);
-    cache.fill(key, value, seen);
-    return value;
-  };
-  /** Runs a write of `keys`, forgetting them before and after it (whether it succeeded or not). */
-  const writing = async <T>(keys: readonly string[], call: () => Promise<T>, context: Record<string, unknown>): Promise<T> => {
-    for (const key of keys) cache.forget(key);
-    try {
-      return await run(call, context);
-    } finally {
-      for (const key of keys) cache.forget(key);
-    }
-  };
-
-  /** One Keyv adapter per namespace over the one connection; a cached namespace reads through the cache, and its writes forget what they change. */
+  /** One Keyv adapter per namespace over the one connection. */
   const adapterFor = (namespace: string): KeyvStoreAdapter => {
     const context = { namespace };
-    const isCached = cached.has(namespace);
-    const write = <T>(keys: readonly string[], call: () => Promise<T>): Promise<T> => (isCached ? writing(keys, call, context) : run(call, context));
-    const clearRange = () => run(() => connection.query(`DELETE FROM ${table} WHERE key >= ? AND key < ?`, ...keyRange(namespace)).then(() => undefined), context);
     const adapter = Object.assign(new EventEmitter(), {
       opts: connection.opts,
       namespace: namespace as string | undefined,
-      get: <Value>(key: string) => (isCached ? cachedGet<Value>(key, context) : run(() => connection.get<Value>(key), context)),
+      get: <Value>(key: string) => run(() => connection.get<Value>(key), context),
       getMany: <Value>(keys: string[]) => run(() => connection.getMany<Value>(keys), context),
-      set: (key: string, value: unknown) => write([key], () => connection.set(key, value)),
-      delete: (key: string) => write([key], () => connection.delete(key)),
-      deleteMany: (keys: string[]) => write(keys, () => connection.deleteMany(keys)),
+      set: (key: string, value: unknown) => run(() => connection.set(key, value), context),
+      delete: (key: string) => run(() => connection.delete(key), context),
+      deleteMany: (keys: string[]) => run(() => connection.deleteMany(keys), context),
       has: (key: string) => run(() => connection.has(key), context),
-      clear: async () => {
-        if (!isCached) return clearRange();
-        cache.forgetPrefix(`${namespace}:`);
-        try {
-          await clearRange();
-        } finally {
-          cache.forgetPrefix(`${namespace}:`);
-        }
-      },
+      clear: () => run(() => connection.query(`DELETE FROM ${table} WHERE key >= ? AND key < ?`, ...keyRange(namespace)).then(() => undefined), context),
       // The store closes the one connection.
       disconnect: async () => undefined,
     });
@@ -312,6 +248,8 @@ export async function openSqliteStore(path: string, { logger, namespacePrefix, c
       await connection.disconnect().catch((error: unknown) => logger.warn('closing the SQLite connection failed', { error }));
     },
     coordinator: createCoordinator(createMemoryLocks(), { logger }),
+    // One replica per file: its limits live in its memory.
+    rateLimiter: ({ name, points, durationS }) => new RateLimiterMemory({ keyPrefix: `${namespacePrefix}${name}`, points, duration: durationS }),
   };
 }
 

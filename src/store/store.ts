@@ -3,6 +3,7 @@
  * plain Keyv lacks and Radar needs: listing a namespace and an atomic read-modify-write of one entry.
  */
 import type Keyv from 'keyv';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Logger } from '../log.js';
 import type { Coordinator } from './coordination.js';
 
@@ -85,6 +86,20 @@ export interface Store {
   /** Closes connections; the store must not be used afterwards. */
   close(): Promise<void>;
   readonly coordinator: Coordinator;
+  /**
+   * A rate limiter (`rate-limiter-flexible`) shared as the store is: in this process's memory on
+   * SQLite (one replica), in Redis for replicas (with an in-memory stand-in while Redis fails).
+   */
+  rateLimiter(options: RateLimitOptions): RateLimiterAbstract;
+}
+
+export interface RateLimitOptions {
+  /** Names the limit (its keys in Redis); letters, digits and '-'. */
+  name: string;
+  /** Requests allowed per window. */
+  points: number;
+  /** The window, in seconds. */
+  durationS: number;
 }
 
 export interface StoreOptions {

@@ -208,6 +208,45 @@ describe('Socket Mode', () => {
     }
     expect(w.fake.calls.filter((c) => JSON.stringify(c).includes(APP_TOKEN))).toEqual([]);
   });
+
+  it('an envelope delivered twice, with a reconnect between, is acknowledged twice and acted on once', async () => {
+    const id = `socket-twice-${randomUUID()}`;
+    const envelope = {
+      envelope_id: `env-${randomUUID()}`,
+      type: 'slash_commands' as const,
+      accepts_response_payload: true,
+      payload: { command: '/radar', text: 'help', team_id: 'T0RADAR001', channel_id: CHANNELS.general, user_id: USERS.alice, user_name: 'alice', response_url: w.fake.responseUrl(id), trigger_id: `1.2.${randomUUID()}` },
+    };
+    await w.standin.send(envelope);
+    await w.fake.waitForCall('response_url', (c) => c.responseUrlId === id);
+    const opened = w.standin.connections();
+    await w.standin.disconnect();
+    await w.standin.waitForConnection(opened + 1);
+    await w.standin.send(envelope);
+    expect(replyText(await command('help'))).toContain('/radar');
+    expect(w.fake.responses.filter((c) => c.responseUrlId === id)).toHaveLength(1);
+    expect(w.logs.filter((l) => l.includes('ignored a Socket Mode envelope delivered again'))).toHaveLength(1);
+  });
+
+  it('acknowledges and drops a malformed envelope with one log line each, and keeps answering', async () => {
+    const logged = () => w.logs.filter((l) => l.includes('acknowledged and dropped a malformed Socket Mode envelope')).length;
+    const before = logged();
+    const slash = { command: '/radar', team_id: 'T0RADAR001', channel_id: CHANNELS.general, user_id: USERS.alice, text: 'help', response_url: w.fake.responseUrl('never') };
+    const malformed = [
+      { type: 'slash_commands' as const, payload: null as unknown as Record<string, unknown> },
+      { type: 'slash_commands' as const, payload: { ...slash, text: ['a', 'b'] } },
+      { type: 'slash_commands' as const, payload: { ...slash, response_url: undefined } },
+      { type: 'interactive' as const, payload: { type: 'view_submission', user: { id: USERS.alice }, view: { callback_id: 'x' } } },
+      { type: 'events_api' as const, payload: { type: 'event_callback' } },
+    ];
+    for (const envelope of malformed) {
+      const ack = await w.standin.send({ ...envelope, accepts_response_payload: false });
+      expect(ack.payload ?? {}).toEqual({});
+    }
+    expect(logged() - before).toBe(malformed.length);
+    expect(w.fake.responses.filter((c) => c.responseUrlId === 'never')).toEqual([]);
+    expect(replyText(await command('help'))).toContain('/radar');
+  });
 });
 
 describe('Socket Mode when Slack cannot be reached at start', () => {

@@ -89,7 +89,6 @@ describe('the SQLite file under a running store', () => {
 
   it('detects a deleted file: probe false, calls fail, one log line, and no new file at the path', async () => {
     const s = store!;
-    // Read once, the binding is kept in memory (`read-cache.ts`); the file is still checked on each read.
     expect(await createBindingsRepo(s).get('T1', 'C1')).toMatchObject({ projectId: 'p1' });
     rmSync(file);
     expect(await s.probe()).toBe(false);

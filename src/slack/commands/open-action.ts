@@ -11,7 +11,6 @@ import { button, LIMITS, type Button } from '../blocks/index.js';
 import { FORGED_VALUE, STALE_BINDING } from '../error-text.js';
 import { ACTION_IDS } from '../ids.js';
 import type { SealScope } from '../sealed-values.js';
-import { respondAt } from '../respond.js';
 import { runCommand, type CommandRouter } from './run-command.js';
 
 export interface OpenCommand {
@@ -39,9 +38,8 @@ export function projectArg(open: { projectId: string; explicit: boolean }): stri
 export const OPEN_COMMAND_ACTION = new RegExp(`^${ACTION_IDS.openCommand}(:.*)?$`);
 
 export function openCommandAction(deps: RadarDeps, router: CommandRouter) {
-  return async ({ ack, body, action, respond: boltRespond, client }: SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs): Promise<void> => {
+  return async ({ ack, body, action, respond, client }: SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs): Promise<void> => {
     await ack();
-    const respond = body.response_url ? respondAt(body.response_url) : boltRespond;
     const channelId = body.channel?.id;
     if (!channelId) return;
     const teamId = body.team?.id ?? body.user.team_id ?? '';

@@ -15,8 +15,6 @@ import { createInvocation, type ProjectResolver } from './invocation.js';
 import { absorbProjectWords, type ProjectWords } from './project-words.js';
 import type { CommandRegistry } from './registry.js';
 import { COMMAND } from '../ids.js';
-import type { AckOrder } from '../receivers/ack-order.js';
-import type { LightFirst } from '../receivers/light-first.js';
 
 /** A bare `/radar` runs this subcommand. */
 const DEFAULT_SUBCOMMAND = 'help';
@@ -27,10 +25,6 @@ export interface CommandRouter {
   resolveProject: ProjectResolver;
   /** What each feature's `register` built for this app, handed to its subcommands' `run`. */
   runtimeOf(feature: AnyFeature): unknown;
-  /** The HTTP edge's request tracker: an acked command answers after the acks admitted before it. */
-  ackOrder?: AckOrder;
-  /** Light senders first (`receivers/light-first.ts`): a busy sender's answer waits its turn. */
-  lightFirst?: LightFirst;
 }
 
 export interface CommandSource {

@@ -2,13 +2,11 @@
 import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import type { RadarDeps } from '../../deps.js';
 import { FORGED_VALUE } from '../error-text.js';
-import { respondAt } from '../respond.js';
 import { runCommand, type CommandRouter } from './run-command.js';
 
 export function shareAction(deps: RadarDeps, router: CommandRouter) {
-  return async ({ ack, body, action, respond: boltRespond, client }: SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs): Promise<void> => {
+  return async ({ ack, body, action, respond, client }: SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs): Promise<void> => {
     await ack();
-    const respond = body.response_url ? respondAt(body.response_url) : boltRespond;
     const channelId = body.channel?.id;
     if (!channelId) return;
     const teamId = body.team?.id ?? body.user.team_id ?? '';

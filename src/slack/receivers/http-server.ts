@@ -10,11 +10,9 @@
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { HTTPReceiver } from '../bolt.js';
-import type { Logger as BoltLogger } from '@slack/bolt';
 import type { Logger } from '../../log.js';
 import { hasBody, sendJson } from './json-response.js';
-import { DEFAULT_MAX_BODY_BYTES, SLACK_EVENTS_PATH, type RequestHandler } from './slack-gate.js';
+import { SLACK_EVENTS_PATH, type RequestHandler } from './slack-gate.js';
 
 export { SLACK_EVENTS_PATH };
 
@@ -32,10 +30,21 @@ export interface HttpLimits {
   requestTimeoutMs: number;
   /** How often Node checks those two timeouts. */
   connectionsCheckingIntervalMs: number;
-  /** Idle time of a kept-alive connection (above common load balancers' 60 s). */
+  /**
+   * Idle time of a kept-alive connection: a few seconds, so idle connections cannot hold the cap
+   * (behind a load balancer that reuses connections, set its idle timeout below this).
+   */
   keepAliveTimeoutMs: number;
   /** Open connections beyond this are closed as they arrive. */
   maxConnections: number;
+  /**
+   * Open connections one client address may hold; past it a new one is closed as it arrives, so
+   * one client cannot fill `maxConnections` and lock the others out. 0 (the default) turns it off:
+   * behind a load balancer every connection comes from its few addresses (forwarded addresses are
+   * not read yet), and Slack itself may send a burst over many connections from one address. Set it
+   * when Radar faces clients directly.
+   */
+  maxConnectionsPerClient: number;
   /**
    * Connections the kernel may hold until Radar accepts them (capped by `net.core.somaxconn`).
    * Node's default, 511, let half of a burst of 1,000 connections be dropped at the handshake, and
@@ -50,28 +59,12 @@ export const DEFAULT_HTTP_LIMITS: HttpLimits = {
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 10_000,
   connectionsCheckingIntervalMs: 1_000,
-  keepAliveTimeoutMs: 65_000,
+  keepAliveTimeoutMs: 5_000,
   maxConnections: 1024,
+  maxConnectionsPerClient: 0,
   listenBacklog: 1024,
   healthTimeoutMs: 3_000,
 };
-
-/**
- * Bolt's receiver for HTTP mode. It is never started (it opens no port) and its `requestListener` is
- * reached only through the Slack gate (`slack-gate.ts`), which hands it a request only once its
- * signature, timestamp and first sight have been checked; so it does not check the signature again.
- */
-export function createHttpReceiver(signingSecret: string, logger: BoltLogger): HTTPReceiver {
-  return new HTTPReceiver({
-    signingSecret,
-    endpoints: SLACK_EVENTS_PATH,
-    logger,
-    signatureVerification: false,
-    processBeforeResponse: false,
-    // The gate has already buffered the body within its own (smaller) limit.
-    bodyLimit: DEFAULT_MAX_BODY_BYTES,
-  });
-}
 
 export interface RunningServer {
   server: Server;
@@ -224,6 +217,31 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       logger.warn('refused connections over the cap', { maxConnections: limits.maxConnections, dropped });
       dropped = 0;
     }
+  });
+
+  // Connections per client address: past the limit a new one is closed before a byte is read.
+  const perClient = new Map<string, number>();
+  let droppedPerClient = 0;
+  let lastPerClientLog = 0;
+  if (limits.maxConnectionsPerClient > 0) server.on('connection', (socket: Socket) => {
+    const client = socket.remoteAddress ?? '';
+    const open = (perClient.get(client) ?? 0) + 1;
+    if (open > limits.maxConnectionsPerClient) {
+      socket.destroy();
+      droppedPerClient++;
+      if (Date.now() - lastPerClientLog >= 10_000) {
+        lastPerClientLog = Date.now();
+        logger.warn("refused connections over a client's share", { client, maxConnectionsPerClient: limits.maxConnectionsPerClient, dropped: droppedPerClient });
+        droppedPerClient = 0;
+      }
+      return;
+    }
+    perClient.set(client, open);
+    socket.once('close', () => {
+      const left = (perClient.get(client) ?? 1) - 1;
+      if (left > 0) perClient.set(client, left);
+      else perClient.delete(client);
+    });
   });
 
   await new Promise<void>((resolve, reject) => {

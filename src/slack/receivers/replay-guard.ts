@@ -1,136 +1,67 @@
 /**
- * The replay guard: a signed Slack request is dispatched once. Its `x-slack-signature` is claimed
- * for five minutes (as long as Slack's timestamp is accepted at all) in the store every replica
- * shares, so a captured request replayed to this or any other replica is acknowledged and dropped.
+ * The replay guard: each delivery from Slack is acted on once. A key naming the delivery is claimed
+ * in the store with a time to live: one atomic set-if-absent (`SET NX PX` on Redis, shared by every
+ * replica; one `INSERT … ON CONFLICT` on SQLite), so the same delivery sent again, to this or any
+ * other replica, after a restart too, is acknowledged and dropped.
  *
- * Slack's own retries (`x-slack-retry-num`) are sent with a fresh `x-slack-request-timestamp` and
- * therefore a new signature, so they are not replays here: Bolt sees them as retries as before.
+ * The key (`deliveryKey`): an event's `event_id`, else the request's `trigger_id` (unique to each
+ * command, button press, shortcut and submission, and the same in Slack's retries, which carry a
+ * fresh timestamp and so a new signature), each for an hour; else (options requests) the request's
+ * signature, for five minutes (as long as its timestamp is accepted at all). Socket Mode claims each
+ * `envelope_id` the same way.
  *
- * When the store fails or does not answer in time, the request is dispatched anyway and the
- * failure logged: a store outage must not stop Slack traffic.
- *
- * On SQLite there is one replica (one process per file), so the process itself can know every
- * signature it has seen: `seenBeforeInProcess` answers from memory and writes each new signature to
- * the store behind the answer, reading what the store holds back in at start, so a request replayed
- * after a restart is still dropped. Claiming each signature in SQLite before the ack serialised every
- * ack on the one connection: under twenty concurrent senders it doubled Radar's ack p99.
+ * Each key this process claimed is also kept in its memory for its window (bounded, least recently
+ * used first out): a replay to the same replica is refused from memory, without asking the store,
+ * even while the store is frozen. When the store fails or does not answer within `timeoutMs` for a
+ * key memory does not know, the verdict is `unknown`: the caller acts on nothing and asks the
+ * person to try again in a moment (never acting twice). What remains: a replay sent to another
+ * replica while the store is frozen gets the same answer, and is not acted on either.
  */
+import { LRUCache } from 'lru-cache';
 import type { Logger } from '../../log.js';
-import { asSender } from '../../sender.js';
 
 /** How long a seen signature is remembered; Slack's timestamp window, so a replay is either seen or stale. */
 export const REPLAY_WINDOW_MS = 5 * 60_000;
+/** How long a delivery (event id, trigger id, envelope id) is remembered: far past Slack's retries. */
+export const DELIVERY_WINDOW_MS = 60 * 60_000;
+
+/** The key naming one delivery of `body` (signed with `signature`), and how long it is kept. */
+export function deliveryKey(body: Record<string, unknown>, signature: string): { key: string; ttlMs: number } {
+  if (typeof body.event_id === 'string' && body.event_id !== '') return { key: `event:${body.event_id}`, ttlMs: DELIVERY_WINDOW_MS };
+  if (typeof body.trigger_id === 'string' && body.trigger_id !== '') return { key: `trigger:${body.trigger_id}`, ttlMs: DELIVERY_WINDOW_MS };
+  return { key: signature, ttlMs: REPLAY_WINDOW_MS };
+}
 /** The store namespace of seen signatures. */
 export const SEEN_NAMESPACE = 'slack-seen';
 
-/** True when `signature` was seen before (by any replica); records it otherwise. May throw. */
-export type SeenBefore = (signature: string) => Promise<boolean>;
-
-/** `SeenBefore` over the store's atomic set-if-absent (shared by replicas on Redis). */
-export function seenBeforeIn(store: { claim(namespace: string, key: string, ttlMs: number): Promise<boolean> }): SeenBefore {
-  return async (signature) => !(await store.claim(SEEN_NAMESPACE, signature, REPLAY_WINDOW_MS));
-}
-
-/** What `seenBeforeInProcess` needs of the store: the atomic claims and the claimed signatures. */
-export interface SeenStore {
-  claim(namespace: string, key: string, ttlMs: number): Promise<boolean>;
-  claimMany(namespace: string, keys: readonly string[], ttlMs: number): Promise<boolean[]>;
-  entries<T>(namespace: string): Promise<{ key: string; value: T }[]>;
-}
-
-/** Signatures kept in memory at most; past it a new one is claimed in the store before the answer (as on Redis). */
-export const DEFAULT_IN_PROCESS_LIMIT = 200_000;
-
-/**
- * `SeenBefore` for a store only this process writes (SQLite): from memory, each new signature
- * claimed in the store in the background (a failed write is logged; the signature is still known
- * here). The signatures the store holds are read in first, each remembered for a whole window from
- * now (a replay older than the window fails its timestamp check anyway). Past `limit` signatures in
- * memory, a new one is claimed in the store before the answer, as `seenBeforeIn` does. The writes
- * go one at a time, each taking every signature that arrived while the last ran. Work done
- * by a process killed between an answer and its write (milliseconds) can be replayed once after a
- * restart; Slack's own retries carry new signatures and are not affected.
- */
-export async function seenBeforeInProcess(
-  store: SeenStore,
-  { logger, now = Date.now, limit = DEFAULT_IN_PROCESS_LIMIT }: { logger: Logger; now?: () => number; limit?: number },
-): Promise<SeenBefore> {
-  // Signature -> when it may be forgotten; insertion order is expiry order (one window for all).
-  const seen = new Map<string, number>();
-  const startedAt = now();
-  try {
-    for (const { key } of await store.entries<boolean>(SEEN_NAMESPACE)) seen.set(key, startedAt + REPLAY_WINDOW_MS);
-  } catch (error) {
-    logger.warn('could not read the seen Slack signatures back from the store; requests seen before this start are not known', { error });
-  }
-
-  const forgetExpired = (at: number) => {
-    for (const [signature, until] of seen) {
-      if (until > at) break;
-      seen.delete(signature);
-    }
-  };
-  let failing = false;
-  // One write at a time: the signatures that arrive while it runs go together in the next, one
-  // statement for a burst's worth instead of one each (a lone request's is written at once).
-  let queued: string[] = [];
-  let writing = false;
-  const flush = () => {
-    if (writing || queued.length === 0) return;
-    const batch = queued;
-    queued = [];
-    writing = true;
-    // Written as work outside any request (`sender.ts`): a person's own next store call, their
-    // binding read, must not wait behind the record of the request it serves.
-    asSender('', async () => store.claimMany(SEEN_NAMESPACE, batch, REPLAY_WINDOW_MS))
-      .then(
-        (claimed) => {
-          failing = false;
-          if (claimed.includes(false)) logger.warn('a signature new to this process was already claimed in the store (another process on the same file?)');
-        },
-        (error: unknown) => {
-          // Logged once per run of failures, not once per request of a burst.
-          if (!failing) logger.warn('could not record seen Slack signatures in the store; this process still knows them', { error });
-          failing = true;
-        },
-      )
-      .finally(() => {
-        writing = false;
-        flush();
-      });
-  };
-  const writeBehind = (signature: string) => {
-    queued.push(signature);
-    flush();
-  };
-
-  return async (signature) => {
-    const at = now();
-    forgetExpired(at);
-    const until = seen.get(signature);
-    if (until !== undefined && until > at) return true;
-    if (seen.size >= limit) return !(await store.claim(SEEN_NAMESPACE, signature, REPLAY_WINDOW_MS));
-    seen.set(signature, at + REPLAY_WINDOW_MS);
-    writeBehind(signature);
-    return false;
-  };
-}
-
-/** `replay`: drop it; `first`: dispatch; `unknown`: the store failed or was slow, dispatch anyway. */
+/** `replay`: drop it; `first`: dispatch; `unknown`: the store failed or was slow: act on nothing, ask to try again. */
 export type ReplayVerdict = 'first' | 'replay' | 'unknown';
 
-export function createReplayGuard(options: { seenBefore: SeenBefore; logger: Logger; timeoutMs?: number }): (signature: string) => Promise<ReplayVerdict> {
-  const timeoutMs = options.timeoutMs ?? 1_000;
-  return async (signature) => {
+export interface ReplayGuardOptions {
+  store: { claim(namespace: string, key: string, ttlMs: number): Promise<boolean> };
+  logger: Logger;
+  /** How long the claim may take before the verdict is `unknown` (default 1 s). */
+  timeoutMs?: number;
+  /** Keys kept in memory at most (default 100,000). */
+  remember?: number;
+}
+
+export type ReplayGuard = (key: string, ttlMs?: number) => Promise<ReplayVerdict>;
+
+export function createReplayGuard({ store, logger, timeoutMs = 1_000, remember = 100_000 }: ReplayGuardOptions): ReplayGuard {
+  const seen = new LRUCache<string, true>({ max: remember, ttl: REPLAY_WINDOW_MS });
+  return async (key, ttlMs = REPLAY_WINDOW_MS) => {
+    if (seen.has(key)) return 'replay';
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error(`the replay check took longer than ${timeoutMs} ms`)), timeoutMs);
     });
     try {
-      const seen = await Promise.race([Promise.resolve().then(() => options.seenBefore(signature)), timeout]);
-      return seen ? 'replay' : 'first';
+      const first = await Promise.race([Promise.resolve().then(() => store.claim(SEEN_NAMESPACE, key, ttlMs)), timeout]);
+      seen.set(key, true, { ttl: ttlMs });
+      return first ? 'first' : 'replay';
     } catch (error) {
-      options.logger.warn('replay check failed; dispatching the request anyway', { error });
+      logger.warn('replay check failed; the request is not acted on (asked to try again)', { error });
       return 'unknown';
     } finally {
       clearTimeout(timer);

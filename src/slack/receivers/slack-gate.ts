@@ -1,50 +1,54 @@
 /**
- * The gate in front of Bolt's `HTTPReceiver.requestListener` for `POST /slack/events`. From the
- * headers alone it refuses what cannot be a Slack request (declared body over the limit: 413; no
- * signature or timestamp: 401; timestamp more than 5 minutes off, past or future: 401), so their
- * bodies are never read. Then it reads the body up to the limit (chunked bodies are cut off there:
- * 413, connection closed) within the process-wide budget for unverified bodies (`body-budget.ts`:
- * 503 once a flood of large bodies has used it up), checks the signature once (`signature.ts`; Bolt,
- * which only ever sees what passed here, does not check it again), drops replays
- * (`replay-guard.ts`), and hands Bolt the buffered request when its sender's turn comes
- * (`fair-intake.ts`: one person's burst never queues another person's command behind it): Bolt
- * sees `rawBody` and does not read the stream again, then parses and acks as before.
+ * `POST /slack/events`, in front of Bolt. From the headers alone it refuses what cannot be a Slack
+ * request (declared body over the limit: 413; no signature or timestamp: 401; timestamp more than 5
+ * minutes off, past or future: 401), so their bodies are never read. Then it reads the body up to
+ * the limit (chunked bodies are cut off there: 413, connection closed) within the process-wide
+ * budget for unverified bodies (`body-budget.ts`: 503 once a flood of large bodies has used it up),
+ * verifies the signature with Bolt's `verifySlackRequest`, parses the payload as Bolt does (a body
+ * that does not parse, or is not a payload Slack sends, `../payload-shape.ts`: 400, one log line), asks the fair-use limits (`../request-limits.ts`) and, only for a
+ * request within them, claims its delivery (`replay-guard.ts`, a store write: its event id, trigger id or signature): a replay is acked
+ * 200 with no body and dropped. What passes is handed to `dispatch` (the receiver's: Bolt's
+ * `processEvent`) with the fair-use verdict, which Radar's first middleware answers.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { parse as parseQuery } from 'node:querystring';
 import type { Logger } from '../../log.js';
-import type { AckOrder } from './ack-order.js';
-import { createFairIntake, senderOf, type FairIntake } from './fair-intake.js';
-import { asSender } from '../../sender.js';
-import type { LightFirst } from './light-first.js';
+import { verifySlackRequest } from '../bolt.js';
+import { payloadProblem } from '../payload-shape.js';
+import type { FairUseVerdict, RequestLimits } from '../request-limits.js';
 import { createBodyBudget, type BodyBudget } from './body-budget.js';
 import { BodyBudgetExhaustedError, BodyTooLargeError, readCappedBody } from './capped-body.js';
 import { hasBody, sendJson } from './json-response.js';
-import { createReplayGuard, type SeenBefore } from './replay-guard.js';
-import { isSlackSignature } from './signature.js';
+import { deliveryKey, type ReplayGuard } from './replay-guard.js';
 
 export const SLACK_EVENTS_PATH = '/slack/events';
 /** Slack's payloads are a few kB; the largest (view submissions) stay far below this. */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 /** Slack's rule: refuse a request whose timestamp is more than 5 minutes from now, either way. */
 export const MAX_CLOCK_SKEW_SECONDS = 5 * 60;
-/** The longest a busy sender's request waits for a light sender's work before it is handed over (its ack follows). */
-export const HAND_OVER_HOLD_MS = 250;
 
 const SIGNATURE = /^v0=[0-9a-f]{64}$/;
+/** What a command hears when its delivery cannot be checked (the store is frozen or down). */
+export const TRY_AGAIN = "Radar can't check this request right now; try again in a moment.";
 const TIMESTAMP = /^[0-9]{1,12}$/;
+
+/** A request that passed the gate: signed by Slack, parsed, within its limits or refused by them, first seen. */
+export interface VerifiedRequest {
+  body: Record<string, unknown>;
+  retryNum?: number;
+  retryReason?: string;
+  fairUse: FairUseVerdict;
+}
 
 export interface SlackGateOptions {
   signingSecret: string;
-  /**
-   * Bolt's `HTTPReceiver.requestListener`; it only ever sees verified, buffered, first-seen requests
-   * (which is why the receiver is built without a signature check of its own: `createHttpReceiver`).
-   */
-  dispatch: (req: IncomingMessage, res: ServerResponse) => void;
+  /** Hands a verified request to Bolt (the receiver's `processEvent`); answers `res` through its ack. */
+  dispatch: (request: VerifiedRequest, req: IncomingMessage, res: ServerResponse) => Promise<void>;
   logger: Logger;
-  /** The replay check (see `replay-guard.ts`); without it every verified request is dispatched. */
-  seenBefore?: SeenBefore;
-  /** How long the replay check may take before the request is dispatched unchecked (default 1 s). */
-  seenBeforeTimeoutMs?: number;
+  /** Fair use, asked before the replay claim; without it every request is within limits. */
+  limits?: RequestLimits;
+  /** The replay check (`replay-guard.ts`); without it every verified request is dispatched. */
+  replayGuard?: ReplayGuard;
   maxBodyBytes?: number;
   /**
    * Bytes of not-yet-verified bodies all requests together may read past a small per-request
@@ -52,45 +56,37 @@ export interface SlackGateOptions {
    * a second). Past it a request is refused 503.
    */
   bodyBudget?: BodyBudget;
-  /** Told about each request from its hand-over to Bolt until its response is written (`ack-order.ts`). */
-  ackOrder?: AckOrder;
-  /**
-   * Light senders first (`light-first.ts`): each request counts as its sender's work under way until
-   * acked. Acks are never held for it (Slack's 3 s); only a busy sender's answers are.
-   */
-  lightFirst?: LightFirst;
-  /** Whose turn it is (`fair-intake.ts`); default: four requests per sender until acked. */
-  intake?: FairIntake;
   /** The clock in ms (default `Date.now`). */
   now?: () => number;
+  /** True while Radar drains (SIGTERM): new requests are refused 503 from their headers. */
+  draining?: () => boolean;
 }
 
 export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
+/** A Slack payload as Bolt parses it: form fields (or the JSON in `payload`), or a JSON body; null when it is not an object. */
+export function parseSlackBody(text: string, contentType: string | undefined): Record<string, unknown> | null {
+  let parsed: unknown;
+  try {
+    if ((contentType ?? '').split(';')[0]?.trim().toLowerCase() === 'application/x-www-form-urlencoded') {
+      const fields = parseQuery(text);
+      parsed = typeof fields.payload === 'string' ? JSON.parse(fields.payload) : { ...fields };
+    } else {
+      parsed = JSON.parse(text);
+    }
+  } catch {
+    return null;
+  }
+  return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
+}
+
+const ALLOWED: FairUseVerdict = { allowed: true };
+
 export function createSlackGate(options: SlackGateOptions): RequestHandler {
   const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const budget = options.bodyBudget ?? createBodyBudget();
-  const intake = options.intake ?? createFairIntake();
   const now = options.now ?? Date.now;
   const logger = options.logger;
-  const replayVerdict = options.seenBefore
-    ? createReplayGuard({ seenBefore: options.seenBefore, logger, ...(options.seenBeforeTimeoutMs !== undefined ? { timeoutMs: options.seenBeforeTimeoutMs } : {}) })
-    : null;
-
-  /** Drops a replay, else hands Bolt the buffered request. */
-  const handOver = async (req: IncomingMessage, res: ServerResponse, body: Buffer, signature: string): Promise<void> => {
-    // Claimed only once the signature is proven, so unsigned traffic never writes to the store.
-    if (replayVerdict && (await replayVerdict(signature)) === 'replay') {
-      logger.info('ignored a replayed Slack request (same signature seen within 5 minutes)', { retryNum: req.headers['x-slack-retry-num'] });
-      res.writeHead(200, { 'content-length': 0 });
-      res.end();
-      return;
-    }
-    // Bolt reuses a Buffer `rawBody` instead of reading the (consumed) stream again.
-    Object.assign(req, { rawBody: body });
-    req.url = SLACK_EVENTS_PATH;
-    options.dispatch(req, res);
-  };
 
   return async (req, res) => {
     // Refused before the body is read: the connection is closed instead of drained.
@@ -99,6 +95,7 @@ export function createSlackGate(options: SlackGateOptions): RequestHandler {
       sendJson(req, res, status, { error }, { close: hasBody(req), ...(headers ? { headers } : {}) });
     };
 
+    if (options.draining?.()) return refuse(503, 'draining', 'Radar is shutting down', { 'retry-after': '1' });
     const declared = req.headers['content-length'];
     if (declared !== undefined && Number(declared) > maxBody) return refuse(413, 'payload_too_large', `declared body of ${declared} bytes`);
 
@@ -106,14 +103,13 @@ export function createSlackGate(options: SlackGateOptions): RequestHandler {
     const timestamp = req.headers['x-slack-request-timestamp'];
     if (typeof signature !== 'string' || !SIGNATURE.test(signature)) return refuse(401, 'unauthorized', 'missing or malformed x-slack-signature');
     if (typeof timestamp !== 'string' || !TIMESTAMP.test(timestamp)) return refuse(401, 'unauthorized', 'missing or malformed x-slack-request-timestamp');
-    const timestampSeconds = Number(timestamp);
-    if (Math.abs(now() / 1000 - timestampSeconds) > MAX_CLOCK_SKEW_SECONDS) return refuse(401, 'unauthorized', 'timestamp more than 5 minutes from now');
+    if (Math.abs(now() / 1000 - Number(timestamp)) > MAX_CLOCK_SKEW_SECONDS) return refuse(401, 'unauthorized', 'timestamp more than 5 minutes from now');
 
-    let body: Buffer;
+    let raw: Buffer;
     const loan = budget.loan();
     try {
       if (/100-continue/i.test(req.headers.expect ?? '')) res.writeContinue();
-      body = await readCappedBody(req, maxBody, { allowance: budget.allowance, loan });
+      raw = await readCappedBody(req, maxBody, { allowance: budget.allowance, loan });
     } catch (error) {
       loan.repayLater();
       if (error instanceof BodyTooLargeError) return refuse(413, 'payload_too_large', `body over ${maxBody} bytes`);
@@ -124,48 +120,68 @@ export function createSlackGate(options: SlackGateOptions): RequestHandler {
       return;
     }
 
-    if (!isSlackSignature(options.signingSecret, timestamp, body, signature)) {
+    const text = raw.toString('utf8');
+    try {
+      verifySlackRequest({
+        signingSecret: options.signingSecret,
+        body: text,
+        headers: { 'x-slack-signature': signature, 'x-slack-request-timestamp': Number(timestamp) },
+        nowMilliseconds: now(),
+      });
+    } catch {
       loan.repayLater();
       logger.warn('refused a request to the Slack endpoint', { status: 401, reason: 'signature mismatch' });
       sendJson(req, res, 401, { error: 'unauthorized' });
       return;
     }
-    const text = body.toString('utf8');
     // Signed by Slack: what it borrowed no longer counts against unverified traffic.
     loan.repay();
 
-    // One person's burst never queues another person's request (`fair-intake.ts`); what the request
-    // leads to, store calls included, is done as that person's (`sender.ts`). It counts as its
-    // sender's work from now, waiting or not, until answered (`light-first.ts`).
-    const sender = senderOf(text, req.headers['content-type']);
-    const counted = options.lightFirst?.begin(sender);
-    const admitted = intake.admit(sender, (acked) =>
-      asSender(sender, async () => {
-        // A busy sender's request waits while a light sender's work is under way (bounded).
-        await options.lightFirst?.turn(sender, HAND_OVER_HOLD_MS, false);
-        // Counted from its hand-over to its answer: a request still waiting for its sender's turn
-        // holds no other answer back (`ack-order.ts`).
-        const leave = options.ackOrder?.enter();
-        const answered = () => {
-          leave?.();
-          counted?.();
-          acked();
-        };
-        if (res.writableFinished || res.destroyed) answered();
-        else {
-          res.once('finish', answered);
-          res.once('close', answered);
-        }
-        await handOver(req, res, body, signature).catch((error: unknown) => {
-          logger.error('a verified Slack request could not be handed to Bolt', { error });
-          if (!res.headersSent) sendJson(req, res, 500, { error: 'internal_error' });
-        });
-      }),
-    );
-    if (!admitted) {
-      counted?.();
-      logger.warn('refused a request to the Slack endpoint', { status: 503, reason: "the sender's queue is full" });
-      sendJson(req, res, 503, { error: 'server_busy' }, { headers: { 'retry-after': '1' } });
+    const body = parseSlackBody(text, req.headers['content-type']);
+    if (!body) {
+      logger.warn('refused a signed request whose body is not a Slack payload', { status: 400, contentType: req.headers['content-type'] });
+      sendJson(req, res, 400, { error: 'bad_request' });
+      return;
     }
+    if (body.ssl_check === '1') {
+      res.writeHead(200, { 'content-length': 0 });
+      res.end();
+      return;
+    }
+    if (body.type === 'url_verification') {
+      sendJson(req, res, 200, { challenge: body.challenge });
+      return;
+    }
+    const problem = payloadProblem(body);
+    if (problem) {
+      logger.warn('refused a signed request whose body is not a Slack payload', { status: 400, reason: problem });
+      sendJson(req, res, 400, { error: 'bad_request' });
+      return;
+    }
+
+    // Fair use first: a refused request writes nothing, not even its replay claim.
+    const fairUse = options.limits ? await options.limits.check(body) : ALLOWED;
+    const delivery = deliveryKey(body, signature);
+    const verdict = fairUse.allowed && options.replayGuard ? await options.replayGuard(delivery.key, delivery.ttlMs) : 'first';
+    if (verdict === 'replay') {
+      logger.info('ignored a replayed Slack request (this delivery was seen before)', { by: delivery.key.split(':')[0], retryNum: req.headers['x-slack-retry-num'] });
+      res.writeHead(200, { 'content-length': 0 });
+      res.end();
+      return;
+    }
+    if (verdict === 'unknown') {
+      // Whether it was seen before cannot be checked: acted on never twice, so not now. A command
+      // hears why in its ack; anything else is asked again (503) and Slack retries it.
+      if (typeof body.command === 'string') sendJson(req, res, 200, { response_type: 'ephemeral', text: TRY_AGAIN });
+      else sendJson(req, res, 503, { error: 'try_again' }, { headers: { 'retry-after': '5' } });
+      return;
+    }
+    const retryNum = Number.parseInt(String(req.headers['x-slack-retry-num'] ?? ''), 10);
+    const retryReason = req.headers['x-slack-retry-reason'];
+    await options.dispatch(
+      { body, fairUse, ...(Number.isNaN(retryNum) ? {} : { retryNum }), ...(typeof retryReason === 'string' ? { retryReason } : {}) },
+      req,
+      res,
+    );
   };
 }

@@ -14,6 +14,7 @@
  */
 import type { Logger as BoltLogger } from '@slack/bolt';
 import { SocketModeReceiver } from '../bolt.js';
+import { payloadProblem } from '../payload-shape.js';
 
 /** The client's own lifecycle states (see SocketModeClient), as `/healthz` reports them. */
 export type SocketState = 'connecting' | 'connected' | 'reconnecting' | 'disconnecting' | 'disconnected';
@@ -22,6 +23,15 @@ const STATES: readonly SocketState[] = ['connecting', 'connected', 'reconnecting
 
 export interface SocketModeOptions {
   appToken: string;
+  /** Where a malformed envelope is logged (one line each). */
+  onMalformed?: (reason: string, envelopeId: string | null) => void;
+  /**
+   * Claims an envelope's delivery (the store, shared by replicas): false when this `envelope_id` was
+   * seen before, and it is then acknowledged and dropped. Default: every envelope is new.
+   */
+  firstDelivery?: (envelopeId: string) => Promise<boolean>;
+  /** Where a dropped redelivery is logged. */
+  onRedelivered?: (envelopeId: string) => void;
   /** Base URL of the Slack Web API, ending in `/` (config.slack.apiUrl). */
   apiUrl: string;
   logger: BoltLogger;
@@ -57,6 +67,11 @@ export function createSocketMode(options: SocketModeOptions): SocketMode {
     clientPingTimeout: options.pingTimeoutMs,
     // A fresh object: the client adds its own retry policy (many retries, for reconnecting) to it.
     installerOptions: { clientOptions: { slackApiUrl: options.apiUrl } },
+  });
+  screenEnvelopes(receiver, {
+    onMalformed: options.onMalformed ?? (() => undefined),
+    firstDelivery: options.firstDelivery ?? (async () => true),
+    onRedelivered: options.onRedelivered ?? (() => undefined),
   });
   let state: SocketState = 'connecting';
   let connections = 0;
@@ -97,6 +112,68 @@ export function createSocketMode(options: SocketModeOptions): SocketMode {
       }
     },
   };
+}
+
+/**
+ * Puts a check in front of the client's own handling of each WebSocket message: an envelope whose
+ * payload Slack would never send (`payload-shape.ts`), or one the client would throw on (an Events
+ * API envelope without an event), is acknowledged (when it names an envelope id) and dropped with
+ * one log line, instead of never being acknowledged; an envelope delivered before (its
+ * `envelope_id` already claimed, across reconnects, restarts and replicas) is acknowledged and
+ * dropped. `hello`, `disconnect` and everything else go on to the client as before.
+ */
+function screenEnvelopes(
+  receiver: SocketModeReceiver,
+  hooks: { onMalformed: (reason: string, envelopeId: string | null) => void; firstDelivery: (envelopeId: string) => Promise<boolean>; onRedelivered: (envelopeId: string) => void },
+): void {
+  const client = receiver.client;
+  const handlers = client.listeners('ws_message') as ((data: unknown, isBinary: boolean) => unknown)[];
+  // The client's own ack (`send(envelope_id, payload)`, what its `ack()` calls; private in its types).
+  const ack = (envelopeId: string) => void (client as unknown as { send(id: string, body: object): Promise<void> }).send(envelopeId, {}).catch(() => undefined);
+  const deliver = (data: unknown, isBinary: boolean) => {
+    for (const handler of handlers) void handler.call(client, data, isBinary);
+  };
+  client.removeAllListeners('ws_message');
+  client.on('ws_message', (data: unknown, isBinary: boolean) => {
+    const screened = screen(data, isBinary);
+    if (screened.problem) {
+      hooks.onMalformed(screened.problem, screened.envelopeId);
+      if (screened.envelopeId) ack(screened.envelopeId);
+      return;
+    }
+    const envelopeId = screened.envelopeId;
+    if (!envelopeId) return deliver(data, isBinary);
+    void hooks.firstDelivery(envelopeId).then(
+      (first) => {
+        if (first) return deliver(data, isBinary);
+        hooks.onRedelivered(envelopeId);
+        ack(envelopeId);
+      },
+      () => deliver(data, isBinary),
+    );
+  });
+}
+
+const ENVELOPE_TYPES = new Set(['events_api', 'slash_commands', 'interactive']);
+
+/** An envelope's id (null for Slack's own messages: hello, disconnect) and what is wrong with it, if anything. */
+function screen(data: unknown, isBinary: boolean): { problem: string | null; envelopeId: string | null } {
+  if (isBinary) return { problem: null, envelopeId: null };
+  let message: unknown;
+  try {
+    message = JSON.parse(typeof data === 'string' ? data : Buffer.isBuffer(data) ? data.toString('utf8') : String(data));
+  } catch {
+    return { problem: 'a WebSocket message that is not JSON', envelopeId: null };
+  }
+  if (message === null || typeof message !== 'object' || Array.isArray(message)) return { problem: 'a WebSocket message that is not an object', envelopeId: null };
+  const envelope = message as Record<string, unknown>;
+  if (!ENVELOPE_TYPES.has(String(envelope.type))) return { problem: null, envelopeId: null };
+  const envelopeId = typeof envelope.envelope_id === 'string' && envelope.envelope_id !== '' ? envelope.envelope_id : null;
+  if (!envelopeId) return { problem: `a ${String(envelope.type)} envelope without an envelope_id`, envelopeId: null };
+  const problem = payloadProblem(envelope.payload);
+  if (problem) return { problem, envelopeId };
+  if (envelope.type === 'events_api' && (envelope.payload as Record<string, unknown>).type !== 'event_callback') return { problem: 'an events_api envelope without an event callback', envelopeId };
+  return { problem: null, envelopeId };
 }
 
 /** Slack's error code when it answered, else the error's first line. */

@@ -11,6 +11,7 @@ import { expectNoViolations } from '../../support/fake-slack.js';
 import { CHANNELS } from '../../support/slack-fixtures.js';
 import { replyText, startRadarHarness, type RadarHarness } from '../../support/radar-harness.js';
 import { MiB, chunkedBody, rawRequest, requestHead } from './raw-http.js';
+import { TRY_AGAIN } from '../../../src/slack/receivers/slack-gate.js';
 
 const FORM = 'application/x-www-form-urlencoded';
 
@@ -191,6 +192,40 @@ describe('the HTTP edge', () => {
     });
   });
 
+  describe('malformed signed payloads', () => {
+    it('a JSON null, a doubled text, a command without response_url, a submission without its view id: 400 each, one log line each', async () => {
+      const logged = () => h.logs.filter((l) => l.includes('not a Slack payload')).length;
+      const before = logged();
+      const base = commandBody('help', h.slack.responseUrl(`malformed-${randomUUID()}`));
+      const withoutUrl = new URLSearchParams(base);
+      withoutUrl.delete('response_url');
+      const bodies: [string, string][] = [
+        ['null', 'application/json'],
+        [`${base}&text=again`, FORM],
+        [withoutUrl.toString(), FORM],
+        [`payload=${encodeURIComponent(JSON.stringify({ type: 'view_submission', team: { id: 'T0RADAR001' }, user: { id: 'U07ALICE01' }, view: { callback_id: 'x' } }))}`, FORM],
+      ];
+      for (const [body, type] of bodies) expect((await h.driver.raw(body, { 'content-type': type, ...h.driver.sign(body) })).status).toBe(400);
+      expect(logged() - before).toBe(bodies.length);
+      await stillServes();
+    });
+  });
+
+  describe('answers only to Slack', () => {
+    it('an answer to a response_url on another host is dropped with one log line; the same URL on Slack’s host is answered', async () => {
+      const id = `foreign-${randomUUID()}`;
+      const slackUrl = h.slack.responseUrl(id);
+      expect(new URL(slackUrl).hostname).toBe('127.0.0.1');
+      // The same fake Slack by another name: reached if the host were not checked.
+      const foreign = slackUrl.replace('//127.0.0.1:', '//localhost:');
+      const body = commandBody('help', foreign);
+      expect((await h.driver.raw(body, { 'content-type': FORM, ...h.driver.sign(body) })).status).toBe(200);
+      await vi.waitFor(() => expect(h.logs.filter((l) => l.includes("not Slack's") && l.includes('localhost')).length).toBe(1));
+      await stillServes();
+      expect(h.slack.responses.filter((c) => c.responseUrlId === id)).toEqual([]);
+    });
+  });
+
   describe('replays', () => {
     it('the same signed request twice: both acked 200, the second with no body and not dispatched', async () => {
       const id = `replay-${randomUUID()}`;
@@ -205,6 +240,17 @@ describe('the HTTP edge', () => {
       await stillServes();
       expect(h.slack.responses.filter((c) => c.responseUrlId === id)).toHaveLength(1);
       expect(h.logs.filter((l) => l.includes('ignored a replayed Slack request'))).toHaveLength(1);
+    });
+
+    it('a command delivered again with x-slack-retry-num (a fresh timestamp, so a new signature) is acked and acted on once', async () => {
+      const id = `retry-${randomUUID()}`;
+      const body = commandBody('help', h.slack.responseUrl(id));
+      const first = await h.driver.raw(body, { 'content-type': FORM, ...h.driver.sign(body, Math.floor(Date.now() / 1000) - 2) });
+      const again = await h.driver.raw(body, { 'content-type': FORM, ...h.driver.sign(body), 'x-slack-retry-num': '1', 'x-slack-retry-reason': 'http_timeout' });
+      expect([first.status, again.status]).toEqual([200, 200]);
+      await h.slack.waitForCall('response_url', (c) => c.responseUrlId === id);
+      await stillServes();
+      expect(h.slack.responses.filter((c) => c.responseUrlId === id)).toHaveLength(1);
     });
   });
 });
@@ -272,14 +318,14 @@ describe('/healthz', () => {
     expect(await health('HEAD')).toEqual({ status: 200, body: '' });
   });
 
-  // (A store that fails the replay check is covered in slack-gate.test.ts: this SQLite store still
-  // opens new connections for a namespace first used after close.)
-  it('answers 503 with the same body when the store is unreachable, and Slack traffic still flows', async () => {
+  it('answers 503 with the same body when the store is unreachable; a command is told to try again in a moment, not acted on', async () => {
     await h.radar.deps.store.close();
     const res = await health();
     expect(res.status).toBe(503);
     expect(res.body).toMatchObject({ ok: false, store: { kind: 'sqlite', reachable: false } });
     expect(await health('HEAD')).toEqual({ status: 503, body: '' });
-    expect(replyText(await h.command('help'))).toContain('/radar');
+    const ack = await h.driver.command('help');
+    expect(ack).toMatchObject({ status: 200, body: { response_type: 'ephemeral', text: TRY_AGAIN } });
+    expect(h.answersTo(ack)).toEqual([]);
   });
 });

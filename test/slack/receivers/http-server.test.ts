@@ -38,6 +38,55 @@ describe('the edge server', () => {
     expect((await fetch(`${url}/healthz`)).status).toBe(200);
   });
 
+  it("one client address holding its share of idle connections leaves another address's requests answered", async () => {
+    const { url, lines } = await start({ limits: { maxConnectionsPerClient: 5 } });
+    const { port } = new URL(url);
+    const open = (localAddress: string) =>
+      new Promise<Socket>((resolve, reject) => {
+        const socket = connect({ host: '127.0.0.1', port: Number(port), localAddress }, () => resolve(socket));
+        socket.on('error', reject);
+      });
+    const held = await Promise.all(Array.from({ length: 5 }, () => open('127.0.0.2')));
+    // Its sixth is closed without a byte.
+    const sixth = await open('127.0.0.2');
+    const received = await new Promise<number>((resolve) => {
+      let bytes = 0;
+      sixth.on('data', (d: Buffer) => (bytes += d.length));
+      sixth.on('close', () => resolve(bytes));
+      sixth.on('error', () => undefined);
+      sixth.write(requestHead('GET /healthz HTTP/1.1'));
+    });
+    expect(received).toBe(0);
+    expect(lines.some((l) => l.includes("refused connections over a client's share") && l.includes('127.0.0.2'))).toBe(true);
+    // Another address is answered meanwhile.
+    const other = await open('127.0.0.3');
+    const answer = await new Promise<string>((resolve) => {
+      let text = '';
+      other.on('data', (d: Buffer) => (text += d.toString()));
+      other.on('close', () => resolve(text));
+      other.write(requestHead('GET /healthz HTTP/1.1', { connection: 'close' }));
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+    for (const s of held) s.destroy();
+  });
+
+  it('closes an idle kept-alive connection after keepAliveTimeoutMs', async () => {
+    const { url } = await start({ limits: { keepAliveTimeoutMs: 50 } });
+    const { port } = new URL(url);
+    const socket = await new Promise<Socket>((resolve, reject) => {
+      const s = connect({ host: '127.0.0.1', port: Number(port) }, () => resolve(s));
+      s.on('error', reject);
+    });
+    const closed = new Promise<string>((resolve) => {
+      let text = '';
+      socket.on('data', (d: Buffer) => (text += d.toString()));
+      socket.on('close', () => resolve(text));
+    });
+    socket.write(requestHead('GET /healthz HTTP/1.1'));
+    // Answered, kept alive, then closed by the server once idle (the test waits for the close).
+    expect(await closed).toMatch(/^HTTP\/1\.1 200 /);
+  });
+
   it('a Slack handler that throws or rejects answers 500 with a small body, logged, and the server keeps serving', async () => {
     let mode: 'throw' | 'reject' = 'throw';
     const { url, lines } = await start({
@@ -74,7 +123,7 @@ describe('the edge server', () => {
 
   it('cuts off a client that sends its headers too slowly (408) and one that sends its body too slowly (408)', async () => {
     const { lines, logger } = capture();
-    const slack = createSlackGate({ signingSecret: 'the-signing-secret', dispatch: () => {}, logger });
+    const slack = createSlackGate({ signingSecret: 'the-signing-secret', dispatch: async () => {}, logger });
     const { url } = await start({ slack, limits: { headersTimeoutMs: 200, requestTimeoutMs: 200, connectionsCheckingIntervalMs: 20 } });
     // Headers never finished (no blank line).
     const slowHeaders = await rawRequest(url, 'GET /healthz HTTP/1.1\r\nhost: x\r\n', { untilClosed: true });

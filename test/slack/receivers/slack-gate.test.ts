@@ -1,22 +1,22 @@
 /**
  * The Slack gate with a stub in Bolt's place (real loopback HTTP): what it refuses from the headers,
- * what it hands on (the buffered body, verified), and the replay check failing or hanging.
+ * what it hands on (the payload, verified and parsed), fair use asked before the replay claim, and
+ * the replay check failing or hanging.
  */
-import type { IncomingMessage } from 'node:http';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createLogger } from '../../../src/log.js';
+import { createLogger, type Logger } from '../../../src/log.js';
+import { createReplayGuard } from '../../../src/slack/receivers/replay-guard.js';
 import { startHttpServer, type RunningServer } from '../../../src/slack/receivers/http-server.js';
-import { createSlackGate, type SlackGateOptions } from '../../../src/slack/receivers/slack-gate.js';
-import { createAckOrder } from '../../../src/slack/receivers/ack-order.js';
+import { createSlackGate, TRY_AGAIN, type SlackGateOptions, type VerifiedRequest } from '../../../src/slack/receivers/slack-gate.js';
 import { createBodyBudget } from '../../../src/slack/receivers/body-budget.js';
-import { createLightFirst } from '../../../src/slack/receivers/light-first.js';
 import { createSlackDriver } from '../../support/slack-driver.js';
 import { chunkedBody, MiB, rawRequest, requestHead } from './raw-http.js';
-import { settled } from '../../support/settled.js';
 
 const SECRET = 'gate-test-signing-secret';
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+/** The fields every slash command carries, after `text`. */
+const WHO = 'team_id=T1&user_id=U1&response_url=http%3A%2F%2F127.0.0.1%3A1%2Fr';
 const servers: RunningServer[] = [];
 /** The head of a chunked POST with a well-formed, wrong signature and a current timestamp. */
 const chunkedHead = () =>
@@ -30,15 +30,16 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.close()));
 });
 
-async function gate(options: Partial<SlackGateOptions> = {}) {
+async function gate(given: Partial<SlackGateOptions> | ((logger: Logger) => Partial<SlackGateOptions>) = {}) {
   const lines: string[] = [];
   const logger = createLogger({ level: 'debug', sink: (l) => lines.push(l), secrets: [SECRET] });
-  const dispatched: { rawBody: string; url: string | undefined }[] = [];
+  const options = typeof given === 'function' ? given(logger) : given;
+  const dispatched: VerifiedRequest[] = [];
   const slack = createSlackGate({
     signingSecret: SECRET,
     logger,
-    dispatch: (req, res) => {
-      dispatched.push({ rawBody: (req as IncomingMessage & { rawBody: Buffer }).rawBody.toString(), url: req.url });
+    dispatch: async (request, _req, res) => {
+      dispatched.push(request);
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end('{"dispatched":true}');
     },
@@ -51,18 +52,18 @@ async function gate(options: Partial<SlackGateOptions> = {}) {
 }
 
 describe('the Slack gate', () => {
-  it('hands a verified request on with its body buffered and the path normalised', async () => {
+  it('hands a verified request on, parsed, whatever the query string', async () => {
     const { driver, dispatched } = await gate();
-    const body = 'command=%2Fradar&text=help';
+    const body = `command=%2Fradar&text=help&${WHO}`;
     const ack = await driver.raw(body, { ...FORM, ...driver.sign(body) });
     expect(ack).toMatchObject({ status: 200, body: { dispatched: true } });
-    expect(dispatched).toEqual([{ rawBody: body, url: '/slack/events' }]);
+    expect(dispatched).toEqual([{ body: { command: '/radar', text: 'help', team_id: 'T1', user_id: 'U1', response_url: 'http://127.0.0.1:1/r' }, fairUse: { allowed: true } }]);
   });
 
   it('refuses wrong signatures, duplicated signature headers and timestamps outside ±5 minutes', async () => {
     const now = Date.now();
     const { driver, dispatched, lines } = await gate({ now: () => now });
-    const body = 'command=%2Fradar&text=help';
+    const body = `command=%2Fradar&text=help&${WHO}`;
     const seconds = Math.floor(now / 1000);
     const statuses = [
       (await driver.raw(body, { ...FORM, ...driver.sign(`${body}x`) })).status,
@@ -79,35 +80,34 @@ describe('the Slack gate', () => {
     expect(lines.join('\n')).not.toContain(SECRET);
   });
 
-  it('dispatches, and logs, when the replay check throws or hangs (a store outage must not stop Slack traffic)', async () => {
-    const throwing = await gate({
-      seenBefore: async () => {
-        throw new Error('store down');
-      },
-    });
-    const body = 'command=%2Fradar&text=help';
-    expect((await throwing.driver.raw(body, { ...FORM, ...throwing.driver.sign(body) })).status).toBe(200);
-    expect(throwing.dispatched).toHaveLength(1);
+  it('when the replay check throws or hangs: a command is told to try again, nothing is dispatched, and it is logged', async () => {
+    const throwing = await gate((logger) => ({ replayGuard: createReplayGuard({ store: { claim: () => Promise.reject(new Error('store down')) }, logger }) }));
+    const body = `command=%2Fradar&text=help&${WHO}`;
+    expect(await throwing.driver.raw(body, { ...FORM, ...throwing.driver.sign(body) })).toMatchObject({ status: 200, body: { response_type: 'ephemeral', text: TRY_AGAIN } });
+    expect(throwing.dispatched).toHaveLength(0);
     expect(throwing.lines.some((l) => l.includes('replay check failed') && l.includes('store down'))).toBe(true);
 
-    const hanging = await gate({ seenBefore: () => new Promise(() => {}), seenBeforeTimeoutMs: 20 });
-    expect((await hanging.driver.raw(body, { ...FORM, ...hanging.driver.sign(body) })).status).toBe(200);
-    expect(hanging.dispatched).toHaveLength(1);
-    expect(hanging.lines.some((l) => l.includes('replay check failed'))).toBe(true);
+    const hanging = await gate((logger) => ({ replayGuard: createReplayGuard({ store: { claim: () => new Promise<boolean>(() => {}) }, logger, timeoutMs: 20 }) }));
+    expect((await hanging.driver.raw(body, { ...FORM, ...hanging.driver.sign(body) })).body).toMatchObject({ text: TRY_AGAIN });
+    // Not a command: asked again, as Slack retries.
+    const press = `payload=${encodeURIComponent(JSON.stringify({ type: 'block_actions', user: { id: 'U1' }, actions: [{ action_id: 'a' }], trigger_id: 't-1' }))}`;
+    const pressed = await hanging.driver.raw(press, { ...FORM, ...hanging.driver.sign(press) });
+    expect(pressed.status).toBe(503);
+    expect(hanging.dispatched).toHaveLength(0);
   });
 
   it('asks the replay check only about verified requests, and drops what it has seen', async () => {
     const asked: string[] = [];
     const seen = new Set<string>();
     const { driver, dispatched } = await gate({
-      seenBefore: async (signature) => {
+      replayGuard: async (signature) => {
         asked.push(signature);
-        if (seen.has(signature)) return true;
+        if (seen.has(signature)) return 'replay';
         seen.add(signature);
-        return false;
+        return 'first';
       },
     });
-    const body = 'command=%2Fradar&text=help';
+    const body = `command=%2Fradar&text=help&${WHO}`;
     await driver.raw(body, { ...FORM, ...driver.sign(`${body}x`) });
     const signed = driver.sign(body);
     const headers = { ...FORM, ...signed };
@@ -152,7 +152,7 @@ describe('the Slack gate', () => {
     await vi.waitFor(() => expect(budget.borrowed()).toBe(0));
 
     // A signed body past the allowance is read, handed on, and gives its bytes back once verified.
-    const body = `command=%2Fradar&text=${'a'.repeat(100 * KiB)}`;
+    const body = `command=%2Fradar&text=${'a'.repeat(100 * KiB)}&${WHO}`;
     expect((await driver.raw(body, { ...FORM, ...driver.sign(body) })).status).toBe(200);
     expect(dispatched).toHaveLength(1);
     expect(budget.borrowed()).toBe(0);
@@ -173,92 +173,47 @@ describe('the Slack gate', () => {
     expect((await rawRequest(url, chunkedHead(), { stream: chunkedBody(8 * KiB) })).status).toBe(401);
   });
 
-  it('holds a busy sender’s request at the hand-over while a light sender’s work is under way, and counts it from its arrival', async () => {
-    const lightFirst = createLightFirst({ busyAt: 2 });
-    const { driver, dispatched } = await gate({ lightFirst });
-    const alice = 'command=%2Fradar&text=scan+a.example&team_id=T1&user_id=UALICE';
-    // Alice has one command's answer under way; Bob's command is being answered.
-    const aliceAnswer = lightFirst.begin('T1:UALICE');
-    const bobAnswer = lightFirst.begin('T1:UBOB');
-    // Alice's next request arrives: counted from now, she is busy (2), so it waits for Bob.
-    const ack = driver.raw(alice, { ...FORM, ...driver.sign(alice) });
-    // Before it arrives Alice is light (1) and nothing of hers is held; once it has arrived she is
-    // busy (2, counted while it waits), so a turn of hers is held, as her request's own hand-over is.
-    expect(await settled(lightFirst.turn('T1:UALICE'))).toBe(true);
-    await vi.waitFor(async () => expect(await settled(lightFirst.turn('T1:UALICE', 60_000))).toBe(false));
+  it('answers 400, with one log line each, to a signed body that is not a Slack payload, and url_verification with its challenge', async () => {
+    const { driver, dispatched, lines } = await gate();
+    const JSON_TYPE = 'application/json';
+    const malformed = [
+      ['null', JSON_TYPE],
+      ['[1]', JSON_TYPE],
+      ['{', JSON_TYPE],
+      ['payload=%7Bnot+json', FORM['content-type']],
+      [`command=%2Fradar&text=a&text=b&${WHO}`, FORM['content-type']],
+      ['command=%2Fradar&text=help&team_id=T1&user_id=U1', FORM['content-type']],
+      [`payload=${encodeURIComponent(JSON.stringify({ type: 'view_submission', user: { id: 'U1' }, view: { callback_id: 'x' } }))}`, FORM['content-type']],
+      [`payload=${encodeURIComponent(JSON.stringify({ type: 'block_actions', user: { id: 'U1' }, actions: [] }))}`, FORM['content-type']],
+      [JSON.stringify({ type: 'something_new' }), JSON_TYPE],
+    ] as const;
+    for (const [body, type] of malformed) {
+      const ack = await driver.raw(body, { 'content-type': type, ...driver.sign(body) });
+      expect(ack.status).toBe(400);
+    }
+    expect(lines.filter((l) => l.includes('not a Slack payload'))).toHaveLength(malformed.length);
+    const challenge = JSON.stringify({ type: 'url_verification', challenge: 'c-123' });
+    expect(await driver.raw(challenge, { 'content-type': 'application/json', ...driver.sign(challenge) })).toMatchObject({ status: 200, body: { challenge: 'c-123' } });
     expect(dispatched).toEqual([]);
-    bobAnswer();
-    expect((await ack).status).toBe(200);
-    expect(dispatched.map((d) => d.rawBody)).toEqual([alice]);
-    aliceAnswer();
   });
 
-  it('tells the ack order about a request from its whole body until its answer, and not about a trickling one', async () => {
-    const ackOrder = createAckOrder();
-    const held: (() => void)[] = [];
-    const { url, driver } = await gate({
-      ackOrder,
-      dispatch: (_req, res) => {
-        held.push(() => {
-          res.writeHead(200);
-          res.end();
-        });
+  it('asks fair use before the replay claim: a refused request is dispatched with its verdict and claims nothing', async () => {
+    const claimed: string[] = [];
+    const refusal = { allowed: false as const, by: 'person' as const, retryInS: 7, sentence: 'try again in 7 s.' };
+    const { driver, dispatched } = await gate({
+      limits: { check: async (body) => (body.user_id === 'UFLOOD' ? refusal : { allowed: true }) },
+      replayGuard: async (signature) => {
+        claimed.push(signature);
+        return 'first';
       },
     });
-    // A client that sends its headers and part of a body, then stalls: not counted.
-    const { hostname, port } = new URL(url);
-    const stalled = connect({ host: hostname, port: Number(port) });
-    stalled.on('error', () => {});
-    stalled.write(requestHead('POST /slack/events HTTP/1.1', { ...FORM, 'content-length': 1000, 'x-slack-signature': `v0=${'0'.repeat(64)}`, 'x-slack-request-timestamp': Math.floor(Date.now() / 1000) }));
-    stalled.write('command=');
-
-    const body = 'command=%2Fradar&text=help';
-    const ack = driver.raw(body, { ...FORM, ...driver.sign(body) });
-    await vi.waitFor(() => expect(held).toHaveLength(1));
-    expect(ackOrder.pending()).toBe(1);
-    const answer = ackOrder.acksBefore();
-    held[0]?.();
-    await answer;
-    expect((await ack).status).toBe(200);
-    expect(ackOrder.pending()).toBe(0);
-    stalled.destroy();
-  });
-
-  it("while another person has a request in, hands one person's burst over a few at a time, and that other person's next request at once", async () => {
-    const held: (() => void)[] = [];
-    const heldBob: (() => void)[] = [];
-    const dispatched: string[] = [];
-    const { driver } = await gate({
-      dispatch: (req, res) => {
-        const body = new URLSearchParams((req as IncomingMessage & { rawBody: Buffer }).rawBody.toString());
-        const user = body.get('user_id') ?? '';
-        dispatched.push(`${user}:${body.get('text') ?? ''}`);
-        const answer = () => {
-          res.writeHead(200);
-          res.end();
-        };
-        // Alice's, and Bob's "hold", are acked only when the test says so.
-        if (user === 'UALICE') held.push(answer);
-        else if (body.get('text') === 'hold') heldBob.push(answer);
-        else answer();
-      },
-    });
-    const send = (user: string, text: string) => {
-      const body = `command=%2Fradar&text=${text}&team_id=T1&user_id=${user}`;
-      return driver.raw(body, { ...FORM, ...driver.sign(body) });
-    };
-    const bobHold = send('UBOB', 'hold');
-    await vi.waitFor(() => expect(heldBob).toHaveLength(1));
-    const alice = Array.from({ length: 7 }, (_, i) => send('UALICE', `scan+${i}`));
-    await vi.waitFor(() => expect(held).toHaveLength(4));
-    expect((await send('UBOB', 'help')).status).toBe(200);
-    expect(dispatched.filter((d) => d.startsWith('UALICE'))).toHaveLength(4);
-    expect(dispatched.at(-1)).toBe('UBOB:help');
-    // Once Bob has nothing in, Alice is alone again and the rest of her burst goes.
-    heldBob[0]?.();
-    expect((await bobHold).status).toBe(200);
-    await vi.waitFor(() => expect(held).toHaveLength(7));
-    for (const answer of held) answer();
-    expect((await Promise.all(alice)).map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200, 200]);
+    const flood = 'command=%2Fradar&text=help&team_id=T1&user_id=UFLOOD&response_url=http%3A%2F%2F127.0.0.1%3A1%2Fr';
+    const floodSigned = driver.sign(flood);
+    expect((await driver.raw(flood, { ...FORM, ...floodSigned })).status).toBe(200);
+    const other = 'command=%2Fradar&text=help&team_id=T1&user_id=UOTHER&response_url=http%3A%2F%2F127.0.0.1%3A1%2Fr';
+    const otherSigned = driver.sign(other);
+    expect((await driver.raw(other, { ...FORM, ...otherSigned })).status).toBe(200);
+    expect(claimed).toEqual([otherSigned['X-Slack-Signature']]);
+    expect(dispatched.map((d) => d.fairUse)).toEqual([refusal, { allowed: true }]);
   });
 });
