@@ -302,5 +302,9 @@ export function readPricingRun(run: unknown): PricingFacts | null {
     const parsed = pricingReadSchema.safeParse({ ...(isRecord(place) ? place : {}), summary: customerHolder, ...(rows ? { competitors: rows } : {}) });
     if (parsed.success) return readPricing(parsed.data);
   }
-  return null;
+  // No own side anywhere: the competitors' rows are still facts (the own metrics read as not reported).
+  const rows = competitorRowsOf(run, ['competitors', 'rows', 'items', 'sites', 'companies', 'results', 'entries'], ['customer', 'gaps']);
+  if (rows === null || !isRecord(run)) return null;
+  const parsed = pricingReadSchema.safeParse({ ...run, summary: { ...(outer ?? {}), customer: {} }, competitors: rows });
+  return parsed.success ? readPricing(parsed.data) : null;
 }
