@@ -143,7 +143,7 @@ describe('who may do what', () => {
   it('a ticket submission whose metadata names another project and a private channel creates nothing and posts nothing there', async () => {
     const view = await openModal(CALLBACK_IDS.ticketFromMessage);
     const meta = JSON.parse(Buffer.from(String(view.private_metadata).split('.')[0]!, 'base64url').toString()) as Record<string, unknown>;
-    const forged = { id: 'V0FORGED1', ...view, private_metadata: JSON.stringify({ ...meta, projectId: LUMEN, projectName: 'Lumen Docs', channelId: CHANNELS.private }) };
+    const forged = { ...view, id: view.id ?? 'V0FORGED1', private_metadata: JSON.stringify({ ...meta, projectId: LUMEN, projectName: 'Lumen Docs', channelId: CHANNELS.private }) };
     const lumenBefore = (await board.listTickets(LUMEN, { closed: 'all' })).total;
     h.sandbox.control.clearRequests();
     const ack = await h.driver.viewSubmission(forged, { [BLOCK_IDS.title]: 'Forged ticket', [BLOCK_IDS.column]: 'triage' });
