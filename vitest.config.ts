@@ -1,11 +1,20 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Most of the suite waits on loopback HTTP (the sandbox, the fake Slack, Radar), so files overlap
+ * well even on two cores; vitest's default there is one worker (cores - 1). Threads start faster
+ * than forks, and without per-file isolation a worker imports Radar's modules once instead of once
+ * per file (import and transform were most of the run). Test files keep no module state between
+ * them: each starts its own sandbox, fake Slack, store and Radar. See test/support/README.md.
+ */
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
-    pool: 'forks',
+    pool: 'threads',
+    maxWorkers: 4,
+    isolate: false,
     // In CI a JSON report is written too, so .ci/run can print a plain "N passed, N failed" line and
     // refuse a run that skipped anything.
     reporters: process.env.CI ? ['default', ['json', { outputFile: '.ci/test-results.json' }]] : ['default'],
