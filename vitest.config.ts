@@ -10,8 +10,10 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    testTimeout: 20_000,
-    hookTimeout: 20_000,
+    // Hang detectors, not speed limits: on two shared cores with another suite beside this one, a
+    // file that spawns Radar processes or follows a hundred scans took longer than 20 s.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     pool: 'threads',
     maxWorkers: 4,
     isolate: false,

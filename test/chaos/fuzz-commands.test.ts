@@ -1,5 +1,5 @@
 /**
- * Fuzzing `/radar`: thousands of random and hostile texts (unicode, 10,000 characters, mrkdwn and
+ * Fuzzing `/radar`: a thousand random and hostile texts (a fixed seed) (unicode, 10,000 characters, mrkdwn and
  * `<!channel>` injection, flags without values) through signed HTTP into the real app. Every one is
  * acked and answered, the process stays up, no reply pings anyone, and nothing is written to the
  * service that nobody asked for.
@@ -39,7 +39,7 @@ describe('fuzzing /radar', () => {
   afterAll(() => h?.stop());
 
   it('answers every random and hostile text with one inert reply and writes nothing unasked', async () => {
-    const texts = fc.sample(commandText, { numRuns: 2000, seed: 20261122 });
+    const texts = fc.sample(commandText, { numRuns: 1000, seed: 20261122 });
     h.sandbox.control.clearRequests();
     const acks: { text: string; responseUrl: string; status: number }[] = [];
     // Ten senders at a time, like a busy workspace.
@@ -79,5 +79,5 @@ describe('fuzzing /radar', () => {
     expectNoViolations(h.slack);
     // Still alive and answering.
     expect(replyText(await h.command('projects', { channel: CHANNELS.general }))).toContain('Northwind CRM');
-  }, 120_000);
+  }, 300_000);
 });
