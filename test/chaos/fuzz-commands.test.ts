@@ -1,11 +1,11 @@
 /**
- * Fuzzing `/radar`: thousands of random and hostile texts (unicode, 10,000 characters, mrkdwn and
+ * Fuzzing `/radar`: a thousand random and hostile texts (a fixed seed) (unicode, 10,000 characters, mrkdwn and
  * `<!channel>` injection, flags without values) through signed HTTP into the real app. Every one is
  * acked and answered, the process stays up, no reply pings anyone, and nothing is written to the
  * service that nobody asked for.
  */
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { expectNoViolations } from '../support/fake-slack.js';
 import { CHANNELS } from '../support/slack-fixtures.js';
 import { replyText, startRadarHarness, type RadarHarness } from '../support/radar-harness.js';
@@ -39,7 +39,7 @@ describe('fuzzing /radar', () => {
   afterAll(() => h?.stop());
 
   it('answers every random and hostile text with one inert reply and writes nothing unasked', async () => {
-    const texts = fc.sample(commandText, { numRuns: 2000, seed: 20261122 });
+    const texts = fc.sample(commandText, { numRuns: 1000, seed: 20261122 });
     h.sandbox.control.clearRequests();
     const acks: { text: string; responseUrl: string; status: number }[] = [];
     // Ten senders at a time, like a busy workspace.
@@ -50,13 +50,18 @@ describe('fuzzing /radar', () => {
     }
     expect(acks.filter((a) => a.status !== 200)).toEqual([]);
 
-    // Every command got its reply (matched by its own response_url).
-    const deadline = Date.now() + 20_000;
-    const answered = () => new Set(h.slack.responses.map((c) => c.responseUrlId));
+    // Every command gets its reply (matched by its own response_url): waited for as replies arrive,
+    // with no clock; a command left unanswered fails the test by its timeout, and is named here.
     const idOf = (url: string) => url.split('/response/')[1];
-    while (acks.some((a) => !answered().has(idOf(a.responseUrl))) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-    const unanswered = acks.filter((a) => !answered().has(idOf(a.responseUrl))).map((a) => a.text.slice(0, 80));
-    expect(unanswered).toEqual([]);
+    const answered = new Set<string | undefined>();
+    let seen = 0;
+    const unanswered = () => {
+      for (const call of h.slack.responses.slice(seen)) answered.add(call.responseUrlId);
+      seen = h.slack.responses.length;
+      return acks.filter((a) => !answered.has(idOf(a.responseUrl)));
+    };
+    onTestFailed(() => console.error('unanswered:', unanswered().map((a) => a.text.slice(0, 80))));
+    await h.slack.untilCalls(() => unanswered().length === 0);
 
     for (const reply of h.slack.responses) {
       const text = replyText(reply);
@@ -74,5 +79,5 @@ describe('fuzzing /radar', () => {
     expectNoViolations(h.slack);
     // Still alive and answering.
     expect(replyText(await h.command('projects', { channel: CHANNELS.general }))).toContain('Northwind CRM');
-  }, 120_000);
+  }, 300_000);
 });

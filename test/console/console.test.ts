@@ -8,10 +8,11 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { startRadar } from '../../src/radar.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { BUILD_TIMEOUT_MS, buildRadar } from '../chaos/support/radar-processes.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'radar-console-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -49,11 +50,24 @@ describe('console mode on a terminal', () => {
   });
   afterAll(() => sandbox?.close());
 
-  let printedForDebug = () => '';
-  const until = async (check: () => boolean, what: string) => {
-    for (let i = 0; i < 1000 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
-    if (!check()) throw new Error(`never saw ${what} in ${JSON.stringify(printedForDebug())}`);
-  };
+  /**
+   * Resolves once `check` holds, checked again on each chunk Radar prints (no polling). If it never
+   * does, the test's own timeout fails it; `what` and the tail of the output are in `waitingFor`.
+   */
+  let waitingFor = '';
+  const untilPrinted = (output: PassThrough) => (check: () => boolean, what: string) =>
+    new Promise<void>((resolve) => {
+      waitingFor = what;
+      const onData = () => {
+        if (!check()) return;
+        output.off('data', onData);
+        waitingFor = '';
+        resolve();
+      };
+      output.on('data', onData);
+      // Already printed before this wait began.
+      if (check()) onData();
+    });
 
   it('Ctrl-C clears a half-typed line, a late answer is printed above a redrawn prompt, Ctrl-C on an empty line leaves', async () => {
     const config = loadConfig({ SVC_BASE_URL: sandbox.url, SVC_API_KEY: sandbox.keys.readWrite, STORE_URL: `sqlite://${join(dir, 'tty.sqlite')}` });
@@ -61,7 +75,10 @@ describe('console mode on a terminal', () => {
     const output = new PassThrough();
     let printed = '';
     output.on('data', (chunk: Buffer) => (printed += chunk.toString()));
-    printedForDebug = () => printed.slice(-1500);
+    const until = untilPrinted(output);
+    onTestFailed(() => {
+      if (waitingFor) console.error(`never saw ${waitingFor} in ${JSON.stringify(printed.slice(-1500))}`);
+    });
     const radar = await startRadar(config, { consoleInput: input, consoleOutput: output, consoleInteractive: true, logSink: () => {} });
     await until(() => printed.includes('radar> '), 'the prompt');
 
@@ -85,12 +102,18 @@ describe('console mode on a terminal', () => {
   }, 30_000);
 });
 
-/** Exactly what `npm start` runs (through tsx), from `cwd`: its logs land under `cwd`/data. */
-const TSX = import.meta.resolve('tsx');
-const MAIN = new URL('../../src/main.ts', import.meta.url).pathname;
+/**
+ * Exactly what `npm start` runs (`node --enable-source-maps dist/main.js`, after the build its
+ * `prestart` makes), from `cwd`: its logs land under `cwd`/data. Built once per test process, as
+ * the chaos tests do; spawning the compiled entry costs a fraction of transforming src/ with tsx.
+ */
+const MAIN = new URL('../../dist/main.js', import.meta.url).pathname;
+/** What `npm run sandbox` runs. */
+const SANDBOX_MAIN = new URL('../../dist/sandbox/main.js', import.meta.url).pathname;
+beforeAll(() => buildRadar(), BUILD_TIMEOUT_MS);
 
 function npmStart(cwd: string, env: Record<string, string>, stdin: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', TSX, MAIN], { cwd, env: { PATH: process.env.PATH ?? '', HOME: cwd, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--enable-source-maps', MAIN], { cwd, env: { PATH: process.env.PATH ?? '', HOME: cwd, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
@@ -175,7 +198,7 @@ describe('npm run sandbox', () => {
     const busy = createServer();
     await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
     const port = (busy.address() as AddressInfo).port;
-    const child = spawn(process.execPath, ['--import', TSX, new URL('../../src/sandbox/main.ts', import.meta.url).pathname], {
+    const child = spawn(process.execPath, ['--enable-source-maps', SANDBOX_MAIN], {
       env: { PATH: process.env.PATH ?? '', PORT: String(port) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -191,7 +214,7 @@ describe('npm run sandbox', () => {
 describe('npm start with a bad variable', () => {
   it('exits with one line naming a bad variable', async () => {
     // Exactly what `npm start` runs.
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: process.cwd(), env: { PATH: process.env.PATH ?? '', HOME: dir, PORT: 'eighty' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--enable-source-maps', MAIN], { cwd: process.cwd(), env: { PATH: process.env.PATH ?? '', HOME: dir, PORT: 'eighty' }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));

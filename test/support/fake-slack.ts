@@ -38,6 +38,12 @@ export interface FakeSlack extends LocalWebApi {
    * time it resolves the call has been answered, so `messagesIn` already shows its effect.
    */
   waitForCall(method: string, predicate?: (call: WebApiCall) => boolean, options?: { timeoutMs?: number }): Promise<WebApiCall>;
+  /**
+   * Resolves once `check` holds, checked now and again as each call arrives and as each is answered
+   * (no polling, no clock):
+   * e.g. until every command of a batch has its answer. The test's own timeout bounds the wait.
+   */
+  untilCalls(check: () => boolean): Promise<void>;
 }
 
 const MESSAGE_METHODS = new Set(['chat.postMessage', 'chat.postEphemeral', 'chat.update', 'response_url']);
@@ -48,11 +54,26 @@ const POLL_MS = 5;
 export async function startFakeSlack(): Promise<FakeSlack> {
   const calls: WebApiCall[] = [];
   const violations: Violation[] = [];
+  /** Re-checked after each call is recorded (`untilCalls`). */
+  const watchers = new Set<() => void>();
   const api = await startLocalWebApi({
     users: SLACK_USERS,
     channels: SLACK_CHANNELS,
     onCall: (call) => {
+      // The local Web API sets `response` on this very object once the call is answered: watchers
+      // are told of that too, so a wait can be for an answered call.
+      let response = call.response;
+      Object.defineProperty(call, 'response', {
+        enumerable: true,
+        configurable: true,
+        get: () => response,
+        set: (value: WebApiCall['response']) => {
+          response = value;
+          for (const watch of [...watchers]) watch();
+        },
+      });
       calls.push(call);
+      for (const watch of [...watchers]) watch();
       const { error, problems } = referee(call);
       if (problems.length === 0) return;
       violations.push({ method: call.method, problems, call });
@@ -70,6 +91,16 @@ export async function startFakeSlack(): Promise<FakeSlack> {
     },
     callsTo,
     messagesIn: (channel) => api.messages(channel),
+    untilCalls: (check) =>
+      new Promise<void>((resolve) => {
+        const watch = () => {
+          if (!check()) return;
+          watchers.delete(watch);
+          resolve();
+        };
+        watchers.add(watch);
+        watch();
+      }),
     waitForCall: (method, predicate = () => true, { timeoutMs = 2000 } = {}) =>
       new Promise((resolve, reject) => {
         const deadline = Date.now() + timeoutMs;

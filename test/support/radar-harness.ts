@@ -122,13 +122,21 @@ export async function startRadarHarness(options: HarnessOptions = {}): Promise<R
     ...options.env,
   });
 
-  const boot = () => startRadar(config, {
+  const boot = async () => {
+    const verifiedBefore = slack.callsTo('auth.test').length;
+    const started = await startRadar(config, {
       logSink: (line) => logs.push(line),
       ...(options.now ? { now: options.now } : {}),
       timing: { ...TEST_TIMING, ...options.timing },
       serviceRetry: { ...TEST_RETRY, ...options.serviceRetry },
       ...(options.serviceTimeouts ? { serviceTimeouts: options.serviceTimeouts } : {}),
     });
+    // Bolt verifies its token (auth.test) as the app is built, and awaits the answer only when it
+    // first authorizes a request. A harness stopped before that would leave the call to fail against
+    // the closed fake Slack, an unhandled rejection in whichever test file runs next: wait for its answer.
+    await slack.untilCalls(() => slack.callsTo('auth.test').slice(verifiedBefore).some((c) => c.response !== undefined));
+    return started;
+  };
   let radar = await boot();
   let running = true;
   const driverFor = (r: RadarInstance) => createSlackDriver({ url: `${r.url}/slack/events`, signingSecret: SIGNING_SECRET, responseUrlBase: slack.responseUrl() });

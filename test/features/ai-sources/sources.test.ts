@@ -26,7 +26,10 @@ describe('/radar sources', () => {
     expect(ack.status).toBe(200);
     return h.answerTo(ack);
   };
-  // Only the reads a sources command can make: background pollers (briefings, digests, watches) read on their own schedule.
+  /**
+   * Reads of any project's AI sources (the check, its history, one check). Only these are counted:
+   * background work (the contract check's description read, pollers) reads other paths at any time.
+   */
   const serviceReads = () => h.sandbox.control.requests().filter((r) => /^\/v1\/projects\/[^/]+\/ai-sources(\/|$)/.test(r.path));
 
   it('shows the cited pages and brands, counted from total, in one read', async () => {
@@ -67,10 +70,8 @@ describe('/radar sources', () => {
     const first = await h.command('sources', { channel: CHANNELS.intel });
     h.sandbox.control.clearRequests();
     const next = await press(ACTION_IDS.sourcesMorePages, first);
-    const reads = serviceReads();
-    expect(reads).toHaveLength(1);
-    expect(reads[0]?.path).toBe(SOURCES);
-    expect(reads[0]?.query).toEqual({ offset: '10', limit: '10' });
+    // The button's one read: the check itself, asked for the next page.
+    expect(serviceReads().map((r) => ({ path: r.path, query: r.query }))).toEqual([{ path: SOURCES, query: { offset: '10', limit: '10' } }]);
     const text = replyText(next);
     expect(text).toMatch(/\*Pages AI answers cite\* \(\d+\), from 11/);
     // The own row is pinned on every page; it was shown on the first one.

@@ -47,7 +47,10 @@ describe('/radar pricing under the null contract', () => {
     expect(text).toMatch(/Market average\*\n_not measured_/);
     expect(text).toMatch(/Price position\*\n_not measured_/);
     expect(text).toContain('_Not measured:_ price gap, market average, price position — fewer than three comparable prices (1).');
-    expect(text).toMatch(/\*Free plan gap:\* (no gap|:large_orange_diamond: gap)/);
+    // The seed's quarry summary: hasFreePlanGap false (no competitor has a free plan; the own side has none
+    // either), hasAnnualDiscountGap true (two competitors offer one, the own side does not).
+    expect(text).toMatch(/\*Free plan gap:\* no gap\n/);
+    expect(text).toMatch(/\*Annual discount gap:\* :large_orange_diamond: gap/);
   });
 
   it('a project without a pricing run says so, with no Share button', async () => {

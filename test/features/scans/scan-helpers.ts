@@ -10,8 +10,12 @@ import { CHANNELS, USERS } from '../../support/slack-fixtures.js';
 /** Timing for scan tests: the harness's fast defaults, and elapsed-time refreshes every 30 ms. */
 export const SCAN_TIMING = { scanProgressUpdateMs: 30 } as const;
 
-/** Polls `check` every 5 ms until it returns a value other than undefined (or fails after `timeoutMs`). */
-export async function eventually<T>(check: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 4000): Promise<T> {
+/**
+ * Polls `check` every 5 ms until it returns a value other than undefined. `timeoutMs` only names what
+ * never came before the test's own timeout (60 s) would; it is no speed limit: on two shared cores
+ * beside another suite, a hundred scans' messages took longer than the 4 s it once was.
+ */
+export async function eventually<T>(check: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 45_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
@@ -60,7 +64,7 @@ export function resultReplies(slack: FakeSlack, channel: string, ts: string): St
 }
 
 /** Resolves once the scan's message shows an outcome and the scan is no longer pending, with its final text. */
-export async function finished(h: RadarHarness, channel: string, ts: string, timeoutMs = 4000): Promise<string> {
+export async function finished(h: RadarHarness, channel: string, ts: string, timeoutMs = 45_000): Promise<string> {
   await eventually(
     async () => {
       if (/: (starting|queued|running)$/.test(messageAt(h.slack, channel, ts).text)) return undefined;

@@ -96,6 +96,72 @@ describe('AI sources part', () => {
   });
 });
 
+/**
+ * The service's row layouts are not shown (spec 2.5): a row may name its fields in another case or
+ * style, or carry its identity by domain only. The card states the facts such a row carries, and
+ * never a neighbour's: each list starts with another competitor's row keyed the same way.
+ */
+describe('rows keyed differently from the card’s own choice', () => {
+  const OTHER_ROW = { competitor_id: 'cmp_2', domain: 'other.com' };
+
+  it('trust: snake_case and PascalCase keys, the grade one level down in another case', () => {
+    const item = {
+      Competitors: [
+        { ...OTHER_ROW, trust_signals: { count: 1 }, security_headers: { grade: 'F' } },
+        { competitor_id: 'cmp_1', Trust_Signals: { Count: 7 }, SecurityHeaders: { GRADE: 'B' } },
+      ],
+    };
+    expect(trustLines(item, REF)).toEqual(['Trust signals: 7 of the 26 found · security grade *B*']);
+  });
+
+  it('trust: a row known by its domain only (another case, www.), with a flat security grade', () => {
+    const item = { competitors: [{ Domain: 'other.com', TrustSignals: 2, security_grade: 'D' }, { Domain: 'WWW.Rival.com', TrustSignals: 4, security_grade: 'C' }] };
+    expect(trustLines(item, { ...REF, id: null })).toEqual(['Trust signals: 4 of the 26 found · security grade *C*']);
+  });
+
+  it('trust: the shielded-headers marker under another style is still "not a bad grade"', () => {
+    const item = { competitors: [{ CompetitorId: 'cmp_1', trust_signals: 0, security_headers: { grade: null, headers_available: { available: false, reason: 'site_uses_behavioral_protection' } } }] };
+    expect(trustLines(item, REF)[0]).toBe(
+      'Trust signals: none of the 26 found · security grade _not measured_: the site shields its response headers (site uses behavioral protection), which is not a bad grade',
+    );
+  });
+
+  it('positioning: the headline under another case, on a row keyed by CompetitorID', () => {
+    const item = { competitors: [{ CompetitorID: 'cmp_2', Headline: 'Not ours' }, { CompetitorID: 'cmp_1', Headline: 'Close every deal' }] };
+    expect(positioningLines(item, REF)).toEqual(['Homepage headline: “Close every deal”']);
+  });
+
+  it('AI visibility: a market-map row in snake_case states its presence, rate and score', () => {
+    const brands = [
+      { domain: 'other.com', score: 90, mention_rate: 0.9, rank_by_presence: 1, answers_naming: 20 },
+      { Domain: 'Rival.com', Score: 40, mention_rate: 0.5, rank_by_presence: 2, answers_naming: 6 },
+    ];
+    const text = aiLines({ summary: { market_map: { brands } } }, REF).join('\n');
+    expect(text).toContain('Presence #2 by presence (how often answers name it) · mention rate: named in 50% of the answers counted');
+    expect(text).toContain('AI Visibility Score 40/100');
+  });
+
+  it('AI sources: pages and brand rows with their own key styles', () => {
+    const lines = sourcesLines(
+      {
+        Summary: {
+          Pages: [
+            { Host: 'other.com', page_urls: ['https://other.com/x'] },
+            { Host: 'rival.com', page_urls: ['https://rival.com/pricing'] },
+            { URL: 'https://docs.rival.com/start', HOST: 'docs.rival.com' },
+          ],
+          Brands: [
+            { Domain: 'other.com', rank_by_presence: 1 },
+            { Domain: 'RIVAL.com', rank_by_presence: 3, answers_naming: 4 },
+          ],
+        },
+      },
+      REF,
+    );
+    expect(lines).toEqual(['2 pages of its domain cited: https://rival.com/pricing, https://docs.rival.com/start', 'As a brand: #3 by presence among the brands answers name']);
+  });
+});
+
 describe('cardView', () => {
   it('shows every part, failed or not, within Block Kit limits', () => {
     const text = messageText(
