@@ -7,6 +7,8 @@
 import { differenceInCalendarDays } from 'date-fns/differenceInCalendarDays';
 import { format as formatDate } from 'date-fns/format';
 import { formatDistanceStrict } from 'date-fns/formatDistanceStrict';
+import { factsOfChartBlock, isChartBlock } from '../charts/block.js';
+import { chartSparklines } from '../charts/sparkline.js';
 
 type Json = Record<string, unknown>;
 
@@ -92,8 +94,21 @@ function renderBlock(block: unknown): string {
       return list(block.elements).map(renderRichTextElement).join('\n');
     case 'markdown':
       return typeof block.text === 'string' ? block.text : '';
+    case 'data_visualization':
+      return renderChart(block);
     default:
       return `[${String(block.type)} block]`;
+  }
+}
+
+/** A chart block as its title and one sparkline per series (the console saves its PNG beside). */
+function renderChart(block: Json): string {
+  if (!isChartBlock(block) || !isJson(block.chart)) return '[chart]';
+  try {
+    const facts = factsOfChartBlock(block);
+    return [`[chart: ${facts.title}]`, ...chartSparklines(facts).map((line) => `  ${line}`)].join('\n');
+  } catch {
+    return `[chart: ${String(block.title)}]`;
   }
 }
 

@@ -98,3 +98,19 @@ export function slackFileImageBlock(fileId: string, altText: string, title?: str
     ...(title ? { title: { type: 'plain_text', text: title.slice(0, 2000) } } : {}),
   };
 }
+
+/** A chart block read back as facts (the console draws the PNG and sparkline of what was sent). */
+export function factsOfChartBlock(block: DataVisualizationBlock): ChartFacts {
+  if (block.chart.type === 'pie') {
+    return { title: block.title, kind: 'pie', series: [{ name: block.title.slice(0, 20) || 'share', points: block.chart.segments.map((s) => ({ label: s.label, value: s.value })) }] };
+  }
+  return {
+    title: block.title,
+    kind: block.chart.type,
+    series: block.chart.series.map((s) => ({
+      name: s.name.endsWith(OWN_MARK) ? s.name.slice(0, -OWN_MARK.length) : s.name,
+      ...(s.name.endsWith(OWN_MARK) ? { own: true } : {}),
+      points: s.data.map((d) => ({ label: d.label, value: d.value })),
+    })),
+  };
+}

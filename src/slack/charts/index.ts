@@ -3,7 +3,7 @@
  * as text that always stand beside a chart, and a sparkline for the console. See spec.ts.
  */
 export * from './spec.js';
-export { asBlock, checkChartsPerMessage, isChartBlock, nativeChartBlock, shortLabel, slackFileImageBlock } from './block.js';
+export { asBlock, checkChartsPerMessage, factsOfChartBlock, isChartBlock, nativeChartBlock, shortLabel, slackFileImageBlock } from './block.js';
 export type { DataVisualizationBlock } from './block.js';
 export { chartAltText, chartFiguresBlocks, chartFiguresMrkdwn } from './text.js';
 export { chartSparklines, sparkline } from './sparkline.js';
