@@ -17,7 +17,11 @@ export async function renderChartPng(facts: ChartFacts, size: { width?: number; 
     throw error;
   });
   const { chartPng } = await renderer;
-  return chartPng(facts, size.width, size.height);
+  const rendered = chartPng(facts, size.width, size.height);
+  // Native memory of the render is released by finalizers, which run after a macrotask turn: yield
+  // one, so charts drawn in a row (a digest, the bench) do not pile their pixmaps up (see png.ts).
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  return rendered;
 }
 
 /** Whether the renderer has been loaded in this process (for tests of the lazy load). */
