@@ -16,11 +16,12 @@ import { idle } from './idle.js';
 import type { BenchReport } from './report.js';
 import { currentLoad, describeMachine, formatReport } from './report.js';
 import { scans } from './scans.js';
+import { charts } from './charts.js';
 import { shortcutModal } from './shortcut-modal.js';
 import { watchesCycle } from './watches.js';
 import type { Measure, MeasureResult } from './support.js';
 
-const MEASURES: Measure[] = [ackLatency, shortcutModal, digestCycle, scans, idle, edge, fairUse, watchesCycle, competitorCard, flood];
+const MEASURES: Measure[] = [ackLatency, shortcutModal, digestCycle, scans, idle, edge, fairUse, watchesCycle, competitorCard, flood, charts];
 const RESULTS_FILE = new URL('./results.json', import.meta.url);
 
 async function runMeasure(measure: Measure): Promise<MeasureResult> {

@@ -8,7 +8,7 @@
  * to `src/`): loading ~400 modules one by one was most of Radar's start-up. The pure-JavaScript
  * libraries Radar adds to Bolt (zod, marked, date-fns, p-retry, keyv) are bundled too: zod alone
  * took ~45 ms to import file by file and ~25 ms bundled. Bolt and what it brings (undici among
- * them), native modules (sqlite3) and the Redis clients stay in node_modules. The source map keeps
+ * them), native modules (sqlite3, @resvg/resvg-js), echarts (loaded only with the chart renderer) and the Redis clients stay in node_modules. The source map keeps
  * Radar's own sources only: with a bundled library's mappings in it, the first stack trace Node
  * formats (with --enable-source-maps) parsed a map twice the size. `npm run doctor` and `npm run
  * sandbox` run tsc's per-file output.
@@ -60,7 +60,7 @@ try {
     platform: 'node',
     target: 'node20',
     // Everything else in node_modules is bundled: see the header for why these stay out.
-    external: ['@slack/*', 'undici', 'sqlite3', 'ioredis', '@keyv/redis', '@sesamecare-oss/redlock'],
+    external: ['@slack/*', 'undici', 'sqlite3', 'ioredis', '@keyv/redis', '@sesamecare-oss/redlock', '@resvg/*', 'echarts'],
     // Bundled CommonJS libraries call require() for Node's built-ins.
     banner: { js: "import { createRequire as __radarCreateRequire } from 'node:module'; const require = __radarCreateRequire(import.meta.url);" },
     sourcemap: true,

@@ -21,6 +21,7 @@ import { CALLBACK_IDS } from '../slack/ids.js';
 import type { ConsoleReceiver } from './console-receiver.js';
 import { renderEmoji } from './emoji.js';
 import { askChoice, fillForm, inputsOf, type FormIO, type StateValues } from './form.js';
+import { saveChartPngs } from './charts.js';
 import { isJson, type Screen } from './screen.js';
 
 type Json = Record<string, unknown>;
@@ -68,6 +69,13 @@ export async function runConsole(options: ConsoleOptions): Promise<void> {
     if (quietViews && (call.method === 'views.open' || call.method === 'views.update')) return;
     const text = screen.render(call);
     if (text) print(text);
+    const blocks = (call.args as { blocks?: unknown }).blocks;
+    if (text && Array.isArray(blocks)) {
+      saveChartPngs(blocks).then(
+        (paths) => paths.forEach((path) => print(`  chart saved as ${path}\n`)),
+        (error: unknown) => print(`  the chart could not be drawn as PNG: ${error instanceof Error ? error.message : String(error)}\n`),
+      );
+    }
   });
 
   if (interactive) {

@@ -9,7 +9,7 @@ import { createServiceClient } from '../service/index.js';
 import { checkContract, checkHealth, checkKey, checkPlan, checkScope } from './checks/service.js';
 import { checkSlack } from './checks/slack.js';
 import { checkStore } from './checks/store.js';
-import { fail, pass, warn } from './types.js';
+import { fail, pass } from './types.js';
 import type { CheckResult } from './types.js';
 
 export interface DoctorReport {
@@ -52,7 +52,7 @@ export async function runDoctor(env: Record<string, string | undefined>, options
       closers.push(() => sandbox.close());
       target = { baseUrl: sandbox.url, apiKey: sandbox.keys.readWrite };
       secrets.push(target.apiKey);
-      add(warn('sandbox', `No SVC_BASE_URL: checking the built-in sandbox with demo data (${sandbox.url}), not a real service`, 'Set SVC_BASE_URL and SVC_API_KEY to the real service and run npm run doctor again before going live.'));
+      add(fail('sandbox', `No SVC_BASE_URL: checking the built-in sandbox with demo data (${sandbox.url}), not a real service`, 'Set SVC_BASE_URL and SVC_API_KEY to the real service and run npm run doctor again before going live.'));
     }
     add(pass('configuration', `the configuration parses (mode ${config.mode}, store ${config.storeUrl.split(':')[0] ?? '?'})`));
 
@@ -96,7 +96,23 @@ export function formatResult(result: CheckResult, secrets: readonly string[] = [
   return redact(lines.join('\n'), secrets);
 }
 
+/**
+ * What going live still lacks, named by what to set: a real service (the sandbox stands in when
+ * SVC_BASE_URL is unset) and Slack (console mode when SLACK_BOT_TOKEN is unset). Never "ready" without both.
+ */
+function missingForLive(results: readonly CheckResult[]): string[] {
+  const missing: string[] = [];
+  if (results.some((r) => r.name === 'sandbox')) missing.push('a real service (SVC_BASE_URL, SVC_API_KEY)');
+  if (results.some((r) => r.name === 'slack')) missing.push('Slack (SLACK_BOT_TOKEN, and SLACK_APP_TOKEN or SLACK_SIGNING_SECRET)');
+  return missing;
+}
+
 function verdict(results: readonly CheckResult[]): string {
+  const missing = missingForLive(results);
+  if (missing.length > 0) {
+    const checked = results.some((r) => r.name === 'sandbox') ? 'only the built-in sandbox was checked' : 'the service was checked';
+    return `Not ready to go live: ${checked}; missing ${missing.join(' and ')}.`;
+  }
   const failing = results.filter((r) => r.level === 'fail').length;
   const warning = results.filter((r) => r.level === 'warn').length;
   if (failing > 0) return `Not ready to go live: ${failing} check${failing === 1 ? '' : 's'} failed${warning ? `, ${warning} warning${warning === 1 ? '' : 's'}` : ''}.`;

@@ -22,13 +22,19 @@ import type { SlackStandIn } from './support.js';
 let sandbox: Sandbox;
 let dir: string;
 let store: string;
+/** A Slack that passes, so the service tests read as going live when the service passes. */
+const LIVE_BOT = `xoxb-${randomUUID()}`;
+const LIVE_APP = `xapp-${randomUUID()}`;
+let liveSlack: SlackStandIn;
 beforeAll(async () => {
   sandbox = await startSandbox();
+  liveSlack = await startSlackStandIn({ botToken: LIVE_BOT, appToken: LIVE_APP, scopes: [...BOT_SCOPES] });
   dir = mkdtempSync(join(tmpdir(), 'radar-doctor-'));
   store = `sqlite://${join(dir, 'radar.sqlite')}`;
 });
 afterAll(async () => {
   await sandbox.close();
+  await liveSlack.close();
   rmSync(dir, { recursive: true, force: true });
 });
 beforeEach(() => sandbox.control.reset());
@@ -37,6 +43,9 @@ const envWith = (key: keyof Sandbox['keys'], extra: Record<string, string> = {})
   SVC_BASE_URL: sandbox.url,
   SVC_API_KEY: sandbox.keys[key],
   STORE_URL: store,
+  SLACK_BOT_TOKEN: LIVE_BOT,
+  SLACK_APP_TOKEN: LIVE_APP,
+  SLACK_API_URL: liveSlack.url,
   ...extra,
 });
 
@@ -47,15 +56,26 @@ function expectNoSecrets(report: DoctorReport, ...secrets: string[]) {
 }
 
 describe('npm run doctor', () => {
-  it('with nothing configured, checks the built-in sandbox, says so first, and passes', async () => {
+  it('with nothing configured, checks the built-in sandbox, says so first, names what is missing and exits 1', async () => {
     const report = await runDoctor({ STORE_URL: store });
-    expect(report.exitCode).toBe(0);
-    expect(report.results[0]).toMatchObject({ name: 'sandbox', level: 'warn' });
-    expect(report.text.split('\n')[0]).toMatch(/^WARN {2}sandbox: No SVC_BASE_URL: checking the built-in sandbox/);
-    for (const r of report.results) expect(r.level === 'pass' || (r.level === 'warn' && r.fix), `${r.name}: ${r.line}`).toBeTruthy();
-    expect(byName(report, 'description')).toMatchObject({ level: 'pass' });
+    expect(report.exitCode).toBe(1);
+    expect(report.results[0]).toMatchObject({ name: 'sandbox', level: 'fail' });
+    expect(report.text.split('\n')[0]).toMatch(/^FAIL {2}sandbox: No SVC_BASE_URL: checking the built-in sandbox/);
+    expect(byName(report, 'slack')).toMatchObject({ level: 'fail', line: 'Slack is not configured: Radar would run in console mode' });
+    // Everything the sandbox can show still passes: only what going live lacks fails.
+    for (const r of report.results.filter((r) => r.name !== 'sandbox' && r.name !== 'slack')) expect(r.level === 'pass' || (r.level === 'warn' && r.fix), `${r.name}: ${r.line}`).toBeTruthy();
     expect(byName(report, 'description')?.line).toContain('version 1.0.0-sandbox');
-    expect(report.text.split('\n').at(-1)).toMatch(/^Ready to go live/);
+    expect(report.text).not.toMatch(/Ready to go live/);
+    expect(report.text.split('\n').at(-1)).toBe(
+      'Not ready to go live: only the built-in sandbox was checked; missing a real service (SVC_BASE_URL, SVC_API_KEY) and Slack (SLACK_BOT_TOKEN, and SLACK_APP_TOKEN or SLACK_SIGNING_SECRET).',
+    );
+  });
+
+  it('a passing service without Slack is not ready to go live', async () => {
+    const report = await runDoctor({ SVC_BASE_URL: sandbox.url, SVC_API_KEY: sandbox.keys.readWrite, STORE_URL: store });
+    expect(byName(report, 'api key')).toMatchObject({ level: 'pass' });
+    expect(report.exitCode).toBe(1);
+    expect(report.text.split('\n').at(-1)).toBe('Not ready to go live: the service was checked; missing Slack (SLACK_BOT_TOKEN, and SLACK_APP_TOKEN or SLACK_SIGNING_SECRET).');
   });
 
   it('with a read_write key on a service with a plan, every service line passes', async () => {
@@ -170,7 +190,7 @@ describe('Slack', () => {
 
   it('a missing scope, a refused token, an HTTP mode without problems', async () => {
     slack = await startSlackStandIn({ botToken: BOT, appToken: APP, scopes: ['commands', 'chat:write'] });
-    const missing = await runDoctor(envWith('readWrite', { SLACK_BOT_TOKEN: BOT, SLACK_SIGNING_SECRET: 'shh-secret', SLACK_API_URL: slack.url }));
+    const missing = await runDoctor(envWith('readWrite', { SLACK_BOT_TOKEN: BOT, SLACK_APP_TOKEN: '', SLACK_SIGNING_SECRET: 'shh-secret', SLACK_API_URL: slack.url }));
     expect(byName(missing, 'slack scopes')).toMatchObject({ level: 'fail', line: 'the bot token lacks users:read, channels:history, groups:history, channels:read, groups:read (manifest.yml asks for them)' });
     expect(byName(missing, 'slack receiver')?.line).toMatch(/^HTTP mode: the signing secret is set/);
     expect(missing.exitCode).toBe(1);

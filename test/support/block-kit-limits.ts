@@ -12,6 +12,9 @@ export const LIMITS = {
   buttonText: 75,
   selectOptions: 100,
   modalTitle: 24,
+  /** Slack draws at most two data_visualization blocks a message, and one table. */
+  chartsPerMessage: 2,
+  tablesPerMessage: 1,
 } as const;
 
 type Json = Record<string, unknown>;
@@ -19,6 +22,10 @@ type Json = Record<string, unknown>;
 /** Limits on the blocks of a message (chat.postMessage/postEphemeral/update, response_url). */
 export function messageLimitProblems(blocks: readonly unknown[]): string[] {
   const problems = blocks.length > LIMITS.messageBlocks ? [`a message holds at most ${LIMITS.messageBlocks} blocks, got ${blocks.length}`] : [];
+  const charts = blocks.filter((b) => isJson(b) && b.type === 'data_visualization').length;
+  if (charts > LIMITS.chartsPerMessage) problems.push(`a message holds at most ${LIMITS.chartsPerMessage} data_visualization blocks, got ${charts}`);
+  const tables = blocks.filter((b) => isJson(b) && b.type === 'table').length;
+  if (tables > LIMITS.tablesPerMessage) problems.push(`a message holds at most ${LIMITS.tablesPerMessage} table block, got ${tables}`);
   return [...problems, ...blockProblems(blocks)];
 }
 
@@ -43,8 +50,28 @@ function blockProblems(blocks: readonly unknown[]): string[] {
   return blocks.flatMap((block, index) => (isJson(block) ? problemsOfBlock(block, `blocks/${index}`) : []));
 }
 
-function problemsOfBlock(block: Json, at: string): string[] {
+/**
+ * What the schema cannot compare in a chart block: series names unique, and every series one point
+ * per category, in the categories' labels.
+ */
+function chartProblems(block: Json, at: string): string[] {
+  const chart = isJson(block.chart) ? block.chart : undefined;
+  if (!chart || chart.type === 'pie' || !Array.isArray(chart.series)) return [];
   const problems: string[] = [];
+  const categories = isJson(chart.axis_config) && Array.isArray(chart.axis_config.categories) ? chart.axis_config.categories.map(String) : [];
+  const names = chart.series.map((s) => (isJson(s) ? String(s.name) : ''));
+  if (new Set(names).size !== names.length) problems.push(`${at}: chart series names must be unique`);
+  for (const [i, series] of chart.series.entries()) {
+    const labels = isJson(series) && Array.isArray(series.data) ? series.data.map((d) => (isJson(d) ? String(d.label) : '')) : [];
+    if (labels.length !== categories.length || labels.some((l) => !categories.includes(l)) || new Set(labels).size !== labels.length) {
+      problems.push(`${at}: chart series ${i} must hold exactly one point per category`);
+    }
+  }
+  return problems;
+}
+
+function problemsOfBlock(block: Json, at: string): string[] {
+  const problems: string[] = block.type === 'data_visualization' ? chartProblems(block, at) : [];
   const text = textOf(block.text);
   if (block.type === 'section' && text !== undefined && text.length > LIMITS.sectionText) {
     problems.push(`${at}: section text is ${text.length} characters, limit ${LIMITS.sectionText}`);

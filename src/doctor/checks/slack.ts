@@ -23,7 +23,7 @@ export async function checkSlack(config: Config): Promise<CheckResult[]> {
   const { botToken, appToken, signingSecret, apiUrl } = config.slack;
   if (!botToken) {
     return [
-      warn(
+      fail(
         'slack',
         'Slack is not configured: Radar would run in console mode',
         'To go live, set SLACK_BOT_TOKEN plus SLACK_APP_TOKEN (Socket Mode) or SLACK_SIGNING_SECRET (HTTP mode); create the app from manifest.yml.',

@@ -5,6 +5,7 @@
  */
 import type { webApi } from '@slack/bolt';
 import type { Block } from '../../slack/blocks/index.js';
+import { updateChartMessage, type MessageChart } from '../../slack/charts/post.js';
 import type { PendingScan } from '../../store/pending-scans.js';
 
 /** `event_type` of the metadata on a result's thread reply; its payload names the scan. */
@@ -13,6 +14,8 @@ export const SCAN_RESULT_EVENT = 'radar_scan_result';
 export interface SlackMessage {
   text: string;
   blocks: Block[];
+  /** Charts the message shows: Slack's chart block, or a PNG in the thread when Slack refuses it. */
+  charts?: readonly MessageChart[];
 }
 
 type Where = Pick<PendingScan, 'scanId' | 'channelId' | 'messageTs'>;
@@ -50,6 +53,10 @@ export function createScanMessages(client: webApi.WebClient): ScanMessages {
 
   return {
     async update(scan, message) {
+      if (message.charts && message.charts.length > 0) {
+        await updateChartMessage(client, { channel: scan.channelId, ts: scan.messageTs }, { text: message.text, blocks: message.blocks, charts: message.charts });
+        return;
+      }
       await client.chat.update({ channel: scan.channelId, ts: scan.messageTs, text: message.text, blocks: message.blocks });
     },
     async postResultOnce(scan, message, mayExist) {

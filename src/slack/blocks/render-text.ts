@@ -4,6 +4,12 @@
  * person at a terminal reads what a Slack user would see.
  */
 
+import { differenceInCalendarDays } from 'date-fns/differenceInCalendarDays';
+import { format as formatDate } from 'date-fns/format';
+import { formatDistanceStrict } from 'date-fns/formatDistanceStrict';
+import { factsOfChartBlock, isChartBlock } from '../charts/block.js';
+import { chartSparklines } from '../charts/sparkline.js';
+
 type Json = Record<string, unknown>;
 
 /** Renders message blocks; falls back to `text` when there are none. */
@@ -32,10 +38,39 @@ export function renderMrkdwn(text: string): string {
 
 function renderAngle(target: string, label: string | undefined): string {
   if (target.startsWith('@') || target.startsWith('#')) return label ? `${target[0]}${label}` : target;
-  if (target.startsWith('!date^')) return label ?? target;
+  if (target.startsWith('!date^')) return renderDateToken(target, label);
   if (target.startsWith('!subteam^')) return label ?? '@group';
   if (target.startsWith('!')) return `@${target.slice(1)}`;
   return label && label !== target ? `${label} (${target})` : target;
+}
+
+/**
+ * A Slack date token (`!date^epoch^format`) as Slack would show it to a reader in this machine's
+ * time zone (the console's reader): {date_short_pretty} "today"/"yesterday"/"tomorrow"/"Nov 30",
+ * {date_pretty}, {date_short}, {date}, {date_long}, {date_num}, {time}, {time_secs}, {ago}. The
+ * fallback when the token does not parse.
+ */
+export function renderDateToken(target: string, fallback: string | undefined, now: Date = new Date()): string {
+  const match = /^!date\^(-?\d+)\^([^^]*)(?:\^.*)?$/.exec(target);
+  if (!match) return fallback ?? target;
+  const date = new Date(Number(match[1]) * 1000);
+  const pretty = (otherwise: string) => {
+    const days = differenceInCalendarDays(date, now);
+    return days === 0 ? 'today' : days === -1 ? 'yesterday' : days === 1 ? 'tomorrow' : otherwise;
+  };
+  const parts: Record<string, () => string> = {
+    date_num: () => formatDate(date, 'yyyy-MM-dd'),
+    date: () => formatDate(date, 'MMMM do, yyyy'),
+    date_short: () => formatDate(date, 'MMM d, yyyy'),
+    date_long: () => formatDate(date, 'EEEE, MMMM do, yyyy'),
+    date_pretty: () => pretty(formatDate(date, 'MMMM do, yyyy')),
+    date_short_pretty: () => pretty(formatDate(date, 'MMM d, yyyy')),
+    date_long_pretty: () => pretty(formatDate(date, 'EEEE, MMMM do, yyyy')),
+    time: () => formatDate(date, 'HH:mm'),
+    time_secs: () => formatDate(date, 'HH:mm:ss'),
+    ago: () => formatDistanceStrict(date, now, { addSuffix: true, roundingMethod: 'floor' }),
+  };
+  return (match[2] ?? '').replace(/\{(\w+)\}/g, (whole, name: string) => parts[name]?.() ?? whole);
 }
 
 function renderBlock(block: unknown): string {
@@ -59,8 +94,21 @@ function renderBlock(block: unknown): string {
       return list(block.elements).map(renderRichTextElement).join('\n');
     case 'markdown':
       return typeof block.text === 'string' ? block.text : '';
+    case 'data_visualization':
+      return renderChart(block);
     default:
       return `[${String(block.type)} block]`;
+  }
+}
+
+/** A chart block as its title and one sparkline per series (the console saves its PNG beside). */
+function renderChart(block: Json): string {
+  if (!isChartBlock(block) || !isJson(block.chart)) return '[chart]';
+  try {
+    const facts = factsOfChartBlock(block);
+    return [`[chart: ${facts.title}]`, ...chartSparklines(facts).map((line) => `  ${line}`)].join('\n');
+  } catch {
+    return `[chart: ${String(block.title)}]`;
   }
 }
 

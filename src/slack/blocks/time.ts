@@ -34,3 +34,43 @@ export function stampOf(iso: string): string {
   const date = parseISO(iso);
   return isValid(date) ? utcStamp(date) : escapeMrkdwn(iso);
 }
+
+/**
+ * A Slack date token: each reader sees the time in their own zone (`<!date^epoch^format|fallback>`,
+ * docs.slack.dev "Formatting text": date formatting). The fallback, for clients that cannot render
+ * the token, is the UTC form. Default format "{date_short_pretty} {time}" reads "today 14:02",
+ * "Nov 19 14:02".
+ */
+export function dateToken(date: Date, format = '{date_short_pretty} {time}', fallback: string = utcStamp(date)): string {
+  const epoch = Math.floor(date.getTime() / 1000);
+  // The fallback sits inside <…|…>: `|` and `>` would end it early.
+  return `<!date^${epoch}^${format}|${escapeMrkdwn(fallback).replace(/\|/g, '/')}>`;
+}
+
+/** A service timestamp as a date token; `never` for null, the raw text escaped when unparsable. */
+export function dateTokenOf(iso: string | null | undefined, never = 'never', format?: string): string {
+  if (iso === null || iso === undefined) return never;
+  const date = parseISO(iso);
+  return isValid(date) ? dateToken(date, format) : escapeMrkdwn(iso);
+}
+
+/** How long ago or from now, as people say it: "3 days ago", "in 5 hours", "just now". */
+export function agoText(date: Date, now: Date): string {
+  if (Math.abs(date.getTime() - now.getTime()) < 60_000) return 'just now';
+  return formatDistanceStrict(date, now, { addSuffix: true, roundingMethod: 'floor' });
+}
+
+/**
+ * "next run today at 14:00", "next run on Monday at 09:00", "next run on Nov 30 at 09:00": the day
+ * and time from a date token (the reader's zone), the fallback said the same way in UTC. A time
+ * already past reads "next run was due 2 hours ago".
+ */
+export function nextRunText(date: Date, now: Date): string {
+  if (date.getTime() <= now.getTime()) return `next run was due ${agoText(date, now)}`;
+  const days = (date.getTime() - now.getTime()) / 86_400_000;
+  const weekday = date.toLocaleDateString('en-US', { weekday: 'long', timeZone: 'UTC' });
+  const time = date.toISOString().slice(11, 16);
+  if (days < 1) return `next run ${dateToken(date, '{date_pretty} at {time}', `at ${time} UTC`)}`;
+  if (days < 6) return `next run ${dateToken(date, 'on {date_short_pretty} at {time}', `on ${weekday} at ${time} UTC`)}`;
+  return `next run ${dateToken(date, 'on {date_short} at {time}', `on ${utcStamp(date)}`)}`;
+}

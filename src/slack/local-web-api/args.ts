@@ -6,7 +6,7 @@ import type { WebApiArgs } from './types.js';
  */
 
 /** Fields the WebClient JSON-encodes inside a form body. */
-const JSON_FIELDS = new Set(['blocks', 'attachments', 'view', 'metadata']);
+const JSON_FIELDS = new Set(['blocks', 'attachments', 'view', 'metadata', 'files']);
 
 /** Decodes a form body or query string, parsing the JSON-encoded fields. */
 export function parseForm(text: string): WebApiArgs {

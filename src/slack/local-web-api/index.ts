@@ -10,12 +10,12 @@ import { parseForm, parseJsonBody, stringArg } from './args.js';
 import { WebApiRejection } from './errors.js';
 import { Faults } from './faults.js';
 import { METHODS } from './methods.js';
-import type { FailOptions, LocalChannel, LocalUser, StoredMessage, StoredView, WebApiArgs, WebApiCall } from './types.js';
+import type { FailOptions, LocalChannel, LocalFile, LocalUser, StoredMessage, StoredView, WebApiArgs, WebApiCall } from './types.js';
 import { Workspace } from './workspace.js';
 
 export { WebApiRejection } from './errors.js';
 export { LOCAL_WORKSPACE } from './workspace.js';
-export type { FailOptions, LocalChannel, LocalUser, StoredMessage, StoredView, WebApiArgs, WebApiCall } from './types.js';
+export type { FailOptions, LocalChannel, LocalFile, LocalUser, StoredMessage, StoredView, WebApiArgs, WebApiCall } from './types.js';
 
 export interface LocalWebApiOptions {
   /** Port on 127.0.0.1; 0 (default) picks a free one. */
@@ -41,6 +41,8 @@ export interface LocalWebApi {
   latestView(): StoredView | undefined;
   /** Puts a message written by `user` (not the bot) into `channel`, as if they had typed it. */
   postFrom(channel: string, user: string, text: string): StoredMessage;
+  /** Files uploaded (files.getUploadURLExternal), with their bytes once POSTed, oldest first. */
+  files(): readonly LocalFile[];
   /** A person's Home tab as last published (`views.publish`). */
   home(userId: string): StoredView | undefined;
   /** Makes the next matching call(s) fail with `error` (`ratelimited` answers HTTP 429). */
@@ -57,7 +59,8 @@ export interface LocalWebApi {
 export async function startLocalWebApi(options: LocalWebApiOptions = {}): Promise<LocalWebApi> {
   const workspace = new Workspace();
   const faults = new Faults();
-  const context = { workspace, users: options.users ?? {}, channels: options.channels ?? {} };
+  const files = new Map<string, LocalFile>();
+  const context = { workspace, users: options.users ?? {}, channels: options.channels ?? {}, files, origin: '' };
   const pendingDelays = new Set<NodeJS.Timeout>();
   let responseUrlCount = 0;
 
@@ -94,6 +97,13 @@ export async function startLocalWebApi(options: LocalWebApiOptions = {}): Promis
   }
 
   const server = createServer((req, res) => {
+    const upload = /^\/upload\/(F\w+)$/.exec(req.url ?? '');
+    if (upload) {
+      receiveUpload(req, res, files.get(upload[1] ?? '')).catch((error: unknown) => {
+        send(res, { status: 500, body: { ok: false, error: 'internal_error', detail: String(error) } });
+      });
+      return;
+    }
     handle(req, res, answer).catch((error: unknown) => {
       send(res, { status: 500, body: { ok: false, error: 'internal_error', detail: String(error) } });
     });
@@ -103,6 +113,7 @@ export async function startLocalWebApi(options: LocalWebApiOptions = {}): Promis
     server.listen(options.port ?? 0, '127.0.0.1', resolve);
   });
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  context.origin = origin;
 
   return {
     url: `${origin}/api/`,
@@ -111,6 +122,7 @@ export async function startLocalWebApi(options: LocalWebApiOptions = {}): Promis
     view: (idOrExternalId) => workspace.findView(idOrExternalId),
     latestView: () => workspace.latestView(),
     home: (userId) => workspace.home(userId),
+    files: () => [...files.values()],
     postFrom: (channel, user, text) => workspace.postFrom(channel, user, text),
     failNext: (method, failOptions) => faults.failNext(method, failOptions),
     delayNext: (method, ms) => faults.delayNext(method, ms),
@@ -157,6 +169,33 @@ async function handle(req: IncomingMessage, res: ServerResponse, answer: (call: 
   // view a `views.open` created.
   call.response = answered.body;
   send(res, answered);
+}
+
+/**
+ * A POST of a file's bytes to its upload URL: the raw body, or the file part of a multipart body
+ * (the WebClient sends one). Slack answers 200 with a short text; an unknown file is a 404.
+ */
+async function receiveUpload(req: IncomingMessage, res: ServerResponse, file: LocalFile | undefined): Promise<void> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  if (!file) {
+    res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
+    return;
+  }
+  const raw = Buffer.concat(chunks);
+  const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/.exec(req.headers['content-type'] ?? '');
+  file.bytes = boundary ? filePart(raw, boundary[1] ?? boundary[2] ?? '') : raw;
+  res.writeHead(200, { 'Content-Type': 'text/plain' }).end(`OK - ${file.bytes.length}`);
+}
+
+/** The first part of a multipart body, without its headers. */
+function filePart(body: Buffer, boundary: string): Buffer {
+  const delimiter = Buffer.from(`--${boundary}`);
+  const start = body.indexOf(delimiter);
+  const headersEnd = body.indexOf('\r\n\r\n', start);
+  const end = body.indexOf(Buffer.from(`\r\n--${boundary}`), headersEnd);
+  if (start < 0 || headersEnd < 0 || end < 0) return body;
+  return body.subarray(headersEnd + 4, end);
 }
 
 function parseBody(contentType: string | undefined, body: string): WebApiArgs {

@@ -1,6 +1,6 @@
 import { booleanArg, integerArg, isRecord, stringArg } from './args.js';
 import { WebApiRejection } from './errors.js';
-import type { LocalChannel, LocalUser, StoredMessage, WebApiArgs } from './types.js';
+import type { LocalChannel, LocalFile, LocalUser, StoredMessage, WebApiArgs } from './types.js';
 import { LOCAL_WORKSPACE } from './workspace.js';
 import type { MessageContent, Workspace } from './workspace.js';
 
@@ -9,6 +9,9 @@ export interface MethodContext {
   workspace: Workspace;
   users: Readonly<Record<string, LocalUser>>;
   channels: Readonly<Record<string, LocalChannel>>;
+  /** Uploaded files by id, and where upload URLs point (this server's origin). */
+  files: Map<string, LocalFile>;
+  origin: string;
 }
 
 /** A handler returns the fields of an `ok: true` answer, or throws `WebApiRejection`. */
@@ -27,6 +30,37 @@ export const METHODS: Readonly<Record<string, Method>> = {
     app_name: LOCAL_WORKSPACE.botName,
     is_enterprise_install: false,
   }),
+
+  'files.getUploadURLExternal': (args, { files, origin }) => {
+    const filename = requireArg(args, 'filename', 'invalid_arguments');
+    const length = Number(requireArg(args, 'length', 'invalid_arguments'));
+    if (!Number.isInteger(length) || length <= 0) throw new WebApiRejection('invalid_arguments');
+    const id = `F${String(files.size + 1).padStart(9, '0')}`;
+    files.set(id, { id, filename, length, completed: false, ...(stringArg(args, 'alt_text') ? { alt_text: stringArg(args, 'alt_text') } : {}) });
+    return { upload_url: `${origin}/upload/${id}`, file_id: id };
+  },
+
+  'files.completeUploadExternal': (args, { files, workspace }) => {
+    const listed = Array.isArray(args.files) ? args.files : [];
+    if (listed.length === 0) throw new WebApiRejection('invalid_arguments');
+    const done = listed.map((entry: unknown) => {
+      const id = isRecord(entry) && typeof entry.id === 'string' ? entry.id : '';
+      const file = files.get(id);
+      // Slack refuses a file whose bytes never arrived (or arrived short).
+      if (!file?.bytes || file.bytes.length !== file.length) throw new WebApiRejection('file_not_found');
+      file.completed = true;
+      if (isRecord(entry) && typeof entry.title === 'string') file.title = entry.title;
+      return file;
+    });
+    const channel = stringArg(args, 'channel_id');
+    if (channel !== undefined) {
+      const thread = stringArg(args, 'thread_ts');
+      const message = workspace.post(channel, { text: stringArg(args, 'initial_comment') ?? '', thread_ts: thread });
+      message.files = done.map((f) => ({ id: f.id, name: f.filename, title: f.title ?? f.filename }));
+      for (const f of done) Object.assign(f, { channel, ...(thread ? { thread_ts: thread } : {}) });
+    }
+    return { files: done.map((f) => ({ id: f.id, name: f.filename, title: f.title ?? f.filename })) };
+  },
 
   'chat.postMessage': (args, { workspace }) => {
     const channel = requireChannel(args);

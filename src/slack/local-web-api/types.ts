@@ -35,6 +35,24 @@ export interface StoredMessage {
   reply_count?: number;
   latest_reply?: string;
   edited?: { user: string; ts: string };
+  /** Files shared with the message (files.completeUploadExternal with a channel). */
+  files?: { id: string; name: string; title: string }[];
+}
+
+/** A file uploaded with files.getUploadURLExternal, its bytes POSTed, then files.completeUploadExternal. */
+export interface LocalFile {
+  id: string;
+  filename: string;
+  /** The length announced to files.getUploadURLExternal. */
+  length: number;
+  alt_text?: string;
+  title?: string;
+  /** The bytes POSTed to the upload URL (a multipart body's file part); undefined until then. */
+  bytes?: Buffer;
+  completed: boolean;
+  /** Where completeUploadExternal shared it. */
+  channel?: string;
+  thread_ts?: string;
 }
 
 /** A modal the local workspace remembers, shaped like the `view` Slack returns from `views.*`. */

@@ -10,7 +10,9 @@ describe('renderMrkdwn', () => {
   });
 
   it('shows bare links, mentions, broadcasts and dates readably', () => {
-    expect(renderMrkdwn('<https://x.io> <@U1> <#C1|intel> <!here> <!date^1700000000^{date}|Nov 14>')).toBe('https://x.io @U1 #intel @here Nov 14');
+    // A date token in this machine's zone (1700000000 is 2023-11-14 22:13 UTC: the 14th or 15th).
+    expect(renderMrkdwn('<https://x.io> <@U1> <#C1|intel> <!here> <!date^1700000000^{date}|Nov 14>')).toMatch(/^https:\/\/x\.io @U1 #intel @here November 1[45]th, 2023$/);
+    expect(renderMrkdwn('<!date^bad^{date}|Nov 14>')).toBe('Nov 14');
   });
 });
 

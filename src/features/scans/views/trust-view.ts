@@ -6,6 +6,8 @@
 import { availabilityReason, markerSaysUnavailable, type TrustSignalsResult } from '../../../service/index.js';
 import { isUnreadable, readable, readableOr, shown, UNREADABLE_VALUE, unreadableItemsLine, unreadableOf, type Unreadable } from '../../../service/tolerant.js';
 import { context, durationText, escapeMrkdwn, fields, fitBlocks, header, plural, section, stampOf, type Block } from '../../../slack/blocks/index.js';
+import { asBlock, nativeChartBlock, type ChartFacts } from '../../../slack/charts/index.js';
+import type { MessageChart } from '../../../slack/charts/post.js';
 import { displayValue, label, packLines, scanIdContext, scanIntro, scanTitle, type ScanSubject } from './parts.js';
 
 type Readable<T> = Exclude<T, Unreadable>;
@@ -45,16 +47,44 @@ function neverInspectedBlocks(result: TrustSignalsResult): Block[] {
   return [context(`_Never inspected: ${parts.join(', ')}. The scan was stored before the service inspected pages; that is not a zero score._`)];
 }
 
-export function trustSummaryView(subject: ScanSubject, result: TrustSignalsResult): { text: string; blocks: Block[] } {
+/** Category names within Slack's 20 characters a chart label (the fields beside keep the full names). */
+const CHART_LABELS: Partial<Record<(typeof CATEGORY_KEYS)[number], string>> = { thirdPartyValidation: '3rd-party validation' };
+
+/** The block_id of the category-scores chart (and the name of its PNG when that is shown instead). */
+export const TRUST_SCORES_CHART = 'trust-category-scores';
+
+/**
+ * The category scores as chart facts: one bar per category, the score as read (a category not read
+ * is a gap, never a zero), titled with the scale when every category shares one. Null when the
+ * scores were never inspected or not read at all.
+ */
+export function trustScoresChart(result: TrustSignalsResult, domain: string): ChartFacts | null {
+  const scores = result.categoryScores;
+  if (scores === null || isUnreadable(scores)) return null;
+  const read = CATEGORY_KEYS.map((key) => ({ key, category: scores[key] }));
+  if (read.every(({ category }) => isUnreadable(category))) return null;
+  const maxima = new Set(read.flatMap(({ category }) => (isUnreadable(category) ? [] : [category.max])));
+  const scale = maxima.size === 1 ? ` (out of ${[...maxima][0]})` : '';
+  return {
+    title: `Trust category scores${scale}`.slice(0, 50),
+    kind: 'bar',
+    ...(maxima.size === 1 ? { unit: `/${[...maxima][0]}` } : {}),
+    series: [{ name: domain, points: read.map(({ key, category }) => ({ label: CHART_LABELS[key] ?? label(key), value: isUnreadable(category) ? null : category.score })) }],
+  };
+}
+
+export function trustSummaryView(subject: ScanSubject, result: TrustSignalsResult): { text: string; blocks: Block[]; charts: MessageChart[] } {
   const verdict = readableOr(result.verdict, null);
   const summary = typeof verdict?.summary === 'string' && verdict.summary ? verdict.summary : null;
   const verdictText = verdictLine(result);
   const signals = signalsLine(result, summary);
   const patterns = result.suspiciousPatterns === null ? null : `*Suspicious patterns:* ${patternsSummary(result.suspiciousPatterns)}`;
   const gaps = result.gapsVsBenchmark === null ? null : `*Top gaps vs the benchmark:* ${gapsSummary(result.gapsVsBenchmark)}`;
+  const chart = trustScoresChart(result, readableOr(result.domain, subject.domain));
   const blocks: Block[] = [
     header(`Trust signals: ${readableOr(result.domain, subject.domain)}`),
     section([`${scanIntro(subject)}.`, verdictText, summary === null ? null : escapeMrkdwn(summary)].filter((l) => l !== null).join('\n')),
+    ...chartBlocks(chart),
     ...categoryBlocks(result),
     ...[signals, patterns, gaps].filter((t): t is string => t !== null).map((t) => section(t)),
     ...neverInspectedBlocks(result),
@@ -62,7 +92,13 @@ export function trustSummaryView(subject: ScanSubject, result: TrustSignalsResul
     ...scanIdContext(subject, 'every signal, pattern and gap is in the thread'),
   ];
   const text = verdict ? `${scanTitle(subject)}: ${label(verdict.tier, true)}, ${verdict.score}/100` : `${scanTitle(subject)}: finished`;
-  return { text, blocks };
+  return { text, blocks, charts: chart ? [{ blockId: TRUST_SCORES_CHART, facts: chart }] : [] };
+}
+
+/** Slack's chart block when it can say the scores exactly; the category fields below are the figures as text. */
+function chartBlocks(chart: ChartFacts | null): Block[] {
+  const block = chart ? nativeChartBlock(chart, TRUST_SCORES_CHART) : null;
+  return block ? [asBlock(block)] : [];
 }
 
 export function trustDetailsView(subject: ScanSubject, result: TrustSignalsResult): { text: string; blocks: Block[] } {
