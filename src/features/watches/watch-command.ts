@@ -13,6 +13,7 @@ import { UsageError } from '../../slack/commands/parse.js';
 import { chooseWord } from '../../slack/commands/suggest.js';
 import { COMMAND } from '../../slack/ids.js';
 import { DEFAULT_DIGEST_SETTINGS } from '../../store/digest-settings.js';
+import { createSnoozesRepo } from '../../store/snoozes.js';
 import { createWatchesRepo, WATCH_DIMENSIONS, type Watch, type WatchDimension } from '../../store/watches.js';
 import { AI_DEFAULT_THRESHOLD } from './changes/ai.js';
 import { readHistory } from './reads.js';
@@ -46,7 +47,8 @@ export const watchCommand: Subcommand = {
     if (inv.parsed.args.length === 0) {
       const record = await repo.get(inv.teamId, inv.channelId);
       const digest = (await deps.digestSettings.get(inv.teamId, inv.channelId)) ?? DEFAULT_DIGEST_SETTINGS;
-      const view = watchListView({ projectName: binding.projectName, record: record?.projectId === binding.projectId ? record : undefined, digest });
+      const snoozes = await createSnoozesRepo(deps.store).active(inv.teamId, inv.channelId, deps.now());
+      const view = watchListView({ projectName: binding.projectName, record: record?.projectId === binding.projectId ? record : undefined, digest, snoozes });
       await inv.reply({ ...view, shareable: view.hasWatches });
       return;
     }
