@@ -12,6 +12,8 @@ import type { Store } from './store.js';
 import { WATCH_DIMENSIONS, type WatchDimension } from './watches.js';
 
 export interface Snooze {
+  /** The project the snoozed watch was about (a snooze never carries over to a new binding's watches). */
+  projectId: string;
   dimension: WatchDimension;
   /** Lower-case competitor domain; null: the whole watch. */
   competitor: string | null;
@@ -29,8 +31,8 @@ export interface ChannelSnoozes {
 }
 
 export interface SnoozesRepo {
-  /** The snoozes of the channel still active at `now` (ends after it), soonest end first. */
-  active(teamId: string, channelId: string, now: Date): Promise<Snooze[]>;
+  /** The snoozes of the channel about `projectId` still active at `now` (ends after it), soonest end first. */
+  active(teamId: string, channelId: string, projectId: string, now: Date): Promise<Snooze[]>;
   /** Sets (or replaces) the snooze of (dimension, competitor); expired ones are dropped on the way. */
   set(teamId: string, channelId: string, snooze: Snooze, now: Date): Promise<void>;
   /** Drops the channel's snoozes of a dimension (all when undefined), e.g. when the watch ends. */
@@ -40,6 +42,7 @@ export interface SnoozesRepo {
 export const SNOOZES_NAMESPACE = 'watch-snoozes';
 
 const snoozeSchema = z.looseObject({
+  projectId: z.string(),
   dimension: z.enum(WATCH_DIMENSIONS),
   competitor: z.string().nullable().default(null),
   until: z.string(),
@@ -70,14 +73,14 @@ export function createSnoozesRepo(store: Store): SnoozesRepo {
       return { teamId, channelId, snoozes: after };
     });
   return {
-    async active(teamId, channelId, now) {
+    async active(teamId, channelId, projectId, now) {
       const record = await records.get(bindingKey(teamId, channelId));
-      return (record?.snoozes ?? []).filter((s) => live(s, now)).sort((a, b) => Date.parse(a.until) - Date.parse(b.until));
+      return (record?.snoozes ?? []).filter((s) => s.projectId === projectId && live(s, now)).sort((a, b) => Date.parse(a.until) - Date.parse(b.until));
     },
     async set(teamId, channelId, snooze, now) {
       const competitor = snooze.competitor?.toLowerCase() ?? null;
       await write(teamId, channelId, (all) => [
-        ...all.filter((s) => live(s, now) && !(s.dimension === snooze.dimension && s.competitor === competitor)),
+        ...all.filter((s) => live(s, now) && !(s.projectId === snooze.projectId && s.dimension === snooze.dimension && s.competitor === competitor)),
         { ...snooze, competitor },
       ]);
     },

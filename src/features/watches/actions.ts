@@ -131,7 +131,7 @@ export function watchSnoozeAction(deps: RadarDeps, watches: WatchesRepo, snoozes
     }
     const now = deps.now();
     const until = new Date(now.getTime() + snooze.days * DAY_MS).toISOString();
-    await snoozes.set(team, channel, { dimension: snooze.dimension, competitor: snooze.competitor, until, setBy: body.user.id, setAt: now.toISOString() }, now);
+    await snoozes.set(team, channel, { projectId: snooze.projectId, dimension: snooze.dimension, competitor: snooze.competitor, until, setBy: body.user.id, setAt: now.toISOString() }, now);
     const what = snooze.competitor ? `*${escapeMrkdwn(snooze.competitor)}* in this channel's *${name}* watch` : `this channel's *${name}* watch`;
     await respond({
       response_type: 'ephemeral',

@@ -144,7 +144,7 @@ export function createWatchWorker(deps: RadarDeps, watches: WatchesRepo, deliver
     const watch = record?.projectId === group.projectId ? record.watches.find((w) => w.dimension === group.dimension) : undefined;
     if (!record || !watch) return;
     // Snoozes as stored now (their ends are times, so every replica and a restarted one agree).
-    const active = snoozes ? await snoozes.active(teamId, channelId, deps.now()) : [];
+    const active = snoozes ? await snoozes.active(teamId, channelId, group.projectId, deps.now()) : [];
     const { due, lost } = dueRuns(rows, watch);
     if (lost) logger.warn('a watch’s last seen run is no longer in the history read; only the newest run is due', { channel: channelId, dimension: group.dimension, lastSeenRunId: watch.lastSeenRunId });
     let cursor = watch.lastSeenRunId;

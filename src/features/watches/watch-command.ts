@@ -47,7 +47,7 @@ export const watchCommand: Subcommand = {
     if (inv.parsed.args.length === 0) {
       const record = await repo.get(inv.teamId, inv.channelId);
       const digest = (await deps.digestSettings.get(inv.teamId, inv.channelId)) ?? DEFAULT_DIGEST_SETTINGS;
-      const snoozes = await createSnoozesRepo(deps.store).active(inv.teamId, inv.channelId, deps.now());
+      const snoozes = await createSnoozesRepo(deps.store).active(inv.teamId, inv.channelId, binding.projectId, deps.now());
       const view = watchListView({ projectName: binding.projectName, record: record?.projectId === binding.projectId ? record : undefined, digest, snoozes });
       await inv.reply({ ...view, shareable: view.hasWatches });
       return;
@@ -111,6 +111,7 @@ export const unwatchCommand: Subcommand = {
     const word = inv.parsed.args[0]?.toLowerCase();
     if (word === 'all') {
       const n = await repo.removeAll(inv.teamId, inv.channelId);
+      await createSnoozesRepo(deps.store).clear(inv.teamId, inv.channelId);
       await inv.reply({ text: 'Watches ended', blocks: [section(n === 0 ? 'This channel watched nothing, so nothing changed.' : `Ended all ${n} watch${n === 1 ? '' : 'es'} of this channel.`)] });
       return;
     }
@@ -120,6 +121,7 @@ export const unwatchCommand: Subcommand = {
       had = current.watches.some((w) => w.dimension === dimension);
       return had ? { ...current, watches: current.watches.filter((w) => w.dimension !== dimension) } : undefined;
     });
+    if (had) await createSnoozesRepo(deps.store).clear(inv.teamId, inv.channelId, dimension);
     await inv.reply({
       text: had ? `Stopped watching ${DIMENSION_NAMES[dimension]}` : 'Nothing to stop',
       blocks: [section(had ? `This channel no longer watches *${DIMENSION_NAMES[dimension]}*.` : `This channel doesn't watch *${DIMENSION_NAMES[dimension]}*; \`${COMMAND} watch\` lists what it watches.`)],

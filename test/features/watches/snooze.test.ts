@@ -126,6 +126,20 @@ describe('watch snooze and change metadata', () => {
     expect(watchesIn(h, CHANNELS.intel, loud)).toHaveLength(1);
   });
 
+  it('unwatching ends its snoozes: watching again starts unsnoozed', async () => {
+    const first = await publishRun(h, NW, { dimension: 'pricing', patch: { competitors: pricingRows({ 'hubforge.io': { planCount: 6 } }) } });
+    await watchPoller(h).tick();
+    const message = watchesIn(h, CHANNELS.intel, first)[0]!;
+    await snooze(message, choice(message, 'Whole watch for 30 days'));
+    expect(replyText(await h.command('watch', { channel: CHANNELS.intel }))).toContain('*Pricing*: whole watch until');
+    await h.command('unwatch pricing', { channel: CHANNELS.intel });
+    await h.command('watch pricing', { channel: CHANNELS.intel });
+    expect(replyText(await h.command('watch', { channel: CHANNELS.intel }))).not.toContain('Snoozed');
+    const next = await publishRun(h, NW, { dimension: 'pricing', patch: { competitors: pricingRows({ 'hubforge.io': { planCount: 7 } }) } });
+    await watchPoller(h).tick();
+    expect(watchesIn(h, CHANNELS.intel, next)).toHaveLength(1);
+  });
+
   it('a snooze sent from another channel (the sealed value forged onto it) is refused and stores nothing', async () => {
     await h.command('bind northwind', { channel: CHANNELS.general });
     await h.command('watch pricing', { channel: CHANNELS.general });
