@@ -1,7 +1,8 @@
 /**
  * The watch message's button values, sealed to the channel it is posted in (src/slack/sealed-values.ts):
- * Create ticket carries the prefill (title and evidence), Mute competitor the domain. Neither carries
- * authority: a press re-resolves the project through the channel's binding.
+ * Create ticket carries the prefill (title and evidence), Mute competitor the domain, each Snooze choice
+ * the domain (or none: the whole watch) and the length in days. None carries authority: a press
+ * re-resolves the project through the channel's binding.
  */
 import type { RadarDeps } from '../../deps.js';
 import { LIMITS, truncate } from '../../slack/blocks/index.js';

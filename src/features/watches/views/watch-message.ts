@@ -2,7 +2,8 @@
  * The message a watch posts for one run (issue 16): the dimension, the project, the run's date, up to
  * eight change lines most significant first, "and N more" with every line in the thread, and the
  * buttons (Create ticket, prefilled from the changes; Mute competitor, for the most significant
- * change that names one). Button values are filled in by whoever posts it (sealed to the channel).
+ * change that names one; the Snooze menu, that competitor or the whole watch for 1 day, 1 week or 30
+ * days). Button and option values are filled in by whoever posts it (sealed to the channel).
  */
 import { actions, button, chunkLines, context, escapeMrkdwn, LIMITS, option, plainText, section, truncate, type ActionsElement, type Block } from '../../../slack/blocks/index.js';
 import { ACTION_IDS } from '../../../slack/ids.js';
