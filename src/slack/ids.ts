@@ -49,6 +49,7 @@ export const ACTION_IDS = {
   /** Watches: the buttons on a watch's message (src/features/watches/). */
   watchTicket: 'watch_ticket',
   watchMute: 'watch_mute',
+  watchSnooze: 'watch_snooze',
 } as const;
 
 /** `block_id`s of modal input blocks; `view.state.values` is keyed by these. */

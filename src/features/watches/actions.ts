@@ -5,18 +5,20 @@
  * competitor to this channel's watch of that dimension. Values are sealed to the channel; a press
  * re-resolves the project through the channel's binding.
  */
-import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
+import type { AllMiddlewareArgs, BlockButtonAction, BlockStaticSelectAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import type { RadarDeps } from '../../deps.js';
 import { projectAllowed, projectRefusal } from '../../slack/access-policy.js';
 import { escapeMrkdwn } from '../../slack/blocks/index.js';
 import { FORGED_VALUE, STALE_BINDING } from '../../slack/error-text.js';
 import type { Binding } from '../../store/bindings.js';
+import type { SnoozesRepo } from '../../store/snoozes.js';
 import type { WatchesRepo } from '../../store/watches.js';
 import { loadChoices } from '../board/load-choices.js';
 import { encodeContext } from '../board/modal-context.js';
 import { ticketFormView, type TicketFormData } from '../board/views/ticket-modal.js';
-import { unsealMute, unsealTicket } from './sealed.js';
-import { DIMENSION_NAMES } from './views/watch-message.js';
+import { unsealMute, unsealSnooze, unsealTicket } from './sealed.js';
+import { DIMENSION_NAMES, snoozeLength } from './views/watch-message.js';
+import { untilText } from './views/watch-list.js';
 
 type ButtonArgs = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
 
@@ -97,6 +99,44 @@ export function watchMuteAction(deps: RadarDeps, watches: WatchesRepo) {
       text: found
         ? `<@${body.user.id}> muted *${escapeMrkdwn(mute.competitor)}* in this channel's *${name}* watch: its changes are no longer posted here.`
         : `This channel no longer watches *${name}*, so there is nothing to mute.`,
+    });
+  };
+}
+
+type SelectArgs = SlackActionMiddlewareArgs<BlockStaticSelectAction> & AllMiddlewareArgs;
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/**
+ * Snooze: the chosen length for the competitor or the whole watch, stored with its end. The checks are
+ * Mute's: the value unseals only for the team and channel of the payload, and must name the project
+ * the channel is bound to now (and an allowed one); the watch must still exist.
+ */
+export function watchSnoozeAction(deps: RadarDeps, watches: WatchesRepo, snoozes: SnoozesRepo) {
+  return async ({ ack, body, action, respond }: SelectArgs): Promise<void> => {
+    await ack();
+    const channel = body.channel?.id ?? '';
+    const team = body.team?.id ?? body.user.team_id ?? '';
+    const snooze = unsealSnooze(deps, action.selected_option?.value, { channel, team });
+    const result = await checked(deps, team, channel, snooze?.projectId);
+    if ('refusal' in result || !snooze) {
+      await respond({ response_type: 'ephemeral', replace_original: false, text: 'refusal' in result ? result.refusal : FORGED_VALUE }).catch(() => {});
+      return;
+    }
+    const name = DIMENSION_NAMES[snooze.dimension];
+    const record = await watches.get(team, channel);
+    if (record?.projectId !== snooze.projectId || !record.watches.some((w) => w.dimension === snooze.dimension)) {
+      await respond({ response_type: 'ephemeral', replace_original: false, text: `This channel no longer watches *${name}*, so there is nothing to snooze.` }).catch(() => {});
+      return;
+    }
+    const now = deps.now();
+    const until = new Date(now.getTime() + snooze.days * DAY_MS).toISOString();
+    await snoozes.set(team, channel, { projectId: snooze.projectId, dimension: snooze.dimension, competitor: snooze.competitor, until, setBy: body.user.id, setAt: now.toISOString() }, now);
+    const what = snooze.competitor ? `*${escapeMrkdwn(snooze.competitor)}* in this channel's *${name}* watch` : `this channel's *${name}* watch`;
+    await respond({
+      response_type: 'ephemeral',
+      replace_original: false,
+      text: `<@${body.user.id}> snoozed ${what} for ${snoozeLength(snooze.days)}, until ${untilText(until)}. Changes while snoozed are marked seen and not posted later; nothing is posted when it ends.`,
     });
   };
 }

@@ -1,8 +1,9 @@
 /**
  * Exactly-once delivery of one run's watch message to one channel: the digest's claim ledger protocol
  * (src/features/background/deliver-once.ts) on its own ledger (`watch-ledger`, keyed by team, channel
- * and `<dimension>:<run id>`), the message carrying metadata so a post made before a crash is found
- * and recorded instead of posted again.
+ * and `<dimension>:<run id>`), the message carrying metadata (`radar_change`: project, competitor,
+ * dimension, run; also for other apps) so a post made before a crash is found and recorded instead of
+ * posted again.
  */
 import type { webApi } from '@slack/bolt';
 import type { RadarDeps } from '../../deps.js';
@@ -20,7 +21,14 @@ export interface WatchRef {
   projectId: string;
   dimension: WatchDimension;
   runId: string;
+  /** The competitor of the message's most significant change naming one (null: none named). */
+  competitor?: string | null;
 }
+
+/** The `event_type` of the metadata on every message Radar posts about a change (for other apps and workflows). */
+export const CHANGE_EVENT_TYPE = 'radar_change';
+/** The event type an earlier Radar put on watch messages: still recognised when looking for a post made before a crash. */
+const EARLIER_EVENT_TYPES: readonly string[] = [CHANGE_EVENT_TYPE, WATCH_IDS.eventType];
 
 export interface WatchDelivery extends PosterBase, ClaimContext<DigestKey> {
   ledger: DigestLedger;
@@ -32,8 +40,15 @@ export function createWatchDelivery(deps: Pick<RadarDeps, 'store' | 'timing' | '
 
 export const watchKey = (teamId: string, channelId: string, ref: WatchRef): DigestKey => ({ teamId, channelId, runId: `${ref.dimension}:${ref.runId}` });
 
-function metadata(ref: WatchRef) {
-  return { event_type: WATCH_IDS.eventType, event_payload: { run_id: ref.runId, project_id: ref.projectId, dimension: ref.dimension } };
+/**
+ * The message's metadata: `radar_change` with project, competitor, dimension and run. Slack's payload
+ * takes no null, so `competitor` is left out when no change of the message names one.
+ */
+export function changeMetadata(ref: WatchRef) {
+  return {
+    event_type: CHANGE_EVENT_TYPE,
+    event_payload: { project_id: ref.projectId, ...(ref.competitor ? { competitor: ref.competitor } : {}), dimension: ref.dimension, run_id: ref.runId },
+  };
 }
 
 const LOOKBACK_MS = 24 * 60 * 60_000;
@@ -46,7 +61,7 @@ async function findEarlier(ctx: WatchDelivery, channel: string, ref: WatchRef, s
     const result = await ctx.client.conversations.history({ channel, oldest, include_all_metadata: true, limit: 200, ...(cursor ? { cursor } : {}) });
     const found = (result.messages ?? []).find((m) => {
       const p = m.metadata?.event_payload as Record<string, unknown> | undefined;
-      return m.bot_id === botId && m.metadata?.event_type === WATCH_IDS.eventType && p?.run_id === ref.runId && p.project_id === ref.projectId && p.dimension === ref.dimension;
+      return m.bot_id === botId && EARLIER_EVENT_TYPES.includes(m.metadata?.event_type ?? '') && p?.run_id === ref.runId && p.project_id === ref.projectId && p.dimension === ref.dimension;
     });
     if (found?.ts) return found.ts;
     cursor = result.response_metadata?.next_cursor || undefined;
@@ -65,7 +80,7 @@ export function deliverWatch(ctx: WatchDelivery, key: DigestKey, ref: WatchRef, 
     findEarlier: (since) => findEarlier(ctx, key.channelId, ref, since),
     render,
     async post(messages) {
-      const result = await ctx.client.chat.postMessage({ channel: key.channelId, text: messages.main.text, blocks: messages.main.blocks, metadata: metadata(ref), unfurl_links: false });
+      const result = await ctx.client.chat.postMessage({ channel: key.channelId, text: messages.main.text, blocks: messages.main.blocks, metadata: changeMetadata(ref), unfurl_links: false });
       if (!result.ts) throw new Error('chat.postMessage answered without a ts');
       return result.ts;
     },

@@ -1,8 +1,9 @@
-import type { BlockButtonAction } from '@slack/bolt';
+import type { BlockButtonAction, BlockStaticSelectAction } from '@slack/bolt';
 import type { Feature } from '../../plugin.js';
 import { ACTION_IDS } from '../../slack/ids.js';
+import { createSnoozesRepo } from '../../store/snoozes.js';
 import { createWatchesRepo } from '../../store/watches.js';
-import { watchMuteAction, watchTicketAction } from './actions.js';
+import { watchMuteAction, watchSnoozeAction, watchTicketAction } from './actions.js';
 import { createWatchDelivery } from './deliver.js';
 import { createWatchWorker } from './poller.js';
 import { unwatchCommand, watchCommand } from './watch-command.js';
@@ -15,7 +16,9 @@ export const watchesFeature: Feature = {
     const watches = createWatchesRepo(deps.store);
     const delivery = createWatchDelivery(deps, app.client);
     app.action<BlockButtonAction>(ACTION_IDS.watchTicket, watchTicketAction(deps));
+    const snoozes = createSnoozesRepo(deps.store);
     app.action<BlockButtonAction>(ACTION_IDS.watchMute, watchMuteAction(deps, watches));
-    return { runtime: undefined, workers: [createWatchWorker(deps, watches, delivery)] };
+    app.action<BlockStaticSelectAction>(ACTION_IDS.watchSnooze, watchSnoozeAction(deps, watches, snoozes));
+    return { runtime: undefined, workers: [createWatchWorker(deps, watches, delivery, snoozes)] };
   },
 };

@@ -7,11 +7,13 @@
  * not read again), its changes worked out once, and each channel's filters applied to them. Every
  * read goes through the one background limiter (`deps.background`), behind interactive work. A run
  * with nothing to tell (after filters) is passed over silently; a channel Slack refuses is marked
- * failing and the others go on.
+ * failing and the others go on. A change an active snooze covers (src/store/snoozes.ts) is passed over
+ * like a filtered one: its run is marked seen and never posted later.
  */
 import type { RadarDeps, Worker } from '../../deps.js';
 import { isServiceError } from '../../service/errors.js';
 import type { Binding } from '../../store/bindings.js';
+import { snoozed, type SnoozesRepo } from '../../store/snoozes.js';
 import type { ChannelWatches, Watch, WatchDimension, WatchesRepo } from '../../store/watches.js';
 import { isDelivered } from '../background/deliver-once.js';
 import { createPoller, forEachChannel } from '../background/poller-skeleton.js';
@@ -21,7 +23,7 @@ import { deliverWatch, watchKey, type WatchDelivery } from './deliver.js';
 import { changesFor } from './filters.js';
 import { readChangelog, readHistory, readRun, type RunRow } from './reads.js';
 import { sealedButtons } from './sealed.js';
-import { watchMessages } from './views/watch-message.js';
+import { muteTargetOf, watchMessages } from './views/watch-message.js';
 
 export const WATCH_LEASE = 'watch:poller';
 
@@ -45,7 +47,7 @@ export function dueRuns(rows: readonly RunRow[], watch: Pick<Watch, 'lastSeenRun
   return { due: rows.filter((r) => r.at !== null && Date.parse(r.at) > setAt).reverse(), lost: false };
 }
 
-export function createWatchWorker(deps: RadarDeps, watches: WatchesRepo, delivery: WatchDelivery): Worker {
+export function createWatchWorker(deps: RadarDeps, watches: WatchesRepo, delivery: WatchDelivery, snoozes?: SnoozesRepo): Worker {
   const logger = delivery.logger;
   /** The newest run detail read per (project, dimension): the next poll's "run before". */
   const newest = new Map<string, { runId: string; detail: Promise<unknown> }>();
@@ -141,6 +143,8 @@ export function createWatchWorker(deps: RadarDeps, watches: WatchesRepo, deliver
     const record = await watches.get(teamId, channelId);
     const watch = record?.projectId === group.projectId ? record.watches.find((w) => w.dimension === group.dimension) : undefined;
     if (!record || !watch) return;
+    // Snoozes as stored now (their ends are times, so every replica and a restarted one agree).
+    const active = snoozes ? await snoozes.active(teamId, channelId, group.projectId, deps.now()) : [];
     const { due, lost } = dueRuns(rows, watch);
     if (lost) logger.warn('a watch’s last seen run is no longer in the history read; only the newest run is due', { channel: channelId, dimension: group.dimension, lastSeenRunId: watch.lastSeenRunId });
     let cursor = watch.lastSeenRunId;
@@ -152,6 +156,9 @@ export function createWatchWorker(deps: RadarDeps, watches: WatchesRepo, deliver
       try {
         const all = await changesOfRun(row);
         told = all ? changesFor(watch, all) : [];
+        // A change a snooze covers is passed over like a filtered one: the run is marked seen, never posted later.
+        const now = deps.now();
+        told = told.filter((c) => !snoozed(active, group.dimension, c.competitor, now));
       } catch (error) {
         logger.warn('could not read a watched run; trying again next poll', { projectId: group.projectId, dimension: group.dimension, runId: row.runId, error });
         break;
@@ -160,7 +167,7 @@ export function createWatchWorker(deps: RadarDeps, watches: WatchesRepo, deliver
         cursor = row.runId;
         continue;
       }
-      const ref = { projectId: group.projectId, dimension: group.dimension, runId: row.runId };
+      const ref = { projectId: group.projectId, dimension: group.dimension, runId: row.runId, competitor: muteTargetOf(told) };
       const post = { projectId: group.projectId, projectName: binding.projectName, dimension: group.dimension, runId: row.runId, runAt: row.at, changes: told };
       const outcome = await deliverWatch(delivery, watchKey(teamId, channelId, ref), ref, async () => watchMessages(post, sealedButtons(deps, { channel: channelId, team: teamId }, post)));
       if (isDelivered(outcome)) {

@@ -13,6 +13,7 @@ import { UsageError } from '../../slack/commands/parse.js';
 import { chooseWord } from '../../slack/commands/suggest.js';
 import { COMMAND } from '../../slack/ids.js';
 import { DEFAULT_DIGEST_SETTINGS } from '../../store/digest-settings.js';
+import { createSnoozesRepo } from '../../store/snoozes.js';
 import { createWatchesRepo, WATCH_DIMENSIONS, type Watch, type WatchDimension } from '../../store/watches.js';
 import { AI_DEFAULT_THRESHOLD } from './changes/ai.js';
 import { readHistory } from './reads.js';
@@ -46,7 +47,8 @@ export const watchCommand: Subcommand = {
     if (inv.parsed.args.length === 0) {
       const record = await repo.get(inv.teamId, inv.channelId);
       const digest = (await deps.digestSettings.get(inv.teamId, inv.channelId)) ?? DEFAULT_DIGEST_SETTINGS;
-      const view = watchListView({ projectName: binding.projectName, record: record?.projectId === binding.projectId ? record : undefined, digest });
+      const snoozes = await createSnoozesRepo(deps.store).active(inv.teamId, inv.channelId, binding.projectId, deps.now());
+      const view = watchListView({ projectName: binding.projectName, record: record?.projectId === binding.projectId ? record : undefined, digest, snoozes });
       await inv.reply({ ...view, shareable: view.hasWatches });
       return;
     }
@@ -109,6 +111,7 @@ export const unwatchCommand: Subcommand = {
     const word = inv.parsed.args[0]?.toLowerCase();
     if (word === 'all') {
       const n = await repo.removeAll(inv.teamId, inv.channelId);
+      await createSnoozesRepo(deps.store).clear(inv.teamId, inv.channelId);
       await inv.reply({ text: 'Watches ended', blocks: [section(n === 0 ? 'This channel watched nothing, so nothing changed.' : `Ended all ${n} watch${n === 1 ? '' : 'es'} of this channel.`)] });
       return;
     }
@@ -118,6 +121,7 @@ export const unwatchCommand: Subcommand = {
       had = current.watches.some((w) => w.dimension === dimension);
       return had ? { ...current, watches: current.watches.filter((w) => w.dimension !== dimension) } : undefined;
     });
+    if (had) await createSnoozesRepo(deps.store).clear(inv.teamId, inv.channelId, dimension);
     await inv.reply({
       text: had ? `Stopped watching ${DIMENSION_NAMES[dimension]}` : 'Nothing to stop',
       blocks: [section(had ? `This channel no longer watches *${DIMENSION_NAMES[dimension]}*.` : `This channel doesn't watch *${DIMENSION_NAMES[dimension]}*; \`${COMMAND} watch\` lists what it watches.`)],

@@ -8,7 +8,8 @@ import { WATCH_LEASE } from '../../../src/features/watches/poller.js';
 import { startSandbox, type Sandbox } from '../../../src/sandbox/index.js';
 import { expectNoViolations, startFakeSlack, type FakeSlack } from '../../support/fake-slack.js';
 import { CHANNELS, TEAM } from '../../support/slack-fixtures.js';
-import { startRadarHarness, type RadarHarness } from '../../support/radar-harness.js';
+import { replyText, startRadarHarness, type RadarHarness } from '../../support/radar-harness.js';
+import { ACTION_IDS } from '../../../src/slack/ids.js';
 import { publishRun, reads, watchesIn, watchPoller } from './support.js';
 
 const NW = SEED.projects.northwind.id;
@@ -21,11 +22,11 @@ describe.skipIf(!process.env.REDIS_URL)('watches with two replicas on one Redis'
   let slack: FakeSlack;
   let replicas: RadarHarness[] = [];
 
-  async function startReplicas(interval: string, leaseTtlMs: number, storePrefix = `w${randomUUID().slice(0, 8)}-`): Promise<[RadarHarness, RadarHarness]> {
+  async function startReplicas(interval: string, leaseTtlMs: number, storePrefix = `w${randomUUID().slice(0, 8)}-`, now?: () => Date): Promise<[RadarHarness, RadarHarness]> {
     sandbox = await startSandbox({ port: 0, speed: 1000 });
     slack = await startFakeSlack();
     const env = { WATCH_INTERVAL_SECONDS: interval, DIGEST_INTERVAL_SECONDS: '3600' };
-    const options = { sandbox, slack, storeUrl: process.env.REDIS_URL ?? '', storePrefix, env, timing: { leaseTtlMs } };
+    const options = { sandbox, slack, storeUrl: process.env.REDIS_URL ?? '', storePrefix, env, timing: { leaseTtlMs }, ...(now ? { now } : {}) };
     replicas = [await startRadarHarness(options), await startRadarHarness(options)];
     return replicas as [RadarHarness, RadarHarness];
   }
@@ -80,5 +81,34 @@ describe.skipIf(!process.env.REDIS_URL)('watches with two replicas on one Redis'
     } finally {
       await dead.close();
     }
+  });
+
+  it('a snooze set through one replica holds on both until its end, and the end posts nothing', async () => {
+    let clock = Date.now();
+    const [a, b] = await startReplicas('3600', 10_000, undefined, () => new Date(clock));
+    await a.command('bind northwind', { channel: CHANNELS.intel });
+    await publishRun(a, NW, { dimension: 'pricing', patch: rows(3) });
+    await a.command('watch pricing', { channel: CHANNELS.intel });
+    const first = await publishRun(a, NW, { dimension: 'pricing', patch: rows(4) });
+    await Promise.all([watchPoller(a).tick(), watchPoller(b).tick()]);
+    const message = watchesIn(a, CHANNELS.intel, first)[0]!;
+    const menu = (message.blocks as { elements?: { action_id?: string; options?: { text: { text: string }; value: string }[] }[] }[]).flatMap((x) => x.elements ?? []).find((e) => e.action_id === ACTION_IDS.watchSnooze);
+    const value = menu?.options?.find((o) => o.text.text === 'pipedrift.com for 1 day')?.value;
+    expect(value).toBeDefined();
+    const ack = await a.driver.blockAction(ACTION_IDS.watchSnooze, value!, { channel: CHANNELS.intel, message });
+    expect(await a.answerTo(ack)).toBeDefined();
+    expect(replyText(await b.command('watch', { channel: CHANNELS.intel }))).toContain('*Pricing*: pipedrift.com until');
+
+    const quiet = await publishRun(a, NW, { dimension: 'pricing', patch: rows(5) });
+    await Promise.all([watchPoller(a).tick(), watchPoller(b).tick()]);
+    await Promise.all([watchPoller(a).tick(), watchPoller(b).tick()]);
+    expect(watchesIn(a, CHANNELS.intel, quiet)).toHaveLength(0);
+    clock += 24 * 60 * 60_000 + 1;
+    await Promise.all([watchPoller(a).tick(), watchPoller(b).tick()]);
+    expect(watchesIn(a, CHANNELS.intel, quiet)).toHaveLength(0);
+    const loud = await publishRun(a, NW, { dimension: 'pricing', patch: rows(6) });
+    await Promise.all([watchPoller(a).tick(), watchPoller(b).tick()]);
+    await Promise.all([watchPoller(a).tick(), watchPoller(b).tick()]);
+    expect(watchesIn(a, CHANNELS.intel, loud)).toHaveLength(1);
   });
 });

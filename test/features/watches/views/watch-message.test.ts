@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { watchMessages } from '../../../../src/features/watches/views/watch-message.js';
 import { changeOf } from '../../../../src/features/watches/changes/change.js';
 import { expectValidMessage, messageText } from '../../../support/view-checks.js';
+import { sealedButtons, unsealSnooze } from '../../../../src/features/watches/sealed.js';
+import { createSealer } from '../../../../src/slack/sealed-values.js';
 
 const change = (i: number) => changeOf({ competitor: `rival-${i}.example`, weight: 100 - i, text: `headline changed: “<b>${'x'.repeat(400)}</b> & ${i}”`, before: 'a', after: 'b' });
 
@@ -29,5 +31,19 @@ describe('watchMessages', () => {
     expect(thread).toHaveLength(0);
     expect(messageText(main)).not.toContain('more');
     expect(JSON.stringify(main.blocks)).not.toContain('watch_mute');
+  });
+
+  it('the Snooze menu: each choice sealed to the channel within Slack’s option limits; a domain too long to seal leaves only the whole-watch choices', () => {
+    const seals = createSealer();
+    const scope = { team: 'T1', channel: 'C1' };
+    const post = (domain: string) => ({ projectId: 'proj_0123456789abcdef', projectName: 'P', dimension: 'pricing' as const, runId: 'r', runAt: null, changes: [changeOf({ competitor: domain, weight: 1, text: 'plan count 4 → 5', before: 4, after: 5 })] });
+    const short = sealedButtons({ seals }, scope, post('pipedrift.com'));
+    expect(short.snooze?.map((o) => o.text)).toEqual(['pipedrift.com for 1 day', 'pipedrift.com for 1 week', 'pipedrift.com for 30 days', 'Whole watch for 1 day', 'Whole watch for 1 week', 'Whole watch for 30 days']);
+    expect(unsealSnooze({ seals }, short.snooze?.[1]?.value, scope)).toEqual({ projectId: 'proj_0123456789abcdef', dimension: 'pricing', competitor: 'pipedrift.com', days: 7 });
+    expect(unsealSnooze({ seals }, short.snooze?.[1]?.value, { ...scope, channel: 'C2' })).toBeNull();
+    expectValidMessage(watchMessages(post('pipedrift.com'), short).main);
+    const long = sealedButtons({ seals }, scope, post(`${'a'.repeat(120)}.example`));
+    expect(long.snooze?.map((o) => o.text)).toEqual(['Whole watch for 1 day', 'Whole watch for 1 week', 'Whole watch for 30 days']);
+    expectValidMessage(watchMessages(post(`${'a'.repeat(120)}.example`), long).main);
   });
 });
