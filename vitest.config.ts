@@ -4,9 +4,10 @@ import { defineConfig } from 'vitest/config';
  * Files that leave work running past their end and so get a worker of their own (isolation). Socket
  * Mode's failed start (a wrong app token) leaves a Slack Web API call retrying against the stand-in
  * the test has closed; run beside other files, it surfaced as an unhandled rejection in whichever
- * file ran next in that worker.
+ * file ran next in that worker. The date-token test sets \`process.env.TZ\`, which a worker thread does
+ * not apply to its clock: isolated files run in forks.
  */
-const ISOLATED = ['test/slack/socket-mode.test.ts'];
+const ISOLATED = ['test/slack/socket-mode.test.ts', 'test/slack/blocks/date-token.test.ts'];
 
 /**
  * Most of the suite waits on loopback HTTP (the sandbox, the fake Slack, Radar), so files overlap
@@ -28,7 +29,7 @@ export default defineConfig({
     reporters: process.env.CI ? ['default', ['json', { outputFile: '.ci/test-results.json' }]] : ['default'],
     projects: [
       { extends: true, test: { name: 'shared', include: ['test/**/*.test.ts'], exclude: ISOLATED, isolate: false } },
-      { extends: true, test: { name: 'isolated', include: ISOLATED, isolate: true } },
+      { extends: true, test: { name: 'isolated', include: ISOLATED, isolate: true, pool: 'forks' } },
     ],
   },
 });

@@ -142,11 +142,19 @@ function securityOf(row: JsonRecord) {
       ? lookup(where, 'headersAvailable', { up: row, down: false })
       : lookup(row, 'headerInspection');
   const shielded = marker.found ? unavailable(marker.value, where) : null;
-  return {
-    securityGrade: block === null && !lookup(row, 'grade', { down: false }).found ? (UNREADABLE as Part<string | null>) : grade,
-    securityScore: block === null && !lookup(row, 'score', { down: false }).found ? (UNREADABLE as Part<number | null>) : score,
-    headersShielded: shielded,
-  };
+  if (block === null) {
+    // No security block: the grade and score flat on the row (`grade`, else `securityGrade`, any style).
+    const flat = (key: string, named: string) => (lookup(row, key, { down: false }).found ? key : lookup(row, named, { down: false }).found ? named : null);
+    const gradeKey = flat('grade', 'securityGrade');
+    const scoreKey = flat('score', 'securityScore');
+    if (gradeKey === null && scoreKey === null) return { securityGrade: UNREADABLE as Part<string | null>, securityScore: UNREADABLE as Part<number | null>, headersShielded: shielded };
+    return {
+      securityGrade: gradeKey === null ? (OMITTED as Part<string | null>) : read(row, gradeKey, nullableString, { down: false }),
+      securityScore: scoreKey === null ? (OMITTED as Part<number | null>) : read(row, scoreKey, nullableNumber, { down: false }),
+      headersShielded: shielded,
+    };
+  }
+  return { securityGrade: grade, securityScore: score, headersShielded: shielded };
 }
 
 function trustOf(row: JsonRecord): { found: Part<number | null>; of: number } {
@@ -247,6 +255,8 @@ const KNOWN_ROW_KEYS = [
   'security',
   'grade',
   'score',
+  'securityGrade',
+  'securityScore',
   'headersAvailable',
   'headerInspection',
   'trustSignals',

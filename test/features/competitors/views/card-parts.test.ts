@@ -111,18 +111,18 @@ describe('rows keyed differently from the card’s own choice', () => {
         { competitor_id: 'cmp_1', Trust_Signals: { Count: 7 }, SecurityHeaders: { GRADE: 'B' } },
       ],
     };
-    expect(trustLines(item, REF)).toEqual(['Trust signals: 7 of the 26 found · security grade *B*']);
+    expect(trustLines(item, REF)).toEqual(['Trust signals: 7 of 26 found · security headers: grade B · score _not reported_']);
   });
 
   it('trust: a row known by its domain only (another case, www.), with a flat security grade', () => {
     const item = { competitors: [{ Domain: 'other.com', TrustSignals: 2, security_grade: 'D' }, { Domain: 'WWW.Rival.com', TrustSignals: 4, security_grade: 'C' }] };
-    expect(trustLines(item, { ...REF, id: null })).toEqual(['Trust signals: 4 of the 26 found · security grade *C*']);
+    expect(trustLines(item, { ...REF, id: null })).toEqual(['Trust signals: 4 of 26 found · security headers: grade C · score _not reported_']);
   });
 
   it('trust: the shielded-headers marker under another style is still "not a bad grade"', () => {
     const item = { competitors: [{ CompetitorId: 'cmp_1', trust_signals: 0, security_headers: { grade: null, headers_available: { available: false, reason: 'site_uses_behavioral_protection' } } }] };
     expect(trustLines(item, REF)[0]).toBe(
-      'Trust signals: none of the 26 found · security grade _not measured_: the site shields its response headers (site uses behavioral protection), which is not a bad grade',
+      'Trust signals: none of the 26 found · security headers: _not measured_: the site shields its response headers (site uses behavioral protection); the HTML-derived counts are real',
     );
   });
 
