@@ -1,15 +1,29 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoViolations } from '../../support/fake-slack.js';
+/** `/radar pricing` through the `/radar` listener (fake Bolt args) over the real service client and sandbox. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { commandArgs } from '../../support/bolt-args.js';
 import { CHANNELS } from '../../support/slack-fixtures.js';
-import { replyText, startRadarHarness, type RadarHarness } from '../../support/radar-harness.js';
+import { replyText } from '../../support/radar-harness.js';
+import { startRadarListeners, type RadarListeners } from '../../support/radar-listeners.js';
+import { expectValidMessage, type RenderedMessage } from '../../support/view-checks.js';
 
 describe('/radar pricing under the null contract', () => {
-  let h: RadarHarness;
+  let r: RadarListeners;
   beforeAll(async () => {
-    h = await startRadarHarness();
+    r = await startRadarListeners();
   });
-  afterEach(() => expectNoViolations(h.slack));
-  afterAll(() => h?.stop());
+  afterAll(() => r?.stop());
+  /** Runs `/radar text` and returns its one answer, checked as the fake Slack would (valid Block Kit, a fallback text). */
+  const h = {
+    async command(text: string, where: { channel: string }) {
+      const args = commandArgs(text, where);
+      await r.radar(args);
+      expect(args.ack).toHaveBeenCalledTimes(1);
+      expect(args.respond).toHaveBeenCalledTimes(1);
+      const reply = args.replies()[0] ?? {};
+      expectValidMessage(reply as unknown as RenderedMessage);
+      return { args: reply };
+    },
+  };
 
   it('shows the gap flags, market figures with their unit, own metrics and every competitor', async () => {
     const text = replyText(await h.command('pricing --project northwind', { channel: CHANNELS.general }));
