@@ -30,7 +30,9 @@ import { createDigestSettingsRepo } from '../../src/store/digest-settings.js';
 import { openStore } from '../../src/store/open-store.js';
 import { createPendingScansRepo } from '../../src/store/pending-scans.js';
 import { DEFAULT_TIMING, type Timing } from '../../src/timing.js';
-import { recordingApp, runCommandListeners, type FakeCommandArgs, type RecordedApp } from './bolt-args.js';
+import { expect } from 'vitest';
+import { commandArgs, recordingApp, runCommandListeners, type CommandArgsOptions, type FakeCommandArgs, type RecordedApp } from './bolt-args.js';
+import { expectValidMessage, type RenderedMessage } from './view-checks.js';
 import { BOT_TOKEN, SIGNING_SECRET, TEST_RETRY, TEST_TIMING } from './radar-harness.js';
 
 export interface RadarListeners {
@@ -41,6 +43,12 @@ export interface RadarListeners {
   logs: string[];
   /** Runs `/radar`'s registered listeners with these args. */
   radar(args: FakeCommandArgs): Promise<void>;
+  /**
+   * Runs `/radar text` and resolves with its one answer (shaped as the harness's `h.command` answer,
+   * for `replyText`), after checking it was acked once, answered once, and is valid Block Kit within
+   * the limits with a fallback text (what the fake Slack referees).
+   */
+  command(text: string, options?: CommandArgsOptions): Promise<{ args: Record<string, unknown> }>;
   stop(): Promise<void>;
 }
 
@@ -98,12 +106,22 @@ export async function startRadarListeners(options: { sandbox?: Sandbox } = {}): 
   }
   const listeners = recorded.commands.get(COMMAND);
   if (!listeners) throw new Error(`${COMMAND} was not registered with app.command`);
+  const radar = (args: FakeCommandArgs) => runCommandListeners(listeners, args);
   return {
     sandbox,
     deps,
     recorded,
     logs,
-    radar: (args) => runCommandListeners(listeners, args),
+    radar,
+    async command(text, where) {
+      const args = commandArgs(text, where);
+      await radar(args);
+      expect(args.ack, `/radar ${text}`).toHaveBeenCalledTimes(1);
+      expect(args.respond, `/radar ${text}`).toHaveBeenCalledTimes(1);
+      const reply = args.replies()[0] ?? {};
+      expectValidMessage(reply as unknown as RenderedMessage);
+      return { args: reply };
+    },
     async stop() {
       await service.close();
       await store.close();

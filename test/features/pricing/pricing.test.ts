@@ -1,29 +1,15 @@
 /** `/radar pricing` through the `/radar` listener (fake Bolt args) over the real service client and sandbox. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commandArgs } from '../../support/bolt-args.js';
 import { CHANNELS } from '../../support/slack-fixtures.js';
 import { replyText } from '../../support/radar-harness.js';
 import { startRadarListeners, type RadarListeners } from '../../support/radar-listeners.js';
-import { expectValidMessage, type RenderedMessage } from '../../support/view-checks.js';
 
 describe('/radar pricing under the null contract', () => {
-  let r: RadarListeners;
+  let h: RadarListeners;
   beforeAll(async () => {
-    r = await startRadarListeners();
+    h = await startRadarListeners();
   });
-  afterAll(() => r?.stop());
-  /** Runs `/radar text` and returns its one answer, checked as the fake Slack would (valid Block Kit, a fallback text). */
-  const h = {
-    async command(text: string, where: { channel: string }) {
-      const args = commandArgs(text, where);
-      await r.radar(args);
-      expect(args.ack).toHaveBeenCalledTimes(1);
-      expect(args.respond).toHaveBeenCalledTimes(1);
-      const reply = args.replies()[0] ?? {};
-      expectValidMessage(reply as unknown as RenderedMessage);
-      return { args: reply };
-    },
-  };
+  afterAll(() => h?.stop());
 
   it('shows the gap flags, market figures with their unit, own metrics and every competitor', async () => {
     const text = replyText(await h.command('pricing --project northwind', { channel: CHANNELS.general }));
