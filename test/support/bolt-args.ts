@@ -1,6 +1,9 @@
 /**
- * Fake Bolt listener arguments, as the Bolt TypeScript starter's listener tests build them: call a
- * listener directly (no receiver, no HTTP, no signature) and assert on the recorded calls.
+ * Fake Bolt listener arguments, as the Bolt TypeScript starter's listener tests build them
+ * (slack-samples/bolt-ts-starter-template, tests/helpers.ts: mocked `ack`, `say`, `respond`, `logger`
+ * cast to `AllMiddlewareArgs & SlackCommandMiddlewareArgs`): call a listener directly (no receiver, no
+ * HTTP, no signature) and assert on the recorded calls. Unlike the starter's module-level mocks, each
+ * call here builds fresh ones, so concurrent listeners (the fuzz sends ten at a time) never share them.
  *
  *   const args = commandArgs('pricing --project northwind');
  *   await listener(args);
