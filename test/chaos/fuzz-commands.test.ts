@@ -1,12 +1,19 @@
 /**
  * Fuzzing `/radar`: a thousand random and hostile texts (a fixed seed) (unicode, 10,000 characters, mrkdwn and
- * `<!channel>` injection, flags without values) through signed HTTP into the real app. Every one is
- * acked and answered, the process stays up, no reply pings anyone, and nothing is written to the
- * service that nobody asked for.
+ * `<!channel>` injection, flags without values). Most go straight to the `/radar` listener as Radar
+ * registers it, with fake Bolt arguments (bolt-args.ts) over the real service client and sandbox; the
+ * last 40 go through signed HTTP into the real app, so the edge sees hostile texts too. Every one is
+ * acked and answered, the app stays up, no reply pings anyone, every reply is valid Block Kit, and
+ * nothing is written to the service that nobody asked for.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import type { WebApiCall } from '../../src/slack/local-web-api/index.js';
+import { commandArgs, type FakeCommandArgs } from '../support/bolt-args.js';
 import { expectNoViolations } from '../support/fake-slack.js';
+import { startRadarListeners, type RadarListeners } from '../support/radar-listeners.js';
+import { expectValidMessage, expectValidModal, type RenderedMessage } from '../support/view-checks.js';
 import { CHANNELS } from '../support/slack-fixtures.js';
 import { replyText, startRadarHarness, type RadarHarness } from '../support/radar-harness.js';
 
@@ -31,20 +38,57 @@ const commandText = fc.oneof(
 /** What the hostile texts try to smuggle in; Radar's own `<@binder>` in status is not a user's text. */
 const MENTION = /<(?:!channel|!here|!everyone|@U0INJECTED)>/;
 
+/** How many of the texts go over signed HTTP (the rest straight to the listener). */
+const OVER_HTTP = 40;
+
 describe('fuzzing /radar', () => {
+  let sandbox: Sandbox;
   let h: RadarHarness;
+  let r: RadarListeners;
   beforeAll(async () => {
-    h = await startRadarHarness();
+    sandbox = await startSandbox({ port: 0, speed: 1000 });
+    h = await startRadarHarness({ sandbox });
+    r = await startRadarListeners({ sandbox });
   });
-  afterAll(() => h?.stop());
+  afterAll(async () => {
+    await h?.stop();
+    await r?.stop();
+    await sandbox?.close();
+  });
 
   it('answers every random and hostile text with one inert reply and writes nothing unasked', async () => {
     const texts = fc.sample(commandText, { numRuns: 1000, seed: 20261122 });
-    h.sandbox.control.clearRequests();
+    const direct = texts.slice(0, -OVER_HTTP);
+    const overHttp = texts.slice(-OVER_HTTP);
+    sandbox.control.clearRequests();
+    const checkReply = (reply: Pick<WebApiCall, 'args'>) => {
+      const text = replyText(reply);
+      expect(text, 'a reply must never ping anyone').not.toMatch(MENTION);
+      expect(text).not.toMatch(/\n\s+at .+\(.+:\d+:\d+\)/); // no stack trace
+    };
+
+    // Straight to the listener, ten senders at a time, like a busy workspace.
+    const called: { text: string; args: FakeCommandArgs }[] = [];
+    for (let i = 0; i < direct.length; i += 10) {
+      const batch = direct.slice(i, i + 10).map((text) => ({ text, args: commandArgs(text) }));
+      await Promise.all(batch.map(({ args }) => r.radar(args)));
+      called.push(...batch);
+    }
+    const badly = called.filter(({ args }) => args.ack.mock.calls.length !== 1 || args.respond.mock.calls.length !== 1);
+    expect(badly.map((c) => c.text.slice(0, 80)), 'each text is acked once and answered once').toEqual([]);
+    for (const { args } of called) {
+      const reply = args.replies()[0] ?? {};
+      // The referee the fake Slack applies to an answer: valid Block Kit within the limits, with a fallback text.
+      expectValidMessage(reply as unknown as RenderedMessage);
+      checkReply({ args: reply });
+      for (const call of args.clientCalls('views.open')) expectValidModal(call.args.view as object);
+      expect(args.say).not.toHaveBeenCalled();
+    }
+
+    // The rest over signed HTTP into the real app.
     const acks: { text: string; responseUrl: string; status: number }[] = [];
-    // Ten senders at a time, like a busy workspace.
-    for (let i = 0; i < texts.length; i += 10) {
-      const batch = texts.slice(i, i + 10);
+    for (let i = 0; i < overHttp.length; i += 10) {
+      const batch = overHttp.slice(i, i + 10);
       const results = await Promise.all(batch.map((text) => h.driver.command(text, { channel: CHANNELS.general })));
       results.forEach((ack, j) => acks.push({ text: batch[j] ?? '', responseUrl: ack.responseUrl ?? '', status: ack.status }));
     }
@@ -62,22 +106,20 @@ describe('fuzzing /radar', () => {
     };
     onTestFailed(() => console.error('unanswered:', unanswered().map((a) => a.text.slice(0, 80))));
     await h.slack.untilCalls(() => unanswered().length === 0);
-
-    for (const reply of h.slack.responses) {
-      const text = replyText(reply);
-      expect(text, 'a reply must never ping anyone').not.toMatch(MENTION);
-      expect(text).not.toMatch(/\n\s+at .+\(.+:\d+:\d+\)/); // no stack trace
-    }
+    for (const reply of h.slack.responses) checkReply(reply);
 
     // Nothing was written: the only non-GET a read command may send is status's scope probe, which
     // the service refuses (400) by design.
-    const writes = h.sandbox.control.requests().filter((r) => r.method !== 'GET');
+    const writes = sandbox.control.requests().filter((w) => w.method !== 'GET');
     for (const w of writes) {
       expect(`${w.method} ${w.path}`).toMatch(/^POST \/v1\/projects\/[^/]+\/tickets$/);
       expect(w.status).toBe(400);
     }
     expectNoViolations(h.slack);
-    // Still alive and answering.
+    // Still alive and answering, both ways.
     expect(replyText(await h.command('projects', { channel: CHANNELS.general }))).toContain('Northwind CRM');
+    const after = commandArgs('projects');
+    await r.radar(after);
+    expect(replyText({ args: after.replies()[0] ?? {} })).toContain('Northwind CRM');
   }, 300_000);
 });

@@ -1,14 +1,13 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoViolations } from '../../support/fake-slack.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHANNELS, USERS } from '../../support/slack-fixtures.js';
-import { replyText, startRadarHarness, type RadarHarness } from '../../support/radar-harness.js';
+import { replyText } from '../../support/radar-harness.js';
+import { startRadarListeners, type RadarListeners } from '../../support/radar-listeners.js';
 
 describe('/radar bind, unbind, status, projects', () => {
-  let h: RadarHarness;
+  let h: RadarListeners;
   beforeAll(async () => {
-    h = await startRadarHarness();
+    h = await startRadarListeners();
   });
-  afterEach(() => expectNoViolations(h.slack));
   afterAll(() => h?.stop());
 
   it('lists the projects with competitor counts and relative and absolute monitoring times', async () => {
@@ -26,8 +25,8 @@ describe('/radar bind, unbind, status, projects', () => {
       const reply = await h.command(`bind ${query}`, { channel: CHANNELS.intel, user: USERS.alice });
       expect(replyText(reply)).toContain('now bound to *Northwind CRM*');
     }
-    const bound = (await h.radar.deps.bindings.listAll()).find((b) => b.channelId === CHANNELS.intel);
-    const stored = bound && { ...bound, ...(await h.radar.deps.digestSettings.get(bound.teamId, bound.channelId)) };
+    const bound = (await h.deps.bindings.listAll()).find((b) => b.channelId === CHANNELS.intel);
+    const stored = bound && { ...bound, ...(await h.deps.digestSettings.get(bound.teamId, bound.channelId)) };
     expect(stored).toMatchObject({ projectId: 'prj_northwind', boundBy: USERS.alice, digestsEnabled: true });
     expect(stored?.lastSeenRunId).toMatch(/^run_/);
     const status = replyText(await h.command('status', { channel: CHANNELS.intel }));

@@ -1,19 +1,18 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SEED } from '../../../src/sandbox/seed.js';
-import { expectNoViolations } from '../../support/fake-slack.js';
 import { CHANNELS } from '../../support/slack-fixtures.js';
-import { replyText, startRadarHarness, type RadarHarness } from '../../support/radar-harness.js';
+import { replyText } from '../../support/radar-harness.js';
+import { startRadarListeners, type RadarListeners } from '../../support/radar-listeners.js';
 
 const NW = SEED.projects.northwind;
-const briefingReads = (h: RadarHarness) => h.sandbox.control.requests().filter((r) => r.path.includes('/strategic-briefing'));
+const briefingReads = (h: RadarListeners) => h.sandbox.control.requests().filter((r) => r.path.includes('/strategic-briefing'));
 
 describe('/radar briefing <dimension>', () => {
-  let h: RadarHarness;
+  let h: RadarListeners;
   beforeAll(async () => {
-    h = await startRadarHarness();
+    h = await startRadarListeners();
   });
   beforeEach(() => h.sandbox.control.clearRequests());
-  afterEach(() => expectNoViolations(h.slack));
   afterAll(() => h?.stop());
 
   it('a row with a deepDive pointer: the hub, then only deep-<dimension> of that edition, charts not asked', async () => {

@@ -4,21 +4,20 @@
  * twelve categories, the changelog's paging from `pagination.total`, comparison pages first and
  * marked, `truncated` said plainly, category words as people type them.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoViolations } from '../../support/fake-slack.js';
-import { replyText, startRadarHarness, type RadarHarness } from '../../support/radar-harness.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { replyText } from '../../support/radar-harness.js';
+import { startRadarListeners, type RadarListeners } from '../../support/radar-listeners.js';
 import { CHANNELS } from '../../support/slack-fixtures.js';
 
 const CHANGELOG = '/v1/projects/prj_northwind/content/changelog';
 const COMPETITORS = '/v1/projects/prj_northwind/competitors';
 
 describe('/radar content and /radar changes', () => {
-  let h: RadarHarness;
+  let h: RadarListeners;
   beforeAll(async () => {
-    h = await startRadarHarness();
+    h = await startRadarListeners();
     await h.command('bind northwind', { channel: CHANNELS.intel });
   });
-  afterEach(() => expectNoViolations(h.slack));
   afterAll(() => h?.stop());
 
   // Only the reads a content command can make: background pollers (briefings, digests, watches) read on their own schedule.

@@ -1,14 +1,14 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoViolations } from '../../support/fake-slack.js';
+/** `/radar pricing` through the `/radar` listener (fake Bolt args) over the real service client and sandbox. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHANNELS } from '../../support/slack-fixtures.js';
-import { replyText, startRadarHarness, type RadarHarness } from '../../support/radar-harness.js';
+import { replyText } from '../../support/radar-harness.js';
+import { startRadarListeners, type RadarListeners } from '../../support/radar-listeners.js';
 
 describe('/radar pricing under the null contract', () => {
-  let h: RadarHarness;
+  let h: RadarListeners;
   beforeAll(async () => {
-    h = await startRadarHarness();
+    h = await startRadarListeners();
   });
-  afterEach(() => expectNoViolations(h.slack));
   afterAll(() => h?.stop());
 
   it('shows the gap flags, market figures with their unit, own metrics and every competitor', async () => {

@@ -1,19 +1,18 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SEED } from '../../../src/sandbox/seed.js';
-import { expectNoViolations } from '../../support/fake-slack.js';
 import { CHANNELS } from '../../support/slack-fixtures.js';
-import { replyText, startRadarHarness, type RadarHarness } from '../../support/radar-harness.js';
+import { replyText } from '../../support/radar-harness.js';
+import { startRadarListeners, type RadarListeners } from '../../support/radar-listeners.js';
 
 const NW = SEED.projects.northwind;
 const techRuns = NW.runIds['tech-trust'] ?? [];
 
 describe('/radar history and /radar run', () => {
-  let h: RadarHarness;
+  let h: RadarListeners;
   beforeAll(async () => {
-    h = await startRadarHarness();
+    h = await startRadarListeners();
   });
   beforeEach(() => h.sandbox.control.clearRequests());
-  afterEach(() => expectNoViolations(h.slack));
   afterAll(() => h?.stop());
 
   it('tech history: one read, count from pagination.total, a null gap reads "no comparison", never a tie', async () => {

@@ -1,7 +1,7 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { expectNoViolations } from '../../support/fake-slack.js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CHANNELS } from '../../support/slack-fixtures.js';
-import { replyText, startRadarHarness, type RadarHarness } from '../../support/radar-harness.js';
+import { replyText } from '../../support/radar-harness.js';
+import { startRadarListeners, type RadarListeners } from '../../support/radar-listeners.js';
 
 /** The lines of one competitor in the answer, from its name to its DNS line. */
 function rowOf(text: string, domain: string): string {
@@ -12,14 +12,13 @@ function rowOf(text: string, domain: string): string {
 }
 
 describe('/radar tech under the null contract', () => {
-  let h: RadarHarness;
+  let h: RadarListeners;
   let text: string;
   beforeAll(async () => {
-    h = await startRadarHarness();
+    h = await startRadarListeners();
     text = replyText(await h.command('tech --project northwind', { channel: CHANNELS.general }));
   });
   beforeEach(() => h.sandbox.control.clearRequests());
-  afterEach(() => expectNoViolations(h.slack));
   afterAll(() => h?.stop());
 
   it('a shielded site: grade and score not measured, said as shielding, while its trust count stays real', () => {
