@@ -75,7 +75,8 @@ export const BLOCK_IDS = {
 export const DIGEST_IDS = { eventType: 'radar_digest', ticketBlockPrefix: 'digest_ticket' } as const;
 
 /** Watches: the `event_type` of a watch message's metadata (its payload names project, dimension and run). */
-export const WATCH_IDS = { eventType: 'radar_watch' } as const;
+/** A watch message's metadata type (`radar_change`); `radar_watch` is what Radar wrote before it, still recognised. */
+export const WATCH_IDS = { eventType: 'radar_change', earlierEventType: 'radar_watch' } as const;
 
 export type CallbackId = (typeof CALLBACK_IDS)[keyof typeof CALLBACK_IDS];
 export type ActionId = (typeof ACTION_IDS)[keyof typeof ACTION_IDS];

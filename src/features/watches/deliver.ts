@@ -26,9 +26,9 @@ export interface WatchRef {
 }
 
 /** The `event_type` of the metadata on every message Radar posts about a change (for other apps and workflows). */
-export const CHANGE_EVENT_TYPE = 'radar_change';
+export const CHANGE_EVENT_TYPE = WATCH_IDS.eventType;
 /** The event type an earlier Radar put on watch messages: still recognised when looking for a post made before a crash. */
-const EARLIER_EVENT_TYPES: readonly string[] = [CHANGE_EVENT_TYPE, WATCH_IDS.eventType];
+const EARLIER_EVENT_TYPES: readonly string[] = [WATCH_IDS.eventType, WATCH_IDS.earlierEventType];
 
 export interface WatchDelivery extends PosterBase, ClaimContext<DigestKey> {
   ledger: DigestLedger;

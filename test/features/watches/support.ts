@@ -14,7 +14,7 @@ export async function publishRun(h: Pick<RadarHarness, 'sandbox'>, projectId: st
 }
 
 export function watchesIn(h: Pick<RadarHarness, 'slack'>, channel: string, runId?: string): StoredMessage[] {
-  return h.slack.messagesIn(channel).filter((m) => (m.metadata?.event_type === 'radar_change' || m.metadata?.event_type === WATCH_IDS.eventType) && (runId === undefined || m.metadata.event_payload.run_id === runId));
+  return h.slack.messagesIn(channel).filter((m) => (m.metadata?.event_type === WATCH_IDS.eventType || m.metadata?.event_type === WATCH_IDS.earlierEventType) && (runId === undefined || m.metadata.event_payload.run_id === runId));
 }
 
 export function watchPoller(h: Pick<RadarHarness, 'radar'>): Required<Worker> {
