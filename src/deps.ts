@@ -5,7 +5,7 @@
 import type { Config } from './config.js';
 import type { Logger } from './log.js';
 import type { ServiceClient } from './service/index.js';
-import type { Store } from './store/open-store.js';
+import type { Store } from './store/backends/open-store.js';
 import type { BindingsRepo } from './store/bindings.js';
 import type { DigestSettingsRepo } from './store/digest-settings.js';
 import type { PendingScansRepo } from './store/pending-scans.js';

@@ -13,7 +13,7 @@ import type { Config } from './config.js';
 import type { RadarDeps, Worker } from './deps.js';
 import { createLogger, type Logger } from './log.js';
 import { createServiceClient, type RetryPolicy, type ServiceClient, type Timeouts } from './service/index.js';
-import { openStore } from './store/open-store.js';
+import { openStore } from './store/backends/open-store.js';
 import { createBindingsRepo } from './store/bindings.js';
 import { createDigestSettingsRepo } from './store/digest-settings.js';
 import { createPendingScansRepo } from './store/pending-scans.js';

@@ -4,7 +4,7 @@
  * handlers call `describeError` and reply with its sentence.
  */
 import { ServiceError } from '../service/errors.js';
-import { StoreUnavailableError } from '../store/errors.js';
+import { StoreUnavailableError } from '../store/backends/errors.js';
 import { UsageError } from './commands/parse.js';
 import { escapeMrkdwn } from './blocks/text.js';
 import { isKnownSlackRefusal, slackErrorOf } from './slack-errors.js';

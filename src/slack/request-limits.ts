@@ -19,7 +19,7 @@ import type { AllMiddlewareArgs, AnyMiddlewareArgs, Middleware } from '@slack/bo
 import { LRUCache } from 'lru-cache';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Logger } from '../log.js';
-import type { RateLimitOptions } from '../store/store.js';
+import type { RateLimitOptions } from '../store/backends/store.js';
 
 export interface RequestLimitSettings {
   /** Requests one person may send per window. */

@@ -16,7 +16,7 @@
  */
 import * as z from 'zod';
 import { recordReader } from './records.js';
-import type { Store } from './store.js';
+import type { Store } from './backends/store.js';
 
 export interface DigestKey {
   teamId: string;

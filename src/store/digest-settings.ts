@@ -13,7 +13,7 @@
 import * as z from 'zod';
 import { BINDINGS_NAMESPACE, bindingKey, LEGACY_DIGEST_KEYS } from './bindings.js';
 import { recordReader } from './records.js';
-import type { Store } from './store.js';
+import type { Store } from './backends/store.js';
 
 export interface DigestFailing {
   reason: string;

@@ -5,7 +5,7 @@
  */
 import * as z from 'zod';
 import { recordReader } from './records.js';
-import type { Store } from './store.js';
+import type { Store } from './backends/store.js';
 
 /**
  * The scan starts under way (`features/fair-use/scan-limits.ts`): per scope, a short-lived token per

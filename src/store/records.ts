@@ -6,7 +6,7 @@
  * store's logger says so once per key (per process).
  */
 import type { z } from 'zod';
-import type { Store } from './store.js';
+import type { Store } from './backends/store.js';
 
 /** Keys already reported; bounded, so a namespace of unreadable records cannot grow it for ever. */
 const MAX_REPORTED = 1_000;

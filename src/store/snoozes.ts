@@ -8,7 +8,7 @@
 import * as z from 'zod';
 import { bindingKey } from './bindings.js';
 import { recordReader } from './records.js';
-import type { Store } from './store.js';
+import type { Store } from './backends/store.js';
 import { WATCH_DIMENSIONS, type WatchDimension } from './watches.js';
 
 export interface Snooze {

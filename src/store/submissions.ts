@@ -7,7 +7,7 @@
  */
 import * as z from 'zod';
 import { recordReader } from './records.js';
-import type { Store } from './store.js';
+import type { Store } from './backends/store.js';
 
 /** What a completed submission created, enough to show the confirmation again. */
 export interface SubmissionResult {

@@ -8,7 +8,7 @@
 import * as z from 'zod';
 import { bindingKey } from './bindings.js';
 import { recordReader } from './records.js';
-import type { Store } from './store.js';
+import type { Store } from './backends/store.js';
 
 /** The dimensions a channel can watch (the words the command takes). */
 export const WATCH_DIMENSIONS = ['pricing', 'content', 'ai', 'sources', 'tech', 'positioning'] as const;

@@ -14,7 +14,7 @@ import { expectNoViolations, startFakeSlack, type FakeSlack } from '../support/f
 import { replyText } from '../support/radar-harness.js';
 import { CHANNELS, TEAM } from '../support/slack-fixtures.js';
 import { digestsIn, historyReads, publish } from '../features/digest/support.js';
-import { openStore } from '../../src/store/open-store.js';
+import { openStore } from '../../src/store/backends/open-store.js';
 import { createDigestLedger } from '../../src/store/digest-ledger.js';
 import { BUILD_TIMEOUT_MS, buildRadar, processSecrets, spawnRadar, type RadarProcess, type RadarProcessOptions } from './support/radar-processes.js';
 import { answerTo, inProgress, leakedSecrets, scanMessage, scanResultReplies } from './support/slack-records.js';

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setTimeout as delay } from 'node:timers/promises';
-import { createCoordinator, LeaseLostError } from '../../src/store/coordination.js';
-import type { Coordinator } from '../../src/store/coordination.js';
-import { createMemoryLocks } from '../../src/store/memory-locks.js';
+import { createCoordinator, LeaseLostError } from '../../src/store/backends/coordination.js';
+import type { Coordinator } from '../../src/store/backends/coordination.js';
+import { createMemoryLocks } from '../../src/store/backends/memory-locks.js';
 import { REDIS_URL, redisPlace } from './places.js';
 import type { Place } from './places.js';
 

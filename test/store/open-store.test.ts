@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLogger } from '../../src/log.js';
-import { openStore, StoreUnavailableError } from '../../src/store/open-store.js';
+import { openStore, StoreUnavailableError } from '../../src/store/backends/open-store.js';
 import { PLACE_KINDS } from './places.js';
 import type { Place } from './places.js';
 

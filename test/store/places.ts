@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { openStore } from '../../src/store/open-store.js';
-import type { Store } from '../../src/store/open-store.js';
+import { openStore } from '../../src/store/backends/open-store.js';
+import type { Store } from '../../src/store/backends/open-store.js';
 import type { Logger } from '../../src/log.js';
 
 export const REDIS_URL = process.env.REDIS_URL;

@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { createLogger } from '../../src/log.js';
-import type { Store } from '../../src/store/open-store.js';
+import type { Store } from '../../src/store/backends/open-store.js';
 import { createBindingsRepo } from '../../src/store/bindings.js';
 import { createDigestSettingsRepo } from '../../src/store/digest-settings.js';
 import { createPendingScansRepo } from '../../src/store/pending-scans.js';

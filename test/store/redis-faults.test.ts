@@ -10,8 +10,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { createLogger } from '../../src/log.js';
-import { openStore, type Store } from '../../src/store/open-store.js';
-import { StoreUnavailableError } from '../../src/store/errors.js';
+import { openStore, type Store } from '../../src/store/backends/open-store.js';
+import { StoreUnavailableError } from '../../src/store/backends/errors.js';
 import { startTcpLink, type TcpLink } from '../support/tcp-link.js';
 import { REDIS_URL } from './places.js';
 

@@ -8,8 +8,8 @@ import { chmodSync, existsSync, mkdtempSync, readdirSync, readlinkSync, renameSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLogger } from '../../src/log.js';
-import { openStore, type Store } from '../../src/store/open-store.js';
-import { StoreUnavailableError } from '../../src/store/errors.js';
+import { openStore, type Store } from '../../src/store/backends/open-store.js';
+import { StoreUnavailableError } from '../../src/store/backends/errors.js';
 import { createBindingsRepo } from '../../src/store/bindings.js';
 import { createPendingScansRepo } from '../../src/store/pending-scans.js';
 

@@ -7,7 +7,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src/log.js';
-import { openStore, type Store } from '../../src/store/open-store.js';
+import { openStore, type Store } from '../../src/store/backends/open-store.js';
 
 describe('listing a namespace on SQLite', () => {
   let store: Store;

@@ -6,8 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
-import { openStore } from '../../src/store/open-store.js';
-import type { Store } from '../../src/store/open-store.js';
+import { openStore } from '../../src/store/backends/open-store.js';
+import type { Store } from '../../src/store/backends/open-store.js';
 import { PLACE_KINDS, REDIS_URL } from './places.js';
 import type { Place } from './places.js';
 

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { openStore } from '../../store/open-store.js';
+import { openStore } from '../../store/backends/open-store.js';
 import { fail, pass, warn } from '../types.js';
 import type { CheckResult } from '../types.js';
 

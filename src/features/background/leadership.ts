@@ -6,8 +6,8 @@
  * the lease and the next attempt elsewhere succeeds at once.
  */
 import type { Logger } from '../../log.js';
-import type { Coordinator, Lease } from '../../store/coordination.js';
-import { isStoreUnavailable } from '../../store/errors.js';
+import type { Coordinator, Lease } from '../../store/backends/coordination.js';
+import { isStoreUnavailable } from '../../store/backends/errors.js';
 
 export interface Leadership {
   /** The held lease's signal (aborts when the lease is lost), or null when not leading. */

@@ -6,7 +6,7 @@
  * the command, so a competitor added, renamed or removed since is never shown wrongly.
  */
 import type { Competitor, Listed } from '../../service/index.js';
-import type { Store } from '../../store/store.js';
+import type { Store } from '../../store/backends/store.js';
 
 /** One entry per project, replaced at every list read and kept without expiry (a project's list is small). */
 export const COMPETITOR_DIRECTORY_NAMESPACE = 'competitor-directory';

@@ -4,7 +4,7 @@
  * caller that moves it forward. Measured on Radar's clock (`deps.now`), so tests move time instead
  * of waiting.
  */
-import type { Store } from '../../store/store.js';
+import type { Store } from '../../store/backends/store.js';
 
 export const HOME_REFRESH_NAMESPACE = 'home-refresh';
 /** The shortest time between two refreshes of one person's Home tab. */

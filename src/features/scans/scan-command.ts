@@ -9,7 +9,7 @@ import { UsageError } from '../../slack/commands/parse.js';
 import { describeError, UserError } from '../../slack/error-text.js';
 import { COMMAND } from '../../slack/ids.js';
 import type { PendingScanKind } from '../../store/pending-scans.js';
-import { StoreUnavailableError } from '../../store/errors.js';
+import { StoreUnavailableError } from '../../store/backends/errors.js';
 import type { FollowedScan, ScanFollower } from './scan-follower.js';
 import { isGoneForRadar, slackErrorOf } from '../../slack/slack-errors.js';
 import { admitScan } from '../fair-use/scan-limits.js';

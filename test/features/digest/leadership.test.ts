@@ -6,8 +6,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLeadership, type Leadership } from '../../../src/features/background/leadership.js';
 import { createLogger } from '../../../src/log.js';
-import { createCoordinator, type HeldLock, type LockBackend } from '../../../src/store/coordination.js';
-import { createMemoryLocks } from '../../../src/store/memory-locks.js';
+import { createCoordinator, type HeldLock, type LockBackend } from '../../../src/store/backends/coordination.js';
+import { createMemoryLocks } from '../../../src/store/backends/memory-locks.js';
 
 const TTL_MS = 900;
 const BEAT_MS = TTL_MS / 3;

@@ -4,7 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../../src/log.js';
-import { openStore, type Store } from '../../../src/store/open-store.js';
+import { openStore, type Store } from '../../../src/store/backends/open-store.js';
 import { createPendingScansRepo, type PendingScan } from '../../../src/store/pending-scans.js';
 import { admitScan } from '../../../src/features/fair-use/scan-limits.js';
 import type { RadarDeps } from '../../../src/deps.js';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { openStore } from '../../../src/store/open-store.js';
+import { openStore } from '../../../src/store/backends/open-store.js';
 import { createPendingScansRepo, type PendingScan } from '../../../src/store/pending-scans.js';
 import { SCAN_RESULT_EVENT } from '../../../src/features/scans/scan-messages.js';
 import { expectNoViolations } from '../../support/fake-slack.js';

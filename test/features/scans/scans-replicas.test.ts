@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../../src/sandbox/index.js';
-import { openStore, type Store } from '../../../src/store/open-store.js';
+import { openStore, type Store } from '../../../src/store/backends/open-store.js';
 import { createPendingScansRepo } from '../../../src/store/pending-scans.js';
 import { leaseName } from '../../../src/features/scans/scan-follower.js';
 import { expectNoViolations, startFakeSlack, type FakeSlack } from '../../support/fake-slack.js';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SEED } from '../../../src/sandbox/seed.js';
 import { createDigestLedger } from '../../../src/store/digest-ledger.js';
-import { openStore } from '../../../src/store/open-store.js';
+import { openStore } from '../../../src/store/backends/open-store.js';
 import { WATCH_LEDGER_NAMESPACE } from '../../../src/features/watches/deliver.js';
 import { WATCH_LEASE } from '../../../src/features/watches/poller.js';
 import { startSandbox, type Sandbox } from '../../../src/sandbox/index.js';

@@ -8,8 +8,8 @@
  * lease bookkeeping on top: an AbortSignal that fires when the lease is lost, and `runExclusive`,
  * which keeps a lease extended while a task runs.
  */
-import type { Logger } from '../log.js';
-import { silentLogger } from '../log.js';
+import type { Logger } from '../../log.js';
+import { silentLogger } from '../../log.js';
 
 /** A lock a backend granted; opaque to the coordinator apart from when it runs out. */
 export interface HeldLock {

@@ -18,7 +18,7 @@ import { dirname } from 'node:path';
 import Keyv, { type KeyvStoreAdapter } from 'keyv';
 import KeyvSqlite from '@keyv/sqlite';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
-import type { Logger } from '../log.js';
+import type { Logger } from '../../log.js';
 import { createAvailability, withinTimeout } from './availability.js';
 import { createCoordinator } from './coordination.js';
 import { StoreUnavailableError } from './errors.js';

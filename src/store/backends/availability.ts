@@ -4,7 +4,7 @@
  * `StoreUnavailableError`, and the outage is logged once when it starts and once when a call made
  * during it succeeds again, never once per request.
  */
-import type { Logger } from '../log.js';
+import type { Logger } from '../../log.js';
 import { isStoreUnavailable, StoreUnavailableError } from './errors.js';
 
 export interface Availability {

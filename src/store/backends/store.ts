@@ -4,7 +4,7 @@
  */
 import type Keyv from 'keyv';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
-import type { Logger } from '../log.js';
+import type { Logger } from '../../log.js';
 import type { Coordinator } from './coordination.js';
 
 export const STORE_KINDS = ['sqlite', 'redis'] as const;

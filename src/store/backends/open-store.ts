@@ -4,7 +4,7 @@
  *   (absolute) or `sqlite://:memory:` (tests). One replica per SQLite file.
  * - `redis://host:port[/db]` (also `rediss://`): state and leases shared by every replica.
  */
-import { silentLogger } from '../log.js';
+import { silentLogger } from '../../log.js';
 import type { Store, StoreOptions } from './store.js';
 import { assertNamespacePrefix, DEFAULT_COMMAND_TIMEOUT_MS } from './store.js';
 

@@ -9,7 +9,7 @@ import Keyv from 'keyv';
 import KeyvRedis, { createClient } from '@keyv/redis';
 import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
-import type { Logger } from '../log.js';
+import type { Logger } from '../../log.js';
 import { createAvailability, guardAdapter, withinTimeout } from './availability.js';
 import { createCoordinator } from './coordination.js';
 import { StoreUnavailableError } from './errors.js';
