@@ -27,7 +27,7 @@ import { sealerFor } from '../../src/slack/sealed-values.js';
 import { createBindingsRepo } from '../../src/store/bindings.js';
 import { createDigestLedger } from '../../src/store/digest-ledger.js';
 import { createDigestSettingsRepo } from '../../src/store/digest-settings.js';
-import { openStore } from '../../src/store/open-store.js';
+import { openStore } from '../../src/store/backends/open-store.js';
 import { createPendingScansRepo } from '../../src/store/pending-scans.js';
 import { DEFAULT_TIMING, type Timing } from '../../src/timing.js';
 import { expect } from 'vitest';
