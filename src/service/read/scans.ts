@@ -4,11 +4,12 @@
  * service keeps it (`expiresAt`), and the site it scanned (`domain`, on the scan or its result, found
  * by looking). The scan follower and `/radar scan <id>` read only these facts.
  */
-import type { AgentAdoptionResult, TrustSignalsResult } from '../schemas/scans.js';
+import { extrasOf, type Extra } from '../extras.js';
+import { agentAdoptionResultSchema, trustSignalsResultSchema, type AgentAdoptionResult, type TrustSignalsResult } from '../schemas/scans.js';
 import type { ScanStatus } from '../schemas/scans.js';
-import { isUnreadable, lookup, readableOr, type Unreadable } from '../tolerant.js';
+import { isRecord, isUnreadable, keyStem, lookup, readableOr, type JsonRecord, type Unreadable } from '../tolerant.js';
 
-export type FinishedScan = { kind: 'trust'; result: TrustSignalsResult } | { kind: 'agents'; result: AgentAdoptionResult };
+export type FinishedScan = { kind: 'trust'; result: TrustFacts } | { kind: 'agents'; result: AgentsFacts };
 
 export type ScanState =
   | { status: 'queued' }
@@ -64,3 +65,134 @@ export function scanFactsOf<R>(scan: PolledScan<R>, finish: (result: R) => Finis
   return { ...stateOf(scan, finish), expiresAt: timeOf(expiresAt) === null ? null : (expiresAt as string), domain: domainHit?.found ? (domainHit.value as string) : null };
 }
 
+
+// ---------------------------------------------------------------------------------------------------
+// A finished scan's result as facts (spec 2.9; issue 27). Each named key is found in any case or
+// style (`final_url`, `FinalUrl`), then read with the result's schema, so a value is a value, null
+// ("never inspected", never a zero score), omitted, or `Unreadable`; an empty list stays a real
+// finding. Fields Radar does not know are kept as extras, which the views show after the named facts.
+// ---------------------------------------------------------------------------------------------------
+
+/** The fields of one object that Radar does not know, bounded (src/service/extras.ts). */
+export type ExtraList = { extras: Extra[]; more: number };
+
+/** A value as sent: an `Unreadable` left by an earlier schema pass is unwrapped to its raw value. */
+function rawOf(value: unknown): unknown {
+  return isUnreadable(value) ? value.raw : value;
+}
+
+/**
+ * `key` on `obj` in any case or style: the first spelling that holds something (a value left missing
+ * under the exact key by an earlier pass does not hide `final_url`), else undefined.
+ */
+function pick(obj: JsonRecord, key: string): unknown {
+  const stem = keyStem(key);
+  let seen: unknown = undefined;
+  for (const [k, v] of Object.entries(obj)) {
+    if (keyStem(k) !== stem) continue;
+    const value = rawOf(v);
+    if (value !== undefined) return value;
+    seen = value;
+  }
+  return seen;
+}
+
+type Shape = { [key: string]: Shape | 'list' | 'value' | { items: Shape } };
+
+/**
+ * `value` rebuilt with the named keys of `shape` under their spec names (found in any case or style),
+ * nested objects and list items likewise; unknown keys are left as they are. Null stays null.
+ */
+function canonical(value: unknown, shape: Shape): unknown {
+  const raw = rawOf(value);
+  if (!isRecord(raw)) return raw;
+  const out: JsonRecord = {};
+  const named = new Set(Object.keys(shape).map(keyStem));
+  for (const [k, v] of Object.entries(raw)) if (!named.has(keyStem(k))) out[k] = rawOf(v);
+  for (const [key, inner] of Object.entries(shape)) {
+    const found = pick(raw, key);
+    if (found === undefined) continue;
+    if (inner === 'value' || inner === 'list') out[key] = found;
+    else if ('items' in inner && typeof inner.items === 'object') out[key] = Array.isArray(found) ? found.map((item) => canonical(item, inner.items as Shape)) : found;
+    else out[key] = canonical(found, inner as Shape);
+  }
+  return out;
+}
+
+const V = 'value' as const;
+const CATEGORY_SHAPE: Shape = { score: V, max: V, signalsFound: V };
+const TRUST_SHAPE: Shape = {
+  domain: V,
+  finalUrl: V,
+  fetchedAt: V,
+  verdict: { tier: V, score: V, benchmarkForTier: V, benchmarkComparison: V, summary: V },
+  categoryScores: { enterpriseReadiness: CATEGORY_SHAPE, thirdPartyValidation: CATEGORY_SHAPE, socialProof: CATEGORY_SHAPE, brandAuthority: CATEGORY_SHAPE, riskReversal: CATEGORY_SHAPE },
+  signalsDetected: { items: { signal: V, category: V, weight: V, confidence: V, evidenceCount: V, evidence: { items: { kind: V, source: V, matched: V } } } },
+  suspiciousPatterns: 'list',
+  gapsVsBenchmark: { items: { signal: V, category: V, benchmarkPrevalence: V, ciInsight: V } },
+  meta: { signalsEvaluated: V, benchmarkSource: V, scanDurationMs: V },
+  headerInspection: V,
+};
+
+const CHECK_SHAPE: Shape = { id: V, category: V, status: V, scored: V, weight: V, message: V, description: V, durationMs: V, dependsOn: V, specUrls: V, evidence: V, fixPrompt: V };
+const AGENTS_SHAPE: Shape = {
+  specVersion: V,
+  profile: V,
+  scanner: { name: V, version: V },
+  domain: V,
+  finalUrl: V,
+  scannedAt: V,
+  score: V,
+  level: V,
+  levelName: V,
+  categoryReports: { items: { category: V, description: V, score: V, passed: V, failed: V, neutral: V, couldNotMeasure: V, checks: { items: CHECK_SHAPE } } },
+  clusters: { items: { name: V, kind: V, triggered: V, coefficient: V, appliesTo: V, message: V } },
+  meta: { checksEvaluated: V, checksSkipped: V, scanDurationMs: V, counters: V },
+};
+
+/** The extras of an object part, or none when the part is not an object. */
+function extrasAt(value: unknown, shape: Shape): ExtraList {
+  return extrasOf(rawOf(value), Object.keys(shape));
+}
+
+/** A trust-signals result as facts: the schema's reading of the named keys, and what else was sent. */
+export type TrustFacts = TrustSignalsResult & {
+  /** Unknown fields of the result itself, of its verdict, and of its meta. */
+  extras: ExtraList;
+  verdictExtras: ExtraList;
+  metaExtras: ExtraList;
+};
+
+/** An agent-adoption result as facts, and what else was sent. */
+export type AgentsFacts = AgentAdoptionResult & { extras: ExtraList; metaExtras: ExtraList };
+
+/** Reads a trust-signals result (raw or already schema-read) in any key case or style. */
+export function trustResultFacts(raw: unknown): TrustFacts {
+  const canon = canonical(raw, TRUST_SHAPE);
+  const result = trustSignalsResultSchema.parse(isRecord(canon) ? canon : {});
+  const record = isRecord(canon) ? canon : {};
+  return {
+    ...result,
+    extras: extrasAt(canon, TRUST_SHAPE),
+    verdictExtras: extrasAt(record.verdict, TRUST_SHAPE.verdict as Shape),
+    metaExtras: extrasAt(record.meta, TRUST_SHAPE.meta as Shape),
+  };
+}
+
+/** Reads an agent-adoption result (raw or already schema-read) in any key case or style. */
+export function agentsResultFacts(raw: unknown): AgentsFacts {
+  const canon = canonical(raw, AGENTS_SHAPE);
+  const result = agentAdoptionResultSchema.parse(isRecord(canon) ? canon : {});
+  const record = isRecord(canon) ? canon : {};
+  return { ...result, extras: extrasAt(canon, AGENTS_SHAPE), metaExtras: extrasAt(record.meta, AGENTS_SHAPE.meta as Shape) };
+}
+
+/** A polled trust-signals scan as facts, its result read by `trustResultFacts`. */
+export function trustScanFacts<R>(scan: PolledScan<R>): PolledState {
+  return scanFactsOf(scan, (result) => ({ kind: 'trust', result: trustResultFacts(result) }));
+}
+
+/** A polled agent-adoption scan as facts, its result read by `agentsResultFacts`. */
+export function agentsScanFacts<R>(scan: PolledScan<R>): PolledState {
+  return scanFactsOf(scan, (result) => ({ kind: 'agents', result: agentsResultFacts(result) }));
+}
