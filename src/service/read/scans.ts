@@ -147,7 +147,7 @@ const AGENTS_SHAPE: Shape = {
   levelName: V,
   categoryReports: { items: { category: V, description: V, score: V, passed: V, failed: V, neutral: V, couldNotMeasure: V, checks: { items: CHECK_SHAPE } } },
   clusters: { items: { name: V, kind: V, triggered: V, coefficient: V, appliesTo: V, message: V } },
-  meta: { checksEvaluated: V, checksSkipped: V, scanDurationMs: V, counters: V },
+  meta: { checksEvaluated: V, checksSkipped: V, scanDurationMs: V, counters: { fetches: V, heavyFetchCalls: V } },
 };
 
 /** The extras of an object part, or none when the part is not an object. */
@@ -156,7 +156,15 @@ function extrasAt(value: unknown, shape: Shape): ExtraList {
 }
 
 /** A trust-signals result as facts: the schema's reading of the named keys, and what else was sent. */
-export type TrustFacts = TrustSignalsResult & {
+/** A schema's named fields, without the index signature its loose object adds. */
+type NamedOf<T> = { [K in keyof T as string extends K ? never : K]: T[K] };
+
+export type TrustFacts = Omit<NamedOf<TrustSignalsResult>, 'suspiciousPatterns'> & {
+  /**
+   * Each pattern as text (its shape is not shown): the first of `description`, `message`, `pattern`,
+   * `type` in any case or one level down, else the element as JSON. Service text: escape it.
+   */
+  suspiciousPatterns: string[] | null | Unreadable;
   /** Unknown fields of the result itself, of its verdict, and of its meta. */
   extras: ExtraList;
   verdictExtras: ExtraList;
@@ -166,13 +174,26 @@ export type TrustFacts = TrustSignalsResult & {
 /** An agent-adoption result as facts, and what else was sent. */
 export type AgentsFacts = AgentAdoptionResult & { extras: ExtraList; metaExtras: ExtraList };
 
+/** A suspicious pattern (element shape not shown, docs/assumptions.md) as its text. */
+function patternText(value: unknown): string {
+  if (value === null || value === undefined) return 'not given';
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
+  for (const key of ['description', 'message', 'pattern', 'type']) {
+    const hit = lookup(value, key);
+    if (hit.found && typeof hit.value === 'string' && hit.value !== '') return hit.value;
+  }
+  return JSON.stringify(value);
+}
+
 /** Reads a trust-signals result (raw or already schema-read) in any key case or style. */
 export function trustResultFacts(raw: unknown): TrustFacts {
   const canon = canonical(raw, TRUST_SHAPE);
   const result = trustSignalsResultSchema.parse(isRecord(canon) ? canon : {});
   const record = isRecord(canon) ? canon : {};
+  const patterns = result.suspiciousPatterns;
   return {
     ...result,
+    suspiciousPatterns: patterns === null || isUnreadable(patterns) ? patterns : patterns.map(patternText),
     extras: extrasAt(canon, TRUST_SHAPE),
     verdictExtras: extrasAt(record.verdict, TRUST_SHAPE.verdict as Shape),
     metaExtras: extrasAt(record.meta, TRUST_SHAPE.meta as Shape),

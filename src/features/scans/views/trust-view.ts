@@ -127,7 +127,7 @@ export function trustDetailsView(subject: ScanSubject, result: TrustFacts): { te
   else if (patterns !== null) {
     blocks.push(section(`*Suspicious patterns* (${patterns.length})`));
     if (patterns.length === 0) blocks.push(section('None found.'));
-    else blocks.push(...packLines(patterns.map((p) => `• ${displayValue(p)}`)));
+    else blocks.push(...packLines(patterns.map((p) => `• ${escapeMrkdwn(p)}`)));
   }
 
   if (isUnreadable(gaps)) blocks.push(section(`*Gaps vs the benchmark*: ${UNREADABLE_VALUE}`));
@@ -202,7 +202,7 @@ function patternsSummary(patterns: Exclude<TrustFacts['suspiciousPatterns'], nul
   if (patterns.length === 0) return 'none found.';
   return `${patterns.length}\n${patterns
     .slice(0, 3)
-    .map((p) => `• ${displayValue(p)}`)
+    .map((p) => `• ${escapeMrkdwn(p)}`)
     .join('\n')}${patterns.length > 3 ? `\n…and ${patterns.length - 3} more in the thread` : ''}`;
 }
 
