@@ -5,6 +5,7 @@
  * by looking). The scan follower and `/radar scan <id>` read only these facts.
  */
 import { extrasOf, type Extra } from '../extras.js';
+import { availabilityReason, markerSaysUnavailable } from '../schemas/common.js';
 import { agentAdoptionResultSchema, trustSignalsResultSchema, type AgentAdoptionResult, type TrustSignalsResult } from '../schemas/scans.js';
 import type { ScanStatus } from '../schemas/scans.js';
 import { isRecord, isUnreadable, keyStem, lookup, readableOr, type JsonRecord, type Unreadable } from '../tolerant.js';
@@ -159,12 +160,33 @@ function extrasAt(value: unknown, shape: Shape): ExtraList {
 /** A schema's named fields, without the index signature its loose object adds. */
 type NamedOf<T> = { [K in keyof T as string extends K ? never : K]: T[K] };
 
-export type TrustFacts = Omit<NamedOf<TrustSignalsResult>, 'suspiciousPatterns'> & {
+type ListOf<T> = T extends readonly (infer I)[] ? Exclude<I, Unreadable> : never;
+/** A list part whose readable items carry their own extras. */
+type WithItemExtras<P> = P extends readonly unknown[] ? ((ListOf<P> & { extras: ExtraList }) | Unreadable)[] : P;
+
+/** Each readable item of a list part with the fields Radar does not know of it (`shape` names the rest). */
+function withItemExtras<P>(part: P, shape: Shape): WithItemExtras<P> {
+  if (!Array.isArray(part)) return part as WithItemExtras<P>;
+  return part.map((item: unknown) => (isUnreadable(item) || !isRecord(item) ? item : { ...item, extras: extrasOf(item, Object.keys(shape), 4) })) as WithItemExtras<P>;
+}
+
+const itemShape = (shape: Shape, key: string): Shape => (shape[key] as { items: Shape }).items;
+
+export type TrustFacts = Omit<NamedOf<TrustSignalsResult>, 'suspiciousPatterns' | 'signalsDetected' | 'gapsVsBenchmark'> & {
+  /** Each signal and gap with its unknown fields (shown after it in the details). */
+  signalsDetected: WithItemExtras<TrustSignalsResult['signalsDetected']>;
+  gapsVsBenchmark: WithItemExtras<TrustSignalsResult['gapsVsBenchmark']>;
   /**
    * Each pattern as text (its shape is not shown): the first of `description`, `message`, `pattern`,
    * `type` in any case or one level down, else the element as JSON. Service text: escape it.
    */
   suspiciousPatterns: string[] | null | Unreadable;
+  /**
+   * The site hides its response headers (`headerInspection` an availability marker saying
+   * unavailable, any shape): with the service's reason when it gives one. Null when headers were read
+   * or nothing was said.
+   */
+  headersHidden: { reason: string | undefined } | null;
   /** Unknown fields of the result itself, of its verdict, and of its meta. */
   extras: ExtraList;
   verdictExtras: ExtraList;
@@ -194,6 +216,9 @@ export function trustResultFacts(raw: unknown): TrustFacts {
   return {
     ...result,
     suspiciousPatterns: patterns === null || isUnreadable(patterns) ? patterns : patterns.map(patternText),
+    signalsDetected: withItemExtras(result.signalsDetected, itemShape(TRUST_SHAPE, 'signalsDetected')),
+    gapsVsBenchmark: withItemExtras(result.gapsVsBenchmark, itemShape(TRUST_SHAPE, 'gapsVsBenchmark')),
+    headersHidden: markerSaysUnavailable(result.headerInspection) ? { reason: availabilityReason(result.headerInspection) } : null,
     extras: extrasAt(canon, TRUST_SHAPE),
     verdictExtras: extrasAt(record.verdict, TRUST_SHAPE.verdict as Shape),
     metaExtras: extrasAt(record.meta, TRUST_SHAPE.meta as Shape),

@@ -49,7 +49,9 @@ function restyle(value: unknown, styles: readonly Style[], counter = { n: 0 }): 
 
 const HOSTILE = '*bold* <!here> <@U1> &amp; _it_';
 /** Unknown text fields a differently built service might add: where, under which key, with which token. */
-const UNKNOWN_TRUST: { at: 'top' | 'verdict' | 'meta'; key: string; token: string }[] = [
+const UNKNOWN_TRUST: { at: 'top' | 'verdict' | 'meta' | 'signalsDetected' | 'gapsVsBenchmark'; key: string; token: string }[] = [
+  { at: 'signalsDetected', key: 'evidence_note', token: 'TOKEN-SIGNAL' },
+  { at: 'gapsVsBenchmark', key: 'peerExamples', token: 'TOKEN-GAP' },
   { at: 'top', key: 'analystNote', token: 'TOKEN-TOP' },
   { at: 'verdict', key: 'tier_rationale', token: 'TOKEN-VERDICT' },
   { at: 'meta', key: 'CrawlerHint', token: 'TOKEN-META' },
@@ -58,7 +60,8 @@ const UNKNOWN_TRUST: { at: 'top' | 'verdict' | 'meta'; key: string; token: strin
 function withUnknown(result: Json, fields: typeof UNKNOWN_TRUST): Json {
   const copy = structuredClone(result);
   for (const f of fields) {
-    const target = f.at === 'top' ? copy : (copy[f.at] as Json | null);
+    const part = f.at === 'top' ? copy : copy[f.at];
+    const target = (Array.isArray(part) ? part[0] : part) as Json | null | undefined;
     if (target && typeof target === 'object') target[f.key] = `${f.token} ${HOSTILE}`;
   }
   return copy;
@@ -98,11 +101,12 @@ describe('the trust-signals result reader', () => {
         // Every unknown field is shown exactly once across the two messages (a field on a never-inspected verdict has nowhere to live), escaped.
         const all = `${seen.summary}\n${seen.details}`;
         for (const f of unknown) {
-          const expected = f.at === 'verdict' && a.verdict === null ? 0 : 1;
+          const part = f.at === 'top' ? a : a[f.at];
+          const expected = part === null || (Array.isArray(part) && part.length === 0) ? 0 : 1;
           expect(all.split(f.token).length - 1, f.key).toBe(expected);
         }
         expect(seen.mrkdwn).not.toMatch(/<!here>|<@U1>/);
-        if (unknown.some((f) => f.at !== 'verdict' || a.verdict !== null)) expect(seen.mrkdwn).toContain('&lt;!here&gt; &lt;@U1&gt; &amp;amp;');
+        if (unknown.some((f) => f.at === 'top' || f.at === 'meta' || (a[f.at] !== null && !(Array.isArray(a[f.at]) && (a[f.at] as unknown[]).length === 0)))) expect(seen.mrkdwn).toContain('&lt;!here&gt; &lt;@U1&gt; &amp;amp;');
       }),
       { numRuns: 40 },
     );
@@ -142,7 +146,7 @@ describe('the trust-signals result reader', () => {
 function stripUnknown(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(stripUnknown);
   if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(Object.entries(value).filter(([k]) => !UNKNOWN_TRUST.some((f) => f.key === k || words(f.key).join('_') === words(k).join('_'))).map(([k, v]) => [k, stripUnknown(v)]));
+  return Object.fromEntries(Object.entries(value).filter(([k]) => k !== 'extras' && !UNKNOWN_TRUST.some((f) => f.key === k || words(f.key).join('_') === words(k).join('_'))).map(([k, v]) => [k, stripUnknown(v)]));
 }
 
 describe('the agent-adoption result reader', () => {

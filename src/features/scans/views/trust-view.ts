@@ -3,7 +3,6 @@
  * details posted in its thread. A null means the page was never inspected, never a zero score; an
  * empty list is a real finding and is said as one.
  */
-import { availabilityReason, markerSaysUnavailable } from '../../../service/index.js';
 import type { ExtraList, TrustFacts } from '../../../service/read/scans.js';
 import { isUnreadable, readable, readableOr, shown, UNREADABLE_VALUE, unreadableItemsLine, unreadableOf, type Unreadable } from '../../../service/tolerant.js';
 import { context, durationText, escapeMrkdwn, fields, fitBlocks, header, plural, section, stampOf, type Block } from '../../../slack/blocks/index.js';
@@ -15,6 +14,13 @@ import { displayValue, label, packLines, scanIdContext, scanIntro, scanTitle, ty
 type Readable<T> = Exclude<T, Unreadable>;
 type Signal = Readable<NonNullable<Readable<TrustFacts['signalsDetected']>>[number]>;
 type Gap = Readable<NonNullable<Readable<TrustFacts['gapsVsBenchmark']>>[number]>;
+
+/** An item's unknown fields, each on its own indented line after it ('' when there are none). */
+function itemExtras(list: ExtraList): string {
+  return extraLines(list.extras, list.more)
+    .map((l) => `\n   ${l}`)
+    .join('');
+}
 
 /** The fields the service sent that Radar does not name, as one section (none when there are none). */
 function extrasBlocks(...lists: ExtraList[]): Block[] {
@@ -120,7 +126,7 @@ export function trustDetailsView(subject: ScanSubject, result: TrustFacts): { te
     const list = listPart(signals, 'signal');
     blocks.push(section(`*Signals detected* (${signals.length})`));
     if (signals.length === 0) blocks.push(section('None of the signals looked for was found on the homepage.'));
-    else blocks.push(...packLines([...strongestFirst(list.items).map((s) => `• ${signalLine(s)}${evidenceNote(s)}`), ...(list.unread ? [list.unread] : [])]));
+    else blocks.push(...packLines([...strongestFirst(list.items).map((s) => `• ${signalLine(s)}${evidenceNote(s)}${itemExtras(s.extras)}`), ...(list.unread ? [list.unread] : [])]));
   }
 
   if (isUnreadable(patterns)) blocks.push(section(`*Suspicious patterns*: ${UNREADABLE_VALUE}`));
@@ -138,7 +144,7 @@ export function trustDetailsView(subject: ScanSubject, result: TrustFacts): { te
     else
       blocks.push(
         ...packLines([
-          ...mostPrevalentFirst(list.items).map((g) => `• ${gapLine(g)}${typeof g.ciInsight === 'string' && g.ciInsight ? `\n   ${escapeMrkdwn(g.ciInsight)}` : ''}`),
+          ...mostPrevalentFirst(list.items).map((g) => `• ${gapLine(g)}${typeof g.ciInsight === 'string' && g.ciInsight ? `\n   ${escapeMrkdwn(g.ciInsight)}` : ''}${itemExtras(g.extras)}`),
           ...(list.unread ? [list.unread] : []),
         ]),
       );
@@ -215,11 +221,9 @@ function gapsSummary(gaps: Exclude<TrustFacts['gapsVsBenchmark'], null>): string
 }
 
 function headerCaveat(result: TrustFacts): Block[] {
-  // An availability marker of unstated shape: read like every other marker (docs/assumptions.md).
-  const inspection = result.headerInspection;
-  if (!markerSaysUnavailable(inspection)) return [];
-  const why = availabilityReason(inspection);
-  const reason = why !== undefined ? ` (${escapeMrkdwn(why.replace(/_/g, ' '))})` : '';
+  const hidden = result.headersHidden;
+  if (hidden === null) return [];
+  const reason = hidden.reason !== undefined ? ` (${escapeMrkdwn(hidden.reason.replace(/_/g, ' '))})` : '';
   return [
     context(
       `:information_source: The site hides its response headers${reason}, so no header evidence was read. No trust rule reads headers: the result is otherwise complete and comparable.`,
