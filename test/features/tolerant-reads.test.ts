@@ -242,7 +242,7 @@ describe('briefing', () => {
 
 describe('scans', () => {
   /** The text without the extra lines for keys the perturbation injected (`x_…`, shown as "*X …:*"). */
-  const withoutExtras = (text: string) => text.split('\n').filter((l) => !/^\s*\*X [a-z]+:\* /.test(l)).join('\n');
+  const withoutExtras = (text: string) => text.split('\n').filter((l) => !/^\s*(?:[^*\n]* · )?\*X [a-z]+:\*/.test(l)).join('\n');
   const subject = (kind: ScanSubject['kind'], domain: string): ScanSubject => ({ kind, domain, startedBy: 'U1', scanId: 'scn_1' });
   const envelope = (result: unknown) => ({
     item: { id: 'scn_1', status: 'completed', createdAt: '2026-01-01T00:00:00Z', expiresAt: '2026-01-02T00:00:00Z', startedAt: '2026-01-01T00:00:01Z', completedAt: '2026-01-01T00:00:05Z', result },
@@ -286,7 +286,7 @@ describe('scans', () => {
       serve([/scans/, p.body]);
       const text = await render();
       expect(withoutExtras(text), p.describe).toBe(base);
-      if (p.kind === 'inject' && ['item.result', 'item.result.meta'].includes(p.path.join('.'))) expect(text, p.describe).toMatch(/^\*X [a-z]+:\* /m);
+      if (p.kind === 'inject' && ['item.result', 'item.result.meta'].includes(p.path.join('.'))) expect(text, p.describe).toMatch(/^\*X [a-z]+:\*/m);
     });
   });
 });

@@ -193,8 +193,19 @@ export type TrustFacts = Omit<NamedOf<TrustSignalsResult>, 'suspiciousPatterns' 
   metaExtras: ExtraList;
 };
 
-/** An agent-adoption result as facts, and what else was sent. */
-export type AgentsFacts = AgentAdoptionResult & { extras: ExtraList; metaExtras: ExtraList };
+type ReportOf = ListOf<AgentAdoptionResult['categoryReports']>;
+/** A category report with its unknown fields, its checks each with theirs. */
+export type AgentsReport = Omit<NamedOf<ReportOf>, 'checks'> & { checks: WithItemExtras<ReportOf['checks']>; extras: ExtraList };
+/** A check as the views read it: the schema's fields and the ones Radar does not know. */
+export type AgentsCheck = ListOf<AgentsReport['checks']>;
+
+/** An agent-adoption result as facts, and what else was sent (on the result, its meta, each report, check and cluster). */
+export type AgentsFacts = Omit<NamedOf<AgentAdoptionResult>, 'categoryReports' | 'clusters'> & {
+  categoryReports: (AgentsReport | Unreadable)[] | Unreadable;
+  clusters: WithItemExtras<AgentAdoptionResult['clusters']>;
+  extras: ExtraList;
+  metaExtras: ExtraList;
+};
 
 /** A suspicious pattern (element shape not shown, docs/assumptions.md) as its text. */
 function patternText(value: unknown): string {
@@ -230,7 +241,17 @@ export function agentsResultFacts(raw: unknown): AgentsFacts {
   const canon = canonical(raw, AGENTS_SHAPE);
   const result = agentAdoptionResultSchema.parse(isRecord(canon) ? canon : {});
   const record = isRecord(canon) ? canon : {};
-  return { ...result, extras: extrasAt(canon, AGENTS_SHAPE), metaExtras: extrasAt(record.meta, AGENTS_SHAPE.meta as Shape) };
+  const reportShape = itemShape(AGENTS_SHAPE, 'categoryReports');
+  const reports = result.categoryReports;
+  return {
+    ...result,
+    categoryReports: isUnreadable(reports)
+      ? reports
+      : reports.map((report) => (isUnreadable(report) ? report : { ...report, checks: withItemExtras(report.checks, CHECK_SHAPE), extras: extrasOf(report, Object.keys(reportShape), 4) })),
+    clusters: withItemExtras(result.clusters, itemShape(AGENTS_SHAPE, 'clusters')),
+    extras: extrasAt(canon, AGENTS_SHAPE),
+    metaExtras: extrasAt(record.meta, AGENTS_SHAPE.meta as Shape),
+  };
 }
 
 /** A polled trust-signals scan as facts, its result read by `trustResultFacts`. */

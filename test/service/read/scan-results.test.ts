@@ -167,6 +167,11 @@ describe('the agent-adoption result reader', () => {
         if (addUnknown) {
           withExtras.scanNote = `TOKEN-TOP ${HOSTILE}`;
           (withExtras.meta as Json).crawler_hint = `TOKEN-META ${HOSTILE}`;
+          const reports = withExtras.categoryReports as Json[];
+          (reports[0] as Json).owner_team = `TOKEN-REPORT ${HOSTILE}`;
+          const failed = reports.flatMap((rep) => rep.checks as Json[]).find((c) => c.scored === true && c.status === 'fail');
+          if (failed) failed.remediationNote = `TOKEN-CHECK ${HOSTILE}`;
+          ((withExtras.clusters as Json[])[0] as Json).Rationale = `TOKEN-CLUSTER ${HOSTILE}`;
         }
         const variant = restyle(withExtras, styles);
         const seen = render(variant, domain);
@@ -176,7 +181,7 @@ describe('the agent-adoption result reader', () => {
         const b = agentsResultFacts(variant);
         expect([b.score, b.level, b.levelName]).toEqual([a.score, a.level, a.levelName]);
         const all = `${seen.summary}\n${seen.details}`;
-        for (const token of addUnknown ? ['TOKEN-TOP', 'TOKEN-META'] : []) expect(all.split(token).length - 1, token).toBe(1);
+        for (const token of addUnknown ? ['TOKEN-TOP', 'TOKEN-META', 'TOKEN-REPORT', 'TOKEN-CHECK', 'TOKEN-CLUSTER'] : []) expect(all.split(token).length - 1, token).toBe(1);
         expect(seen.mrkdwn).not.toMatch(/<!here>|<@U1>/);
         if (addUnknown) expect(seen.mrkdwn).toContain('&lt;!here&gt; &lt;@U1&gt; &amp;amp;');
       }),

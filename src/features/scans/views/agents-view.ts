@@ -3,8 +3,7 @@
  * details posted in its thread (every failed scored check, with its fix prompt when asked for).
  * `level` and `levelName` are shown verbatim: their mapping is not in the spec.
  */
-import type { AgentAdoptionCheck } from '../../../service/index.js';
-import type { AgentsFacts, ExtraList } from '../../../service/read/scans.js';
+import type { AgentsCheck as AgentAdoptionCheck, AgentsFacts, ExtraList } from '../../../service/read/scans.js';
 import { extraLines } from '../../../slack/blocks/extras.js';
 import { isUnreadable, readable, readableOr, shown, UNREADABLE_VALUE, unreadableItemsLine, unreadableOf, type Unreadable } from '../../../service/tolerant.js';
 import { context, durationText, escapeMrkdwn, fields, fitBlocks, header, section, type Block } from '../../../slack/blocks/index.js';
@@ -27,6 +26,13 @@ function checksOf(result: AgentsFacts): { checks: AgentAdoptionCheck[]; unread: 
 }
 
 const FAILED_SHOWN = 5;
+
+/** An item's unknown fields, each on its own indented line after it ('' when there are none). */
+function itemExtras(list: ExtraList): string {
+  return extraLines(list.extras, list.more)
+    .map((l) => `\n   ${l}`)
+    .join('');
+}
 
 /** The fields the service sent that Radar does not name, as sections (none when there are none). */
 function extrasBlocks(...lists: ExtraList[]): Block[] {
@@ -72,11 +78,14 @@ export function agentsDetailsView(subject: ScanSubject, result: AgentsFacts, inc
   if (isUnreadable(clusters)) blocks.push(section(`*Clusters*: ${UNREADABLE_VALUE}`));
   else {
     blocks.push(section(`*Clusters* (${clusters.length})`));
-    const lines = readable(clusters).map((c) => `• ${clusterLine(c)}${c.triggered ? '' : ' _(not triggered)_'}`);
+    const lines = readable(clusters).map((c) => `• ${clusterLine(c)}${c.triggered ? '' : ' _(not triggered)_'}${itemExtras(c.extras)}`);
     const unread = unreadLine(clusters, 'cluster');
     if (unread !== null) lines.push(unread);
     blocks.push(...(clusters.length === 0 ? [section('None.')] : packLines(lines)));
   }
+  const reports = isUnreadable(result.categoryReports) ? [] : readable(result.categoryReports);
+  const reportExtras = reports.flatMap((r) => extraLines(r.extras.extras, r.extras.more).map((line) => `${label(r.category)} · ${line}`));
+  if (reportExtras.length > 0) blocks.push(...packLines(reportExtras));
   blocks.push(...extrasBlocks(result.metaExtras));
   const meta = result.meta;
   const metaText = isUnreadable(meta)
@@ -107,7 +116,7 @@ function checkLine(c: AgentAdoptionCheck): string {
 
 function checkDetail(c: AgentAdoptionCheck, includeFixPrompts: boolean): string {
   const prompt = includeFixPrompts && c.fixPrompt ? `\n*Fix prompt:*\n${quote(c.fixPrompt)}` : '';
-  return `• ${checkLine(c)}${prompt}`;
+  return `• ${checkLine(c)}${itemExtras(c.extras)}${prompt}`;
 }
 
 function clusterLine(c: Cluster): string {
