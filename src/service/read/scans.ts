@@ -207,6 +207,27 @@ export type AgentsFacts = Omit<NamedOf<AgentAdoptionResult>, 'categoryReports' |
   metaExtras: ExtraList;
 };
 
+/**
+ * A value whose shape the spec leaves open (a confidence, a benchmark source, a level, a message):
+ * null and omitted stay themselves, strings, numbers and flags as they are, an object as its text
+ * (`openText`), so the views never look inside one.
+ */
+function openValue(value: unknown): unknown {
+  return value === null || value === undefined || typeof value !== 'object' ? value : patternText(value);
+}
+
+/** Each named open-shape field of an object part read by `openValue`. */
+function openFields<T>(part: T, keys: readonly string[]): T {
+  if (!isRecord(part) || isUnreadable(part)) return part;
+  const copy: JsonRecord = { ...part };
+  for (const key of keys) if (key in copy) copy[key] = openValue(copy[key]);
+  return copy as T;
+}
+
+function openItems<T>(list: T, keys: readonly string[]): T {
+  return (Array.isArray(list) ? list.map((item: unknown) => openFields(item, keys)) : list) as T;
+}
+
 /** A suspicious pattern (element shape not shown, docs/assumptions.md) as its text. */
 function patternText(value: unknown): string {
   if (value === null || value === undefined) return 'not given';
@@ -227,8 +248,10 @@ export function trustResultFacts(raw: unknown): TrustFacts {
   return {
     ...result,
     suspiciousPatterns: patterns === null || isUnreadable(patterns) ? patterns : patterns.map(patternText),
-    signalsDetected: withItemExtras(result.signalsDetected, itemShape(TRUST_SHAPE, 'signalsDetected')),
-    gapsVsBenchmark: withItemExtras(result.gapsVsBenchmark, itemShape(TRUST_SHAPE, 'gapsVsBenchmark')),
+    verdict: openFields(result.verdict, ['benchmarkComparison', 'summary']),
+    meta: openFields(result.meta, ['benchmarkSource']),
+    signalsDetected: withItemExtras(openItems(result.signalsDetected, ['confidence']), itemShape(TRUST_SHAPE, 'signalsDetected')),
+    gapsVsBenchmark: withItemExtras(openItems(result.gapsVsBenchmark, ['benchmarkPrevalence', 'ciInsight']), itemShape(TRUST_SHAPE, 'gapsVsBenchmark')),
     headersHidden: markerSaysUnavailable(result.headerInspection) ? { reason: availabilityReason(result.headerInspection) } : null,
     extras: extrasAt(canon, TRUST_SHAPE),
     verdictExtras: extrasAt(record.verdict, TRUST_SHAPE.verdict as Shape),
@@ -245,10 +268,12 @@ export function agentsResultFacts(raw: unknown): AgentsFacts {
   const reports = result.categoryReports;
   return {
     ...result,
+    level: openValue(result.level),
+    levelName: openValue(result.levelName),
     categoryReports: isUnreadable(reports)
       ? reports
-      : reports.map((report) => (isUnreadable(report) ? report : { ...report, checks: withItemExtras(report.checks, CHECK_SHAPE), extras: extrasOf(report, Object.keys(reportShape), 4) })),
-    clusters: withItemExtras(result.clusters, itemShape(AGENTS_SHAPE, 'clusters')),
+      : reports.map((report) => (isUnreadable(report) ? report : { ...report, checks: withItemExtras(openItems(report.checks, ['message']), CHECK_SHAPE), extras: extrasOf(report, Object.keys(reportShape), 4) })),
+    clusters: withItemExtras(openItems(result.clusters, ['message']), itemShape(AGENTS_SHAPE, 'clusters')),
     extras: extrasAt(canon, AGENTS_SHAPE),
     metaExtras: extrasAt(record.meta, AGENTS_SHAPE.meta as Shape),
   };

@@ -188,4 +188,16 @@ describe('the agent-adoption result reader', () => {
       { numRuns: 30 },
     );
   });
+  it('an open-shape value given as an object is said by its text, read in the reader', () => {
+    const raw = sandbox('pipedrift.com');
+    (raw.clusters as Json[])[0]!.message = { Message: 'robots.txt <present>', code: 'ok' };
+    raw.levelName = { description: 'Emerging' };
+    const facts = agentsResultFacts(raw);
+    const clusters = facts.clusters;
+    expect(isUnreadable(clusters) ? null : (clusters[0] as Json).message).toBe('robots.txt <present>');
+    expect(facts.levelName).toBe('Emerging');
+    const details = agentsDetailsView(subject('agents', 'pipedrift.com'), facts, false);
+    expect(JSON.stringify(details.blocks)).toContain('robots.txt &lt;present&gt;');
+    expect(textOf(agentsSummaryView(subject('agents', 'pipedrift.com'), facts))).toContain('(Emerging)');
+  });
 });
