@@ -191,6 +191,8 @@ export type TrustFacts = Omit<NamedOf<TrustSignalsResult>, 'suspiciousPatterns' 
   extras: ExtraList;
   verdictExtras: ExtraList;
   metaExtras: ExtraList;
+  /** Categories (or other fields) under `categoryScores` beyond the five the spec names. */
+  categoryExtras: ExtraList;
 };
 
 type ReportOf = ListOf<AgentAdoptionResult['categoryReports']>;
@@ -256,6 +258,7 @@ export function trustResultFacts(raw: unknown): TrustFacts {
     extras: extrasAt(canon, TRUST_SHAPE),
     verdictExtras: extrasAt(record.verdict, TRUST_SHAPE.verdict as Shape),
     metaExtras: extrasAt(record.meta, TRUST_SHAPE.meta as Shape),
+    categoryExtras: extrasAt(record.categoryScores, TRUST_SHAPE.categoryScores as Shape),
   };
 }
 

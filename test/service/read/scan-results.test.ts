@@ -49,8 +49,9 @@ function restyle(value: unknown, styles: readonly Style[], counter = { n: 0 }): 
 
 const HOSTILE = '*bold* <!here> <@U1> &amp; _it_';
 /** Unknown text fields a differently built service might add: where, under which key, with which token. */
-const UNKNOWN_TRUST: { at: 'top' | 'verdict' | 'meta' | 'signalsDetected' | 'gapsVsBenchmark'; key: string; token: string }[] = [
+const UNKNOWN_TRUST: { at: 'top' | 'verdict' | 'meta' | 'signalsDetected' | 'gapsVsBenchmark' | 'categoryScores'; key: string; token: string }[] = [
   { at: 'signalsDetected', key: 'evidence_note', token: 'TOKEN-SIGNAL' },
+  { at: 'categoryScores', key: 'communityTrust', token: 'TOKEN-CATEGORY' },
   { at: 'gapsVsBenchmark', key: 'peerExamples', token: 'TOKEN-GAP' },
   { at: 'top', key: 'analystNote', token: 'TOKEN-TOP' },
   { at: 'verdict', key: 'tier_rationale', token: 'TOKEN-VERDICT' },

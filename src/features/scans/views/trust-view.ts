@@ -101,7 +101,7 @@ export function trustSummaryView(subject: ScanSubject, result: TrustFacts): { te
     ...chartBlocks(chart),
     ...categoryBlocks(result),
     ...[signals, patterns, gaps].filter((t): t is string => t !== null).map((t) => section(t)),
-    ...extrasBlocks(result.verdictExtras, result.extras),
+    ...extrasBlocks(result.categoryExtras, result.verdictExtras, result.extras),
     ...neverInspectedBlocks(result),
     ...headerCaveat(result),
     ...scanIdContext(subject, 'every signal, pattern and gap is in the thread'),
