@@ -31,10 +31,10 @@ interface WorkerResult {
 async function worker(): Promise<WorkerResult> {
   const { trustSummaryView } = await import('../src/features/scans/views/trust-view.js');
   const { trustSignalsResult } = await import('../src/sandbox/routes/scans/trust-result.js');
-  const { trustSignalsResultSchema } = await import('../src/service/index.js');
+  const { trustResultFacts } = await import('../src/service/read/scans.js');
   const { renderChartPng } = await import('../src/slack/charts/index.js');
   const subject = { kind: 'trust', domain: 'northwindcrm.com', startedBy: 'U1', scanId: 'scan_1' } as const;
-  const results = Array.from({ length: 8 }, (_, i) => trustSignalsResultSchema.parse(trustSignalsResult(`site${i}-example.com`, '2026-11-20T12:00:00Z', 4_200)));
+  const results = Array.from({ length: 8 }, (_, i) => trustResultFacts(trustSignalsResult(`site${i}-example.com`, '2026-11-20T12:00:00Z', 4_200)));
   const mib = () => process.memoryUsage.rss() / MIB;
 
   const text: number[] = [];

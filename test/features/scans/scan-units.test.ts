@@ -7,6 +7,7 @@ import { formatElapsed, packLines } from '../../../src/features/scans/views/part
 import { trustDetailsView } from '../../../src/features/scans/views/trust-view.js';
 import { trustSignalsResult } from '../../../src/sandbox/routes/scans/trust-result.js';
 import { trustSignalsResultSchema } from '../../../src/service/index.js';
+import { trustResultFacts } from '../../../src/service/read/scans.js';
 import { LIMITS } from '../../../src/slack/blocks/index.js';
 import { renderBlocksText } from '../../../src/slack/blocks/render-text.js';
 
@@ -109,7 +110,7 @@ describe('trust-signals details', () => {
       { signal: 'middleSignal', category: 'socialProof', benchmarkPrevalence: 0.5, ciInsight: null },
     ];
     const subject = { kind: 'trust', domain: 'northwindcrm.com', startedBy: 'U1', scanId: 'scan_1' } as const;
-    const text = renderBlocksText(trustDetailsView(subject, { ...result, gapsVsBenchmark: gaps }).blocks);
+    const text = renderBlocksText(trustDetailsView(subject, trustResultFacts({ ...result, gapsVsBenchmark: gaps })).blocks);
     const order = ['Common signal', 'Middle signal', 'Rare signal', 'Unscaled signal'].map((name) => text.indexOf(name));
     expect(order.every((at) => at >= 0)).toBe(true);
     expect(order).toEqual([...order].sort((a, b) => a - b));

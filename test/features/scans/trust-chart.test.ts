@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TRUST_SCORES_CHART, trustScoresChart, trustSummaryView } from '../../../src/features/scans/views/trust-view.js';
 import type { ScanSubject } from '../../../src/features/scans/views/parts.js';
 import { trustSignalsResult } from '../../../src/sandbox/routes/scans/trust-result.js';
-import type { TrustSignalsResult } from '../../../src/service/index.js';
+import { trustResultFacts, type TrustFacts } from '../../../src/service/read/scans.js';
 import { Unreadable } from '../../../src/service/tolerant.js';
 import { loadBlockKitSchema } from '../../support/block-kit-schema.js';
 import { messageLimitProblems } from '../../support/block-kit-limits.js';
@@ -17,7 +17,7 @@ import { CHANNELS } from '../../support/slack-fixtures.js';
 import { finished, messageAt, SCAN_TIMING, startScan } from './scan-helpers.js';
 
 const subject: ScanSubject = { kind: 'trust', domain: 'acme.example.com', startedBy: 'U07ALICE01', scanId: 'scan_123' };
-const resultFor = (domain: string) => trustSignalsResult(domain, '2026-11-20T14:02:11.000Z', 4200) as unknown as TrustSignalsResult;
+const resultFor = (domain: string) => trustResultFacts(trustSignalsResult(domain, '2026-11-20T14:02:11.000Z', 4200));
 type Chart = { type: string; block_id?: string; title: string; chart: { type: string; series: { name: string; data: { label: string; value: number }[] }[] } };
 
 describe('the trust summary chart', () => {
@@ -45,7 +45,7 @@ describe('the trust summary chart', () => {
   it('a category not read is a gap: no block (Slack would need a number), the PNG and the fields instead', () => {
     const result = resultFor('acme.example.com');
     const scores = { ...(result.categoryScores as object), socialProof: new Unreadable('lots') };
-    const broken = { ...result, categoryScores: scores } as unknown as TrustSignalsResult;
+    const broken = { ...result, categoryScores: scores } as unknown as TrustFacts;
     const facts = trustScoresChart(broken, 'acme.example.com');
     expect(facts?.series[0]?.points.find((p) => p.label === 'Social proof')?.value).toBeNull();
     const view = trustSummaryView(subject, broken);

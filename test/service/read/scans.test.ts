@@ -5,11 +5,11 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { scanFactsOf, timeOf, MISSING_RESULT } from '../../../src/service/read/scans.js';
+import { scanFactsOf, trustResultFacts, timeOf, MISSING_RESULT } from '../../../src/service/read/scans.js';
 import { Unreadable } from '../../../src/service/tolerant.js';
 import type { TrustSignalsResult } from '../../../src/service/index.js';
 
-const finish = (result: TrustSignalsResult) => ({ kind: 'trust' as const, result });
+const finish = (result: TrustSignalsResult) => ({ kind: 'trust' as const, result: trustResultFacts(result) });
 
 describe('scanFactsOf', () => {
   it('shape variants (property): status, expiresAt and domain read the same wherever they sit', () => {

@@ -3,20 +3,21 @@
  * details posted in its thread (every failed scored check, with its fix prompt when asked for).
  * `level` and `levelName` are shown verbatim: their mapping is not in the spec.
  */
-import type { AgentAdoptionCheck, AgentAdoptionResult } from '../../../service/index.js';
+import type { AgentsCheck as AgentAdoptionCheck, AgentsFacts, ExtraList } from '../../../service/read/scans.js';
+import { extraLines } from '../../../slack/blocks/extras.js';
 import { isUnreadable, readable, readableOr, shown, UNREADABLE_VALUE, unreadableItemsLine, unreadableOf, type Unreadable } from '../../../service/tolerant.js';
 import { context, durationText, escapeMrkdwn, fields, fitBlocks, header, section, type Block } from '../../../slack/blocks/index.js';
 import { displayValue, label, packLines, scanIdContext, scanIntro, scanTitle, type ScanSubject } from './parts.js';
 
 type Readable<T> = Exclude<T, Unreadable>;
-type Report = Readable<Readable<AgentAdoptionResult['categoryReports']>[number]>;
-type Cluster = Readable<Readable<AgentAdoptionResult['clusters']>[number]>;
+type Report = Readable<Readable<AgentsFacts['categoryReports']>[number]>;
+type Cluster = Readable<Readable<AgentsFacts['clusters']>[number]>;
 
 /** The one line for the items of a list Radar could not read, or null. */
 const unreadLine = (items: readonly unknown[], noun: string) => unreadableItemsLine(unreadableOf(items), noun, escapeMrkdwn, ['id', 'category', 'name']);
 
 /** Every check Radar could read, across the reports it could read, and the lines for the rest. */
-function checksOf(result: AgentAdoptionResult): { checks: AgentAdoptionCheck[]; unread: string[] } {
+function checksOf(result: AgentsFacts): { checks: AgentAdoptionCheck[]; unread: string[] } {
   const reports = result.categoryReports;
   if (isUnreadable(reports)) return { checks: [], unread: [`_Category reports: ${UNREADABLE_VALUE}_`] };
   const readReports = readable(reports);
@@ -26,7 +27,20 @@ function checksOf(result: AgentAdoptionResult): { checks: AgentAdoptionCheck[]; 
 
 const FAILED_SHOWN = 5;
 
-export function agentsSummaryView(subject: ScanSubject, result: AgentAdoptionResult): { text: string; blocks: Block[] } {
+/** An item's unknown fields, each on its own indented line after it ('' when there are none). */
+function itemExtras(list: ExtraList): string {
+  return extraLines(list.extras, list.more)
+    .map((l) => `\n   ${l}`)
+    .join('');
+}
+
+/** The fields the service sent that Radar does not name, as sections (none when there are none). */
+function extrasBlocks(...lists: ExtraList[]): Block[] {
+  const lines = lists.flatMap((l) => extraLines(l.extras, l.more));
+  return lines.length === 0 ? [] : packLines(lines);
+}
+
+export function agentsSummaryView(subject: ScanSubject, result: AgentsFacts): { text: string; blocks: Block[] } {
   const failed = failedScoredChecks(result);
   const { unread } = checksOf(result);
   const clusters = result.clusters;
@@ -46,12 +60,13 @@ export function agentsSummaryView(subject: ScanSubject, result: AgentAdoptionRes
     ...(isUnreadable(reports) ? [] : fields(readable(reports).map((r) => `*${label(r.category)}*: ${r.score}\n${countsLine(r)}`))),
     section(failed.length === 0 ? `*Failed scored checks:* none.${unread.length ? `\n${unread.join('\n')}` : ''}` : `*Failed scored checks:* ${failed.length}\n${failedLines.join('\n')}`),
     section(clustersLine),
+    ...extrasBlocks(result.extras),
     ...scanIdContext(subject, failed.some((c) => c.fixPrompt) ? 'details and fix prompts are in the thread' : 'details are in the thread'),
   ];
   return { text: `${scanTitle(subject)}: score ${isUnreadable(result.score) ? 'unreadable' : result.score}, level ${displayValue(result.level)}`, blocks };
 }
 
-export function agentsDetailsView(subject: ScanSubject, result: AgentAdoptionResult, includeFixPrompts: boolean): { text: string; blocks: Block[] } {
+export function agentsDetailsView(subject: ScanSubject, result: AgentsFacts, includeFixPrompts: boolean): { text: string; blocks: Block[] } {
   const failed = failedScoredChecks(result);
   const blocks: Block[] = [section(`*Failed scored checks* (${failed.length})`)];
   if (failed.length === 0) blocks.push(section('Every scored check passed.'));
@@ -63,11 +78,15 @@ export function agentsDetailsView(subject: ScanSubject, result: AgentAdoptionRes
   if (isUnreadable(clusters)) blocks.push(section(`*Clusters*: ${UNREADABLE_VALUE}`));
   else {
     blocks.push(section(`*Clusters* (${clusters.length})`));
-    const lines = readable(clusters).map((c) => `• ${clusterLine(c)}${c.triggered ? '' : ' _(not triggered)_'}`);
+    const lines = readable(clusters).map((c) => `• ${clusterLine(c)}${c.triggered ? '' : ' _(not triggered)_'}${itemExtras(c.extras)}`);
     const unread = unreadLine(clusters, 'cluster');
     if (unread !== null) lines.push(unread);
     blocks.push(...(clusters.length === 0 ? [section('None.')] : packLines(lines)));
   }
+  const reports = isUnreadable(result.categoryReports) ? [] : readable(result.categoryReports);
+  const reportExtras = reports.flatMap((r) => extraLines(r.extras.extras, r.extras.more).map((line) => `${label(r.category)} · ${line}`));
+  if (reportExtras.length > 0) blocks.push(...packLines(reportExtras));
+  blocks.push(...extrasBlocks(result.metaExtras));
   const meta = result.meta;
   const metaText = isUnreadable(meta)
     ? `Scan details ${UNREADABLE_VALUE}`
@@ -77,7 +96,7 @@ export function agentsDetailsView(subject: ScanSubject, result: AgentAdoptionRes
   return { text: `Details of the ${scanTitle(subject).toLowerCase()}`, blocks: fitBlocks(blocks) };
 }
 
-function failedScoredChecks(result: AgentAdoptionResult): AgentAdoptionCheck[] {
+function failedScoredChecks(result: AgentsFacts): AgentAdoptionCheck[] {
   return checksOf(result).checks.filter((c) => c.scored && c.status === 'fail');
 }
 
@@ -97,7 +116,7 @@ function checkLine(c: AgentAdoptionCheck): string {
 
 function checkDetail(c: AgentAdoptionCheck, includeFixPrompts: boolean): string {
   const prompt = includeFixPrompts && c.fixPrompt ? `\n*Fix prompt:*\n${quote(c.fixPrompt)}` : '';
-  return `• ${checkLine(c)}${prompt}`;
+  return `• ${checkLine(c)}${itemExtras(c.extras)}${prompt}`;
 }
 
 function clusterLine(c: Cluster): string {

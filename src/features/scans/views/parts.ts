@@ -1,5 +1,4 @@
 /** Pieces every scan view shares: who started which scan of what, value display, line packing. */
-import { lookup } from '../../../service/tolerant.js';
 import { context, durationText, escapeMrkdwn, LIMITS, section, type Block } from '../../../slack/blocks/index.js';
 import type { PendingScanKind } from '../../../store/pending-scans.js';
 import { SCAN_KIND_LABELS } from '../scan-target.js';
@@ -34,20 +33,12 @@ export function scanIdContext(subject: ScanSubject, extra?: string): Block[] {
 }
 
 /**
- * A value whose shape the spec leaves open, as escaped mrkdwn: strings, numbers and booleans as
- * themselves; for objects the first of `description`, `message`, `pattern`, `type`, in any case or one
- * level down (docs/assumptions.md).
+ * A value whose shape the spec leaves open, as escaped mrkdwn. The reader (src/service/read/scans.ts)
+ * has already turned an object into its text; any other value is said as itself.
  */
 export function displayValue(value: unknown): string {
   if (value === null || value === undefined) return 'not given';
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return escapeMrkdwn(String(value));
-  if (typeof value === 'object') {
-    // The element's shape is not shown: each key is found in any case, or one level down.
-    for (const key of ['description', 'message', 'pattern', 'type']) {
-      const hit = lookup(value, key);
-      if (hit.found && typeof hit.value === 'string' && hit.value !== '') return escapeMrkdwn(hit.value);
-    }
-  }
   return escapeMrkdwn(JSON.stringify(value));
 }
 

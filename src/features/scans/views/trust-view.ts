@@ -3,16 +3,30 @@
  * details posted in its thread. A null means the page was never inspected, never a zero score; an
  * empty list is a real finding and is said as one.
  */
-import { availabilityReason, markerSaysUnavailable, type TrustSignalsResult } from '../../../service/index.js';
+import type { ExtraList, TrustFacts } from '../../../service/read/scans.js';
 import { isUnreadable, readable, readableOr, shown, UNREADABLE_VALUE, unreadableItemsLine, unreadableOf, type Unreadable } from '../../../service/tolerant.js';
 import { context, durationText, escapeMrkdwn, fields, fitBlocks, header, plural, section, stampOf, type Block } from '../../../slack/blocks/index.js';
+import { extraLines } from '../../../slack/blocks/extras.js';
 import { asBlock, nativeChartBlock, type ChartFacts } from '../../../slack/charts/index.js';
 import type { MessageChart } from '../../../slack/charts/post.js';
 import { displayValue, label, packLines, scanIdContext, scanIntro, scanTitle, type ScanSubject } from './parts.js';
 
 type Readable<T> = Exclude<T, Unreadable>;
-type Signal = Readable<NonNullable<Readable<TrustSignalsResult['signalsDetected']>>[number]>;
-type Gap = Readable<NonNullable<Readable<TrustSignalsResult['gapsVsBenchmark']>>[number]>;
+type Signal = Readable<NonNullable<Readable<TrustFacts['signalsDetected']>>[number]>;
+type Gap = Readable<NonNullable<Readable<TrustFacts['gapsVsBenchmark']>>[number]>;
+
+/** An item's unknown fields, each on its own indented line after it ('' when there are none). */
+function itemExtras(list: ExtraList): string {
+  return extraLines(list.extras, list.more)
+    .map((l) => `\n   ${l}`)
+    .join('');
+}
+
+/** The fields the service sent that Radar does not name, as one section (none when there are none). */
+function extrasBlocks(...lists: ExtraList[]): Block[] {
+  const lines = lists.flatMap((l) => extraLines(l.extras, l.more));
+  return lines.length === 0 ? [] : packLines(lines);
+}
 
 /** A list part as its readable items and the one line for the others (null when every item was read). */
 function listPart<T>(items: readonly (T | Unreadable)[], noun: string): { items: T[]; unread: string | null } {
@@ -28,7 +42,7 @@ const CATEGORY_KEYS = ['enterpriseReadiness', 'thirdPartyValidation', 'socialPro
  * The parts a null marks as never inspected (spec 2.9), named once per message: each such part is
  * left out where it would stand, and one line lists them.
  */
-function neverInspected(result: TrustSignalsResult): string[] {
+function neverInspected(result: TrustFacts): string[] {
   const meta = readableOr(result.meta, null);
   const parts: [unknown, string][] = [
     [result.verdict, 'verdict'],
@@ -41,7 +55,7 @@ function neverInspected(result: TrustSignalsResult): string[] {
   return parts.filter(([value]) => value === null).map(([, name]) => name);
 }
 
-function neverInspectedBlocks(result: TrustSignalsResult): Block[] {
+function neverInspectedBlocks(result: TrustFacts): Block[] {
   const parts = neverInspected(result);
   if (parts.length === 0) return [];
   return [context(`_Never inspected: ${parts.join(', ')}. The scan was stored before the service inspected pages; that is not a zero score._`)];
@@ -58,7 +72,7 @@ export const TRUST_SCORES_CHART = 'trust-category-scores';
  * is a gap, never a zero), titled with the scale when every category shares one. Null when the
  * scores were never inspected or not read at all.
  */
-export function trustScoresChart(result: TrustSignalsResult, domain: string): ChartFacts | null {
+export function trustScoresChart(result: Pick<TrustFacts, 'categoryScores'>, domain: string): ChartFacts | null {
   const scores = result.categoryScores;
   if (scores === null || isUnreadable(scores)) return null;
   const read = CATEGORY_KEYS.map((key) => ({ key, category: scores[key] }));
@@ -73,7 +87,7 @@ export function trustScoresChart(result: TrustSignalsResult, domain: string): Ch
   };
 }
 
-export function trustSummaryView(subject: ScanSubject, result: TrustSignalsResult): { text: string; blocks: Block[]; charts: MessageChart[] } {
+export function trustSummaryView(subject: ScanSubject, result: TrustFacts): { text: string; blocks: Block[]; charts: MessageChart[] } {
   const verdict = readableOr(result.verdict, null);
   const summary = typeof verdict?.summary === 'string' && verdict.summary ? verdict.summary : null;
   const verdictText = verdictLine(result);
@@ -87,6 +101,7 @@ export function trustSummaryView(subject: ScanSubject, result: TrustSignalsResul
     ...chartBlocks(chart),
     ...categoryBlocks(result),
     ...[signals, patterns, gaps].filter((t): t is string => t !== null).map((t) => section(t)),
+    ...extrasBlocks(result.categoryExtras, result.verdictExtras, result.extras),
     ...neverInspectedBlocks(result),
     ...headerCaveat(result),
     ...scanIdContext(subject, 'every signal, pattern and gap is in the thread'),
@@ -101,7 +116,7 @@ function chartBlocks(chart: ChartFacts | null): Block[] {
   return block ? [asBlock(block)] : [];
 }
 
-export function trustDetailsView(subject: ScanSubject, result: TrustSignalsResult): { text: string; blocks: Block[] } {
+export function trustDetailsView(subject: ScanSubject, result: TrustFacts): { text: string; blocks: Block[] } {
   const signals = result.signalsDetected;
   const gaps = result.gapsVsBenchmark;
   const patterns = result.suspiciousPatterns;
@@ -111,14 +126,14 @@ export function trustDetailsView(subject: ScanSubject, result: TrustSignalsResul
     const list = listPart(signals, 'signal');
     blocks.push(section(`*Signals detected* (${signals.length})`));
     if (signals.length === 0) blocks.push(section('None of the signals looked for was found on the homepage.'));
-    else blocks.push(...packLines([...strongestFirst(list.items).map((s) => `• ${signalLine(s)}${evidenceNote(s)}`), ...(list.unread ? [list.unread] : [])]));
+    else blocks.push(...packLines([...strongestFirst(list.items).map((s) => `• ${signalLine(s)}${evidenceNote(s)}${itemExtras(s.extras)}`), ...(list.unread ? [list.unread] : [])]));
   }
 
   if (isUnreadable(patterns)) blocks.push(section(`*Suspicious patterns*: ${UNREADABLE_VALUE}`));
   else if (patterns !== null) {
     blocks.push(section(`*Suspicious patterns* (${patterns.length})`));
     if (patterns.length === 0) blocks.push(section('None found.'));
-    else blocks.push(...packLines(patterns.map((p) => `• ${displayValue(p)}`)));
+    else blocks.push(...packLines(patterns.map((p) => `• ${escapeMrkdwn(p)}`)));
   }
 
   if (isUnreadable(gaps)) blocks.push(section(`*Gaps vs the benchmark*: ${UNREADABLE_VALUE}`));
@@ -129,11 +144,12 @@ export function trustDetailsView(subject: ScanSubject, result: TrustSignalsResul
     else
       blocks.push(
         ...packLines([
-          ...mostPrevalentFirst(list.items).map((g) => `• ${gapLine(g)}${typeof g.ciInsight === 'string' && g.ciInsight ? `\n   ${escapeMrkdwn(g.ciInsight)}` : ''}`),
+          ...mostPrevalentFirst(list.items).map((g) => `• ${gapLine(g)}${typeof g.ciInsight === 'string' && g.ciInsight ? `\n   ${escapeMrkdwn(g.ciInsight)}` : ''}${itemExtras(g.extras)}`),
           ...(list.unread ? [list.unread] : []),
         ]),
       );
   }
+  blocks.push(...extrasBlocks(result.metaExtras));
   blocks.push(...neverInspectedBlocks(result));
 
   const meta = readableOr(result.meta, null);
@@ -144,7 +160,7 @@ export function trustDetailsView(subject: ScanSubject, result: TrustSignalsResul
 }
 
 /** The tier and score line, or null when the verdict was never inspected (said in the one line for those). */
-function verdictLine(result: TrustSignalsResult): string | null {
+function verdictLine(result: TrustFacts): string | null {
   const verdict = result.verdict;
   if (isUnreadable(verdict)) return `*Verdict:* ${UNREADABLE_VALUE}`;
   if (verdict === null) return null;
@@ -153,7 +169,7 @@ function verdictLine(result: TrustSignalsResult): string | null {
   return `*Tier:* ${label(verdict.tier)} · *Score:* ${verdict.score}/100${benchmark}${comparison}`;
 }
 
-function categoryBlocks(result: TrustSignalsResult): Block[] {
+function categoryBlocks(result: TrustFacts): Block[] {
   const scores = result.categoryScores;
   if (isUnreadable(scores)) return [section(`*Category scores:* ${UNREADABLE_VALUE}`)];
   if (scores === null) return [];
@@ -172,7 +188,7 @@ function categoryBlocks(result: TrustSignalsResult): Block[] {
  * "*Signals found:* 16 of 26 looked for. Strongest: …"; when the service's own summary (shown just
  * above) already says "16 of 26", the count is not said again. Null when never inspected.
  */
-function signalsLine(result: TrustSignalsResult, summary: string | null): string | null {
+function signalsLine(result: TrustFacts, summary: string | null): string | null {
   const signals = result.signalsDetected;
   const meta = readableOr(result.meta, null);
   const evaluated = meta === null ? UNREADABLE_VALUE : meta.signalsEvaluated;
@@ -187,16 +203,16 @@ function signalsLine(result: TrustSignalsResult, summary: string | null): string
   return `${head}\n${strongest.map((s) => `• ${s}`).join('\n')}${unread ? `\n${unread}` : ''}`;
 }
 
-function patternsSummary(patterns: Exclude<TrustSignalsResult['suspiciousPatterns'], null>): string {
+function patternsSummary(patterns: Exclude<TrustFacts['suspiciousPatterns'], null>): string {
   if (isUnreadable(patterns)) return UNREADABLE_VALUE;
   if (patterns.length === 0) return 'none found.';
   return `${patterns.length}\n${patterns
     .slice(0, 3)
-    .map((p) => `• ${displayValue(p)}`)
+    .map((p) => `• ${escapeMrkdwn(p)}`)
     .join('\n')}${patterns.length > 3 ? `\n…and ${patterns.length - 3} more in the thread` : ''}`;
 }
 
-function gapsSummary(gaps: Exclude<TrustSignalsResult['gapsVsBenchmark'], null>): string {
+function gapsSummary(gaps: Exclude<TrustFacts['gapsVsBenchmark'], null>): string {
   if (isUnreadable(gaps)) return UNREADABLE_VALUE;
   if (gaps.length === 0) return 'none: every benchmark signal was found.';
   const { items, unread } = listPart(gaps, 'gap');
@@ -204,12 +220,10 @@ function gapsSummary(gaps: Exclude<TrustSignalsResult['gapsVsBenchmark'], null>)
   return `${gaps.length}\n${top.map((g) => `• ${gapLine(g)}`).join('\n')}${unread ? `\n${unread}` : ''}`;
 }
 
-function headerCaveat(result: TrustSignalsResult): Block[] {
-  // An availability marker of unstated shape: read like every other marker (docs/assumptions.md).
-  const inspection = result.headerInspection;
-  if (!markerSaysUnavailable(inspection)) return [];
-  const why = availabilityReason(inspection);
-  const reason = why !== undefined ? ` (${escapeMrkdwn(why.replace(/_/g, ' '))})` : '';
+function headerCaveat(result: TrustFacts): Block[] {
+  const hidden = result.headersHidden;
+  if (hidden === null) return [];
+  const reason = hidden.reason !== undefined ? ` (${escapeMrkdwn(hidden.reason.replace(/_/g, ' '))})` : '';
   return [
     context(
       `:information_source: The site hides its response headers${reason}, so no header evidence was read. No trust rule reads headers: the result is otherwise complete and comparable.`,

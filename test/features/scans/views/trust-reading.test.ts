@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { label } from '../../../../src/features/scans/views/parts.js';
 import { prevalenceText, trustDetailsView, trustSummaryView } from '../../../../src/features/scans/views/trust-view.js';
 import type { ScanSubject } from '../../../../src/features/scans/views/parts.js';
-import type { TrustSignalsResult } from '../../../../src/service/index.js';
+import { trustResultFacts } from '../../../../src/service/read/scans.js';
 import { trustSignalsResult } from '../../../../src/sandbox/routes/scans/trust-result.js';
 import { messageText } from '../../../support/view-checks.js';
 
 const subject: ScanSubject = { kind: 'trust', domain: 'acme.example.com', startedBy: 'U07ALICE01', scanId: 'scan_123' };
-const resultFor = (domain: string) => trustSignalsResult(domain, '2026-11-20T14:02:11.000Z', 4200) as unknown as TrustSignalsResult;
+const resultFor = (domain: string) => trustResultFacts(trustSignalsResult(domain, '2026-11-20T14:02:11.000Z', 4200));
 
 describe('trust-signals result wording', () => {
   it('writes signal names as people write them', () => {
