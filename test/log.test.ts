@@ -67,19 +67,24 @@ describe('logging to a stderr whose reader went away', () => {
     const { fileURLToPath } = await import('node:url');
     const logModule = fileURLToPath(new URL('../src/log.ts', import.meta.url));
     // The child logs as Radar's main does (an uncaught exception is logged and it keeps going); its
-    // stderr is closed by the parent first, so every write to it fails with EPIPE.
+    // stderr is closed by the parent first, so every write to it fails with EPIPE. It starts logging when
+    // the parent says so on stdin (after closing the pipe), and counts only once a last write to stderr
+    // has been settled and the errors it raised have been dispatched, so no fixed wait stands in for either.
     const script = `
       const { createLogger } = await import(${JSON.stringify(logModule)});
       const logger = createLogger({ level: 'info' });
       let uncaught = 0;
       process.on('uncaughtException', (error) => { uncaught += 1; logger.error('uncaught exception', { error }); });
-      await new Promise((r) => setTimeout(r, 200));
+      await new Promise((r) => process.stdin.once('data', r));
+      process.stdin.destroy();
       for (let i = 0; i < 50; i++) { logger.info('a line nobody reads', { i }); await new Promise((r) => setImmediate(r)); }
-      await new Promise((r) => setTimeout(r, 300));
+      await new Promise((r) => process.stderr.write('', () => r()));
+      for (let i = 0; i < 3; i++) await new Promise((r) => setImmediate(r));
       process.stdout.write(JSON.stringify({ uncaught }));
     `;
-    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['pipe', 'pipe', 'pipe'] });
     child.stderr.destroy();
+    child.stdin.end('go\n');
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     // A child caught in the loop never exits: it is killed, and the test fails on its exit code.

@@ -76,7 +76,7 @@ describe('Slack faults', () => {
     // Four refusals in a row beat the client's three retries: the follower tries again on its own.
     h.slack.failNext('chat.postMessage', { error: 'ratelimited', retryAfter: 0, times: 4, channel: CHANNELS.intel });
     h.slack.failNext('chat.update', { error: 'ratelimited', retryAfter: 0, times: 6 });
-    const final = await finished(h, CHANNELS.intel, ts, 8_000);
+    const final = await finished(h, CHANNELS.intel, ts);
 
     expect(final).toContain('Trust signals: throttled-slack.example.com');
     expect(resultReplies(h.slack, CHANNELS.intel, ts)).toHaveLength(1);

@@ -97,7 +97,8 @@ describe('a person before queued background work, on the sandbox', () => {
       sandbox.control.addFault({ method: 'GET', path: '/v1/tools/trust-signals/scans/', kind: 'latency', latencyMs: 60 });
       // Ten background polls: with two slots per group, background work gets one of them, so nine wait.
       const polls = Array.from({ length: 10 }, () => runInBackground(() => service.getTrustSignalsScan(started.id)));
-      await new Promise((r) => setTimeout(r, 20));
+      // Until nine are queued at the gate (a limiter that queued none would never get here: the test times out).
+      while (service.budget('tools').waiting.background < 9) await new Promise((r) => setImmediate(r));
       expect(service.budget('tools').waiting.background).toBe(9);
       await service.startTrustSignalsScan('person-example.com');
       await Promise.all(polls);

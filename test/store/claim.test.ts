@@ -1,13 +1,30 @@
 /** `store.claim` and `claimMany`: one caller records a key until its ttl passes, on every store kind (and across replicas on Redis). */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PLACE_KINDS, type Place } from './places.js';
 
 for (const kind of PLACE_KINDS) {
   describe.skipIf(kind.skip)(`store.claim (${kind.name})`, () => {
     let place: Place;
-    afterEach(async () => place.cleanup());
+    afterEach(async () => {
+      vi.useRealTimers();
+      await place.cleanup();
+    });
     /** The stores callers race on: two replicas on Redis (replicas share it), the one file's store on SQLite. */
     const openReplicas = async () => (kind.name === 'redis' ? [await place.open(), await place.open()] : [await place.open()]);
+    /**
+     * Lets `ms` pass on the clock that enforces the ttl. SQLite stamps expiries with the process's clock,
+     * so it is moved forward (only Date is faked: the driver's own timers keep running). Redis expires
+     * keys on its own clock, which no test can move: there `untilFree` is polled until the key is free,
+     * with no deadline but the test's timeout, so a ttl Redis never enforced fails the test.
+     */
+    const letPass = async (ms: number, untilFree: () => Promise<boolean>) => {
+      if (kind.name === 'sqlite') {
+        vi.useFakeTimers({ toFake: ['Date'] });
+        vi.setSystemTime(Date.now() + ms);
+        return;
+      }
+      while (!(await untilFree())) await new Promise((resolve) => setImmediate(resolve));
+    };
 
     it('lets exactly one of many concurrent callers claim a key, and keeps keys apart', async () => {
       place = kind.create();
@@ -24,9 +41,13 @@ for (const kind of PLACE_KINDS) {
       // A ttl long enough that a busy machine cannot let it lapse between the first two claims.
       expect(await store.claim('seen-test', 'short', 1_000)).toBe(true);
       expect(await store.claim('seen-test', 'short', 1_000)).toBe(false);
-      // Waiting is the point here: the ttl is enforced by the backend's own clock.
-      await new Promise((resolve) => setTimeout(resolve, 1_100));
-      expect(await store.claim('seen-test', 'short', 1_000)).toBe(true);
+      // On Redis the poll's own claim is the one that finds the key free; on SQLite the claim after the jump does.
+      let freed = false;
+      await letPass(1_001, async () => (freed = await store.claim('seen-test', 'short', 1_000)));
+      if (kind.name === 'sqlite') freed = await store.claim('seen-test', 'short', 1_000);
+      expect(freed).toBe(true);
+      // And the new claim holds the key again.
+      expect(await store.claim('seen-test', 'short', 1_000)).toBe(false);
     });
 
     it('claims a batch in one call: each key answered in order, a live claim kept, an expired one taken over', async () => {
@@ -34,8 +55,11 @@ for (const kind of PLACE_KINDS) {
       const store = await place.open();
       expect(await store.claim('seen-test', 'live', 60_000)).toBe(true);
       expect(await store.claim('seen-test', 'lapsed', 1)).toBe(true);
-      // Waiting is the point: the 1 ms ttl must pass on the backend's own clock.
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      // The 1 ms ttl must pass on the clock that enforces it. On Redis a probe claimed after 'lapsed'
+      // with the same ttl cannot lapse before it: once the probe can be claimed again, so could 'lapsed'
+      // (which the batch below must be the one to take over).
+      expect(await store.claim('probe-test', 'lapsed', 1)).toBe(true);
+      await letPass(2, () => store.claim('probe-test', 'lapsed', 1));
       expect(await store.claimMany('seen-test', ['new-1', 'live', 'lapsed', 'new-2'], 60_000)).toEqual([true, false, true, true]);
       expect(await store.claimMany('seen-test', ['new-2', 'new-3'], 60_000)).toEqual([false, true]);
       expect(await store.claim('other-test', 'live', 60_000)).toBe(true);

@@ -332,8 +332,8 @@ describe('a digest post Slack does not answer in time', () => {
     // The poll moved on before Slack answered; a second poll meanwhile must not post again.
     expect(await h.radar.deps.digestLedger.get(key)).toMatchObject({ state: 'claimed' });
     await poller(h).tick();
-    const deadline = Date.now() + 5_000;
-    while ((await h.radar.deps.digestLedger.get(key))?.state !== 'posted' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    // Until the late answer is recorded: no deadline but the test's timeout (a record never made fails it).
+    while ((await h.radar.deps.digestLedger.get(key))?.state !== 'posted') await new Promise((r) => setTimeout(r, 20));
     const posted = digestsIn(h, CHANNELS.intel, edition.runId);
     expect(posted).toHaveLength(1);
     expect(await h.radar.deps.digestLedger.get(key)).toMatchObject({ state: 'posted', ts: posted[0]?.ts });

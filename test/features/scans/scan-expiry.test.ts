@@ -40,7 +40,7 @@ describe('a scan\'s expiresAt', () => {
     });
     h = await startRadarHarness({ sandbox: Object.assign(Object.create(sandbox) as Sandbox, { url: proxy.url }), timing: { ...SCAN_TIMING, scanGiveUpMs: 60_000 } });
     const ts = await startScan(h, 'scan agents short-lived-example.com');
-    const final = await finished(h, CHANNELS.intel, ts, 8000);
+    const final = await finished(h, CHANNELS.intel, ts);
     expect(final).toMatch(/The scan is still running after \d+ s, so Radar has stopped following it/);
     expect(final).toContain('its expiry time has passed');
     expect(final).not.toContain('reads it until');

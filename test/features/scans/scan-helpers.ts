@@ -11,16 +11,16 @@ import { CHANNELS, USERS } from '../../support/slack-fixtures.js';
 export const SCAN_TIMING = { scanProgressUpdateMs: 30 } as const;
 
 /**
- * Polls `check` every 5 ms until it returns a value other than undefined. `timeoutMs` only names what
- * never came before the test's own timeout (60 s) would; it is no speed limit: on two shared cores
- * beside another suite, a hundred scans' messages took longer than the 4 s it once was.
+ * Polls `check` every 5 ms until it returns a value other than undefined. No deadline of its own: the
+ * test's timeout (60 s) is the only bound, so it is never a speed limit (on two shared cores beside
+ * another suite, a hundred scans' messages once took longer than a 4 s deadline). `what` names the
+ * wait for a reader; when it never comes, vitest's timeout points at the pending call.
  */
-export async function eventually<T>(check: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 45_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
+export async function eventually<T>(check: () => T | undefined | Promise<T | undefined>, what: string): Promise<T> {
+  void what;
   for (;;) {
     const value = await check();
     if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
 }
@@ -64,14 +64,13 @@ export function resultReplies(slack: FakeSlack, channel: string, ts: string): St
 }
 
 /** Resolves once the scan's message shows an outcome and the scan is no longer pending, with its final text. */
-export async function finished(h: RadarHarness, channel: string, ts: string, timeoutMs = 45_000): Promise<string> {
+export async function finished(h: RadarHarness, channel: string, ts: string): Promise<string> {
   await eventually(
     async () => {
       if (/: (starting|queued|running)$/.test(messageAt(h.slack, channel, ts).text)) return undefined;
       return (await h.radar.deps.pendingScans.listAll()).some((s) => s.messageTs === ts) ? undefined : true;
     },
     `the scan of message ${ts} to finish`,
-    timeoutMs,
   );
   return textOf(messageAt(h.slack, channel, ts));
 }

@@ -18,14 +18,12 @@ import { eventually, finished, resultReplies, SCAN_TIMING, startScan, updatesOf 
 
 interface Health {
   status: number;
-  ms: number;
   body: { ok: boolean; store?: { reachable: boolean } };
 }
 
 async function health(h: RadarHarness): Promise<Health> {
-  const started = Date.now();
   const res = await fetch(`${h.radar.url}/healthz`);
-  return { status: res.status, ms: Date.now() - started, body: (await res.json()) as Health['body'] };
+  return { status: res.status, body: (await res.json()) as Health['body'] };
 }
 
 async function deleteKeys(prefix: string): Promise<void> {
@@ -68,8 +66,8 @@ describe.skipIf(!REDIS_URL)('Radar while its Redis store is frozen or down', () 
     const logsBeforeFreeze = h.logs.length;
     link.freeze();
     const frozen = await health(h);
+    // Answered, not hung (a hung health check would leave this test to its own timeout), and it says why.
     expect(frozen.body).toMatchObject({ ok: false, store: { reachable: false } });
-    expect(frozen.ms).toBeLessThan(4_000);
 
     // A request whose replay check cannot reach the store is not acted on (issue 33): every command,
     // help and reads included, is told in its ack to try again, and nothing else happens.
@@ -82,7 +80,7 @@ describe.skipIf(!REDIS_URL)('Radar while its Redis store is frozen or down', () 
     expect(resultReplies(h.slack, CHANNELS.intel, ts)).toEqual([]);
 
     link.thaw();
-    const final = await finished(h, CHANNELS.intel, ts, 15_000);
+    const final = await finished(h, CHANNELS.intel, ts);
     expect(final).toContain('Agent adoption: lumen-example.dev');
     expect(resultReplies(h.slack, CHANNELS.intel, ts)).toHaveLength(1);
     await eventually(async () => ((await health(h)).body.ok ? true : undefined), 'health to recover');
@@ -92,8 +90,10 @@ describe.skipIf(!REDIS_URL)('Radar while its Redis store is frozen or down', () 
     // loop stall of over 2 s can time a call out just before the freeze, and log that one too.)
     expect(outageLines(h).length).toBeGreaterThanOrEqual(1);
     expect(h.logs.slice(logsBeforeFreeze).filter((l) => l.includes('"msg":"store unavailable"')).length).toBeLessThanOrEqual(1);
-    // Still once, well after recovery (a late retry would post again).
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Still once after Radar is provably done with the scan: its outcome is logged as posted only after
+    // the pending record is removed, so nothing is left that a late retry or a sweep could post again.
+    await eventually(() => (h.logs.some((l) => l.includes('"msg":"scan outcome posted"')) ? true : undefined), 'the scan to be forgotten');
+    expect(await h.radar.deps.pendingScans.listAll()).toEqual([]);
     expect(resultReplies(h.slack, CHANNELS.intel, ts)).toHaveLength(1);
   });
 
@@ -103,20 +103,20 @@ describe.skipIf(!REDIS_URL)('Radar while its Redis store is frozen or down', () 
     await eventually(() => updatesOf(h.slack, ts).find((u) => u.includes('Running for')), 'the scan to be running');
 
     await link.cut();
-    const started = Date.now();
     const bind = await h.driver.command('bind northwind', { channel: CHANNELS.general });
     expect(JSON.stringify(bind.body)).toContain(TRY_AGAIN);
-    expect(Date.now() - started).toBeLessThan(2_000);
+    // Told at once, not after waiting out a command timeout: the outage is recorded as unreachable.
+    expect(outageLines(h).some((l) => l.includes('"fault":"unreachable"'))).toBe(true);
     expect((await health(h)).body.ok).toBe(false);
     // While the store is down, no scan is started (it could be neither checked nor followed).
     const refused = await h.driver.command('scan trust refused-example.com', { channel: CHANNELS.general });
     expect(JSON.stringify(refused.body)).toContain(TRY_AGAIN);
 
     await link.restore();
-    const final = await finished(h, CHANNELS.intel, ts, 15_000);
+    const final = await finished(h, CHANNELS.intel, ts);
     expect(final).toContain('Agent adoption: lumen-example.dev');
     expect(resultReplies(h.slack, CHANNELS.intel, ts)).toHaveLength(1);
-    await eventually(async () => ((await health(h)).body.ok ? true : undefined), 'health to recover', 10_000);
+    await eventually(async () => ((await health(h)).body.ok ? true : undefined), 'health to recover');
     expect(h.sandbox.control.requests().filter((r) => r.method === 'POST' && r.path.startsWith('/v1/tools/'))).toHaveLength(1);
   });
 });

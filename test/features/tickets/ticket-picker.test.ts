@@ -73,8 +73,9 @@ describe('the ticket picker under a burst of options requests', () => {
     const seoBefore = searchesFor('seo').length;
     h.sandbox.control.addFault({ method: 'GET', path: '^/v1/projects/[^/]+/tickets$', kind: 'latency', latencyMs: 3_500, times: 1 });
     const slow = await h.driver.options(ACTION_IDS.ticketPicker, 'seo', { view });
+    // Answered with the hint, which Radar sends only when its own answer deadline passes before the
+    // service answers (the service takes 3.5 s here): that, not a stopwatch, shows it did not wait.
     expect(slow.status).toBe(200);
-    expect(slow.ms).toBeLessThan(3_000);
     expect((slow.body as OptionsBody).options.map((o) => o.value)).toEqual([PICKER_HINT_VALUE]);
     // The slow search is still under way: asking again joins it rather than sending another.
     const joined = await h.driver.options(ACTION_IDS.ticketPicker, ' seo', { view });
