@@ -82,7 +82,12 @@ export interface GapFlag {
 }
 
 /** A gap flag's words, whatever the key's style: `hasFreePlanGap`, `has_free_plan_gap` -> "free plan gap". */
+/** The gap flags the spec names (2.5), by their stems: their words never depend on how the key was spelt. */
+const NAMED_GAPS: Readonly<Record<string, string>> = { haspricegap: 'price gap', hasfreeplangap: 'free plan gap', hasannualdiscountgap: 'annual discount gap' };
+
 export function gapLabel(key: string): string {
+  const named = NAMED_GAPS[keyStem(key)];
+  if (named !== undefined) return named;
   const core = key.replace(/^has[_\-\s]?/i, '').replace(/[_\-\s]*gap$/i, '');
   const words = humaniseKey(core).toLowerCase();
   return words === '' ? 'gap' : `${words} gap`;
