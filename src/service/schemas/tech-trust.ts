@@ -248,8 +248,8 @@ function dnsOf(row: JsonRecord): Part<[string, unknown][] | null> {
   return UNREADABLE;
 }
 
-/** Keys a tech-trust row is read by (identity aside), never repeated as extras. */
-const KNOWN_ROW_KEYS = [
+/** Keys a tech-trust row is read by, never repeated as extras; the watch rule's generic comparison leaves them to this reader. */
+export const TECH_TRUST_ROW_KEYS = [
   ...IDENTITY_KEYS,
   'securityHeaders',
   'security',
@@ -273,7 +273,7 @@ const KNOWN_ROW_KEYS = [
 
 /** The row's fields Radar does not read by name; a child object holding named parts (a `checks` block) is entered. */
 function rowExtras(row: JsonRecord): { extras: Extra[]; more: number } {
-  const known = new Set(KNOWN_ROW_KEYS.map(keyStem));
+  const known = new Set(TECH_TRUST_ROW_KEYS.map(keyStem));
   const stem = keyStem;
   const flat: JsonRecord = {};
   for (const [k, v] of Object.entries(row)) {
@@ -282,7 +282,7 @@ function rowExtras(row: JsonRecord): { extras: Extra[]; more: number } {
       for (const [ck, cv] of Object.entries(v)) if (!known.has(stem(ck)) && !(ck in flat)) flat[ck] = cv;
     } else if (!/^robots.*available$/i.test(k)) flat[k] = v;
   }
-  return extrasOf(flat, KNOWN_ROW_KEYS);
+  return extrasOf(flat, TECH_TRUST_ROW_KEYS);
 }
 
 export function readTechTrustRow(raw: unknown): TechTrustRow | null {

@@ -7,33 +7,14 @@
  * both times: `could_not_measure` withholds verdicts, spec 2.2.4), tech stack additions and removals,
  * and DNS facts.
  */
-import { labelOf, matchIdentity, readTechTrust, type RobotsState, type TechTrustRow } from '../../../service/index.js';
+import { labelOf, matchIdentity, readTechTrust, TECH_TRUST_ROW_KEYS, type RobotsState, type TechTrustRow } from '../../../service/index.js';
 import type { Part } from '../../../service/tolerant.js';
 import { humanise } from '../../../slack/blocks/index.js';
 import { changeOf, listDiff, movedText, plain, same, scalarChange, type Change, type Raw, type RunPair } from './change.js';
 import { keyStyles } from './pricing.js';
 
 /** Keys these rules read (every spelling style); the generic comparison leaves them alone. */
-export const TECH_KEYS = keyStyles([
-  'securityHeaders',
-  'security',
-  'grade',
-  'score',
-  'headersAvailable',
-  'headerInspection',
-  'trustSignals',
-  'techStack',
-  'technologyStack',
-  'technologies',
-  'robotsTxt',
-  'robotsTxtAvailable',
-  'aiAccess',
-  'dns',
-  'dnsInfrastructure',
-  'crawlerCatalog',
-  'readingGuide',
-  'view',
-]);
+export const TECH_KEYS = keyStyles([...TECH_TRUST_ROW_KEYS, 'crawlerCatalog', 'readingGuide', 'view']);
 
 const VERDICTS = ['assistantAccess', 'modelTrainingAccess'] as const;
 
