@@ -36,7 +36,7 @@ export interface Config {
    * leases, and of the service client's backoff. Process tests start the real entry with shorter ones.
    */
   tuning: { timing: Partial<Timing>; serviceRetry: Partial<RetryPolicy> };
-  /** Who may do what (docs: README "Access"); unset lists mean no restriction. */
+  /** Who may do what (docs/operating.md, "Access"); unset lists mean no restriction. */
   access: {
     /** Slack user ids who may bind, unbind and turn digests on or off; null: everyone in the workspace. */
     admins: string[] | null;
@@ -201,5 +201,5 @@ function idList(value: string | undefined): string[] | null {
   return [...new Set(value.split(',').map((id) => id.trim()).filter((id) => id !== ''))];
 }
 
-/** The variables Radar reads, for `.env.example` and the README's table. */
+/** The variables Radar reads, for `.env.example` and docs/operating.md's configuration table. */
 export const CONFIG_VARIABLES = Object.keys(VARIABLES) as (keyof typeof VARIABLES)[];

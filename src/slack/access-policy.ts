@@ -1,5 +1,5 @@
 /**
- * The access policy (README "Access"): `RADAR_ADMINS` names who may change a channel's set-up
+ * The access policy (docs/operating.md, "Access"): `RADAR_ADMINS` names who may change a channel's set-up
  * (bind, unbind, digests on or off); `RADAR_PROJECTS_ALLOWED` names the projects Radar may bind to
  * or read with `--project`. Unset, neither restricts. Refusals are one sentence (`UserError`).
  */
