@@ -77,6 +77,21 @@ export interface RadarInstance {
   stop(): Promise<void>;
 }
 
+
+/** What every feature is handed, built from its parts: the store's repositories, the background limiter, the sealer. */
+export function radarDeps(parts: Pick<RadarDeps, 'config' | 'logger' | 'service' | 'store' | 'timing' | 'now'>): RadarDeps {
+  const { config, store, timing, now } = parts;
+  return {
+    ...parts,
+    bindings: createBindingsRepo(store),
+    digestSettings: createDigestSettingsRepo(store),
+    pendingScans: createPendingScansRepo(store),
+    digestLedger: createDigestLedger(store, { now }),
+    background: createLimiter(timing.maxConcurrentPolls, { priority: 'background' }),
+    seals: sealerFor(config),
+  };
+}
+
 export async function startRadar(config: Config, options: StartOptions = {}): Promise<RadarInstance> {
   // The features' subcommands, checked before anything starts (a name declared twice refuses to start).
   const commands = new CommandRegistry(FEATURES);
@@ -128,20 +143,7 @@ export async function startRadar(config: Config, options: StartOptions = {}): Pr
     const store = await openStore(storeUrl, { logger: logger.child({ component: 'store' }), namespacePrefix: config.storePrefix });
     closers.push(() => store.close());
 
-    const deps: RadarDeps = {
-      config,
-      logger,
-      service,
-      store,
-      bindings: createBindingsRepo(store),
-      digestSettings: createDigestSettingsRepo(store),
-      pendingScans: createPendingScansRepo(store),
-      digestLedger: createDigestLedger(store, { now }),
-      timing,
-      background: createLimiter(timing.maxConcurrentPolls, { priority: 'background' }),
-      seals: sealerFor(config),
-      now,
-    };
+    const deps = radarDeps({ config, logger, service, store, timing, now });
 
     let busyLogged = 0;
     const work = createWorkTracker({

@@ -16,19 +16,14 @@ import type { RadarDeps } from '../../src/deps.js';
 import { FEATURES } from '../../src/features/index.js';
 import { resolveProjectFor } from '../../src/features/bindings/resolve-project.js';
 import type { AnyFeature } from '../../src/plugin.js';
-import { createLimiter } from '../../src/limiter.js';
 import { createLogger } from '../../src/log.js';
+import { radarDeps } from '../../src/radar.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { createServiceClient } from '../../src/service/index.js';
 import { registerCommand } from '../../src/slack/commands/register.js';
 import { CommandRegistry } from '../../src/slack/commands/registry.js';
 import { COMMAND } from '../../src/slack/ids.js';
-import { sealerFor } from '../../src/slack/sealed-values.js';
-import { createBindingsRepo } from '../../src/store/bindings.js';
-import { createDigestLedger } from '../../src/store/digest-ledger.js';
-import { createDigestSettingsRepo } from '../../src/store/digest-settings.js';
 import { openStore } from '../../src/store/backends/open-store.js';
-import { createPendingScansRepo } from '../../src/store/pending-scans.js';
 import { DEFAULT_TIMING, type Timing } from '../../src/timing.js';
 import { expect } from 'vitest';
 import { commandArgs, recordingApp, runCommandListeners, type CommandArgsOptions, type FakeCommandArgs, type RecordedApp } from './bolt-args.js';
@@ -77,20 +72,7 @@ export async function startRadarListeners(options: { sandbox?: Sandbox } = {}): 
     retry: TEST_RETRY,
   });
   const store = await openStore(config.storeUrl, { logger: logger.child({ component: 'store' }), namespacePrefix: config.storePrefix });
-  const deps: RadarDeps = {
-    config,
-    logger,
-    service,
-    store,
-    bindings: createBindingsRepo(store),
-    digestSettings: createDigestSettingsRepo(store),
-    pendingScans: createPendingScansRepo(store),
-    digestLedger: createDigestLedger(store, { now }),
-    timing,
-    background: createLimiter(timing.maxConcurrentPolls, { priority: 'background' }),
-    seals: sealerFor(config),
-    now,
-  };
+  const deps: RadarDeps = radarDeps({ config, logger, service, store, timing, now });
   // As createSlackApp: the `/radar` listener, then each feature's listeners and runtime (workers are not started).
   const recorded = recordingApp();
   const commands = new CommandRegistry(FEATURES);
