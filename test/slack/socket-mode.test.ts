@@ -113,7 +113,7 @@ describe('Socket Mode', () => {
     const id = `socket-command-${++responseCount}`;
     const ack = await w.standin.command(text, { responseUrl: w.fake.responseUrl(id), ...options });
     expect(ack.ms).toBeLessThan(SLACK_ACK_MS);
-    return w.fake.waitForCall('response_url', (c) => c.responseUrlId === id, { timeoutMs: 5_000 });
+    return w.fake.waitForCall('response_url', (c) => c.responseUrlId === id);
   }
 
   beforeAll(async () => {
@@ -168,7 +168,7 @@ describe('Socket Mode', () => {
         responseUrl: w.fake.responseUrl(`socket-shortcut-${shortcut}`),
       });
       expect(ack.ms).toBeLessThan(SLACK_ACK_MS);
-      const opened = await w.fake.waitForCall('views.open', (c) => c.args.trigger_id === ack.triggerId, { timeoutMs: 5_000 });
+      const opened = await w.fake.waitForCall('views.open', (c) => c.args.trigger_id === ack.triggerId);
       expect(opened.at - sentAt).toBeLessThan(SLACK_ACK_MS);
       expect(opened.args.view).toMatchObject({ type: 'modal', callback_id: modal });
     }
@@ -188,7 +188,7 @@ describe('Socket Mode', () => {
     const ack = await w.standin.command('help', { responseUrl: w.fake.responseUrl(id) });
     expect(ack.connection).toBe(2);
     expect(ack.ms).toBeLessThan(SLACK_ACK_MS);
-    expect(replyText(await w.fake.waitForCall('response_url', (c) => c.responseUrlId === id, { timeoutMs: 5_000 }))).toContain('Radar help');
+    expect(replyText(await w.fake.waitForCall('response_url', (c) => c.responseUrlId === id))).toContain('Radar help');
     expect(await healthz(radar)).toMatchObject({ ok: true, socket: { state: 'connected', connections: 2 } });
   });
 

@@ -48,7 +48,11 @@ export interface FakeSlack extends LocalWebApi {
 
 const MESSAGE_METHODS = new Set(['chat.postMessage', 'chat.postEphemeral', 'chat.update', 'response_url']);
 const VIEW_METHODS = new Set(['views.open', 'views.update', 'views.push']);
-const POLL_MS = 5;
+/**
+ * How long a wait names what it is missing before giving up: just under the test timeout (60 s in
+ * vitest.config.ts), so it is never an upper bound on how fast Radar must be, only a clearer failure.
+ */
+export const WAIT_MS = 55_000;
 
 /** Starts a fake Slack on loopback; pass `fake.url` as Bolt's `clientOptions.slackApiUrl`. */
 export async function startFakeSlack(): Promise<FakeSlack> {
@@ -101,19 +105,25 @@ export async function startFakeSlack(): Promise<FakeSlack> {
         watchers.add(watch);
         watch();
       }),
-    waitForCall: (method, predicate = () => true, { timeoutMs = 2000 } = {}) =>
+    waitForCall: (method, predicate = () => true, { timeoutMs = WAIT_MS } = {}) =>
       new Promise((resolve, reject) => {
-        const deadline = Date.now() + timeoutMs;
-        const poll = () => {
-          const found = calls.find((c) => c.method === method && predicate(c));
-          if (found) return resolve(found);
-          if (Date.now() >= deadline) {
-            const seen = calls.map((c) => c.method).join(', ') || 'none';
-            return reject(new Error(`no matching ${method} call within ${timeoutMs} ms (calls so far: ${seen})`));
-          }
-          setTimeout(poll, POLL_MS);
+        // Checked as each call arrives and as each is answered: no polling. The deadline only names
+        // what never came before the test's own timeout would end it without saying.
+        const watch = () => {
+          const found = calls.find((c) => c.method === method && c.response !== undefined && predicate(c));
+          if (!found) return;
+          clearTimeout(timer);
+          watchers.delete(watch);
+          resolve(found);
         };
-        poll();
+        const timer = setTimeout(() => {
+          watchers.delete(watch);
+          const seen = calls.map((c) => c.method).join(', ') || 'none';
+          reject(new Error(`no matching ${method} call within ${timeoutMs} ms (calls so far: ${seen})`));
+        }, timeoutMs);
+        timer.unref();
+        watchers.add(watch);
+        watch();
       }),
   };
 }
@@ -144,7 +154,7 @@ export function answersTo(slack: Pick<FakeSlack, 'responses'>, request: SentRequ
 export function answerTo(
   slack: Pick<FakeSlack, 'waitForCall'>,
   request: SentRequest,
-  { predicate = () => true, timeoutMs = 5_000 }: { predicate?: (call: WebApiCall) => boolean; timeoutMs?: number } = {},
+  { predicate = () => true, timeoutMs = WAIT_MS }: { predicate?: (call: WebApiCall) => boolean; timeoutMs?: number } = {},
 ): Promise<WebApiCall> {
   const url = request.responseUrl;
   if (!url) throw new Error('the request had no response_url');
@@ -158,15 +168,13 @@ export function answerTo(
 export async function viewOpenedBy(
   slack: Pick<FakeSlack, 'waitForCall' | 'view'>,
   request: SentRequest,
-  { timeoutMs = 5_000 }: { timeoutMs?: number } = {},
+  { timeoutMs = WAIT_MS }: { timeoutMs?: number } = {},
 ): Promise<{ call: WebApiCall; view: StoredView }> {
   const trigger = request.triggerId;
   if (!trigger) throw new Error('the request had no trigger_id');
   const call = await slack.waitForCall('views.open', (c) => c.args.trigger_id === trigger, { timeoutMs });
-  // The view this very call created, by the id the local Slack answered with (Radar may already
-  // have updated it: the stored view is its current state).
-  const deadline = Date.now() + timeoutMs;
-  while (call.response === undefined && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
+  // The view this very call created, by the id the local Slack answered with (waitForCall resolves
+  // on the answered call; Radar may already have updated it: the stored view is its current state).
   const id = (call.response?.view as { id?: unknown } | undefined)?.id;
   const stored = typeof id === 'string' ? slack.view(id) : undefined;
   if (!stored) throw new Error(`the views.open of trigger ${trigger} created no view (answered ${JSON.stringify(call.response ?? null)})`);
@@ -178,7 +186,7 @@ export function postAfter(
   slack: Pick<FakeSlack, 'waitForCall'>,
   request: Pick<SentRequest, 'sentAt'>,
   channel: string,
-  { predicate = () => true, timeoutMs = 5_000 }: { predicate?: (call: WebApiCall) => boolean; timeoutMs?: number } = {},
+  { predicate = () => true, timeoutMs = WAIT_MS }: { predicate?: (call: WebApiCall) => boolean; timeoutMs?: number } = {},
 ): Promise<WebApiCall> {
   const since = request.sentAt ?? 0;
   return slack.waitForCall('chat.postMessage', (c) => c.args.channel === channel && c.at >= since && predicate(c), { timeoutMs });
