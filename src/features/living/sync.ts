@@ -209,7 +209,7 @@ const fromABot = (m: { user?: string | undefined; bot_id?: string | undefined; s
 
 async function authorName(client: webApi.WebClient, user: string): Promise<string> {
   const info = await client.users.info({ user }).catch(() => null);
-  return info?.user?.profile?.display_name || info?.user?.real_name || info?.user?.name || user;
+  return info?.user?.real_name || info?.user?.profile?.display_name || info?.user?.name || user;
 }
 
 /** Handles one message event in a channel: a reply, an edit or a delete in a linked thread. */
