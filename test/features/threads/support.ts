@@ -21,11 +21,11 @@ export function livingPoller(h: Pick<RadarHarness, 'radar'>): Required<Worker> {
 }
 
 /** A watch message posted in `channel` (pricing, hubforge gained a free plan); bind and watch first. */
-export async function postWatchMessage(h: RadarHarness, channel: string = CHANNELS.intel): Promise<{ message: StoredMessage; run: string }> {
+export async function postWatchMessage(h: RadarHarness, channel: string = CHANNELS.intel, tick: () => Promise<unknown> = () => watchPoller(h).tick()): Promise<{ message: StoredMessage; run: string }> {
   await publishRun(h, NW, { dimension: 'pricing', patch: { competitors: pricingRows() } });
   await h.command('watch pricing', { channel });
   const run = await publishRun(h, NW, { dimension: 'pricing', patch: { competitors: pricingRows({ 'hubforge.io': { hasFreePlan: true } }) } });
-  await watchPoller(h).tick();
+  await tick();
   const message = watchesIn(h, channel, run)[0];
   if (!message) throw new Error('no watch message was posted');
   return { message, run };
