@@ -112,14 +112,16 @@ export const watchesCycle: Measure = {
       // living cycle then reads each linked project's board once, however many messages link to it.
       const living = world.radar.workers.find((w) => w.name === 'living-poller');
       const threads = createTicketThreadsRepo(world.radar.deps.store);
-      const linkedProjects = new Set<string>();
+      // One ticket per project (the sandbox limits ticket calls per key to 120 a minute), every message of the project linked to it.
+      const projectOf = (post: (typeof posts)[number]) => String((post.args.metadata as { event_payload: { project_id: string } }).event_payload.project_id);
+      const linkedProjects = new Set(posts.map(projectOf));
+      const tickets = new Map<string, { id: string; number: number }>();
+      for (const projectId of linkedProjects) tickets.set(projectId, await world.radar.deps.service.createTicket(projectId, { title: 'From the watch', status: 'triage' }));
       await runLoad(posts.length, 8, async (i) => {
         const post = posts[i]!;
-        const projectId = String((post.args.metadata as { event_payload: { project_id: string } }).event_payload.project_id);
         const ts = String((post.response as { ts?: string } | undefined)?.ts ?? '');
-        const ticket = await world.radar.deps.service.createTicket(projectId, { title: `From ${ts}`, status: 'triage' });
-        await threads.link({ teamId: TEAM.id, channelId: String(post.args.channel), threadTs: ts }, { projectId, ticketId: ticket.id, ticketNumber: ticket.number, title: `From ${ts}` }, { ts, kind: 'watch', text: null }, new Date());
-        linkedProjects.add(projectId);
+        const ticket = tickets.get(projectOf(post))!;
+        await threads.link({ teamId: TEAM.id, channelId: String(post.args.channel), threadTs: ts }, { projectId: projectOf(post), ticketId: ticket.id, ticketNumber: ticket.number, title: 'From the watch' }, { ts, kind: 'watch', text: null }, new Date());
       });
       world.sandbox.control.clearRequests();
       const livingBefore = world.calls.calls.length;
@@ -139,7 +141,8 @@ export const watchesCycle: Measure = {
         method:
           `${PROJECTS} projects through POST /__sandbox/projects/bulk, each bound to ${CHANNELS_PER_PROJECT} channels watching pricing, positioning and tech ` +
           `(records written through the watches repository, each on a baseline run published through the control surface); ${NEW_RUNS} new runs published, ` +
-          `then the watch worker's tick() timed; then ${NEW_RUNS} briefing editions and the digest worker's tick() timed the same way. Requests from the ` +
+          `then the watch worker's tick() timed; then ${NEW_RUNS} briefing editions and the digest worker's tick() timed the same way; then one ticket per ` +
+          `project with new runs, every watch message posted linked to it, and the living worker's tick() timed (board reads counted). Requests from the ` +
           `sandbox request log; RSS of this one process (Radar, sandbox and local Slack together) sampled every 20 ms. Production timing, SQLite store.`,
         metrics: [
           { name: 'watch cycle: history reads', value: historyReads, unit: 'requests', baseline: { label: 'projects x watched dimensions', value: groups } },
