@@ -90,7 +90,7 @@ export const watchesCycle: Measure = {
       const requests = world.sandbox.control.requests();
       const historyReads = requests.filter(isHistoryRead).length;
       const runReads = requests.filter(isRunRead).length;
-      const posts = world.calls.calls.slice(before).filter((c) => c.method === 'chat.postMessage' && (c.args.metadata as { event_type?: string } | undefined)?.event_type === WATCH_IDS.eventType);
+      const posts = world.calls.calls.slice(before).filter((c) => c.method === 'chat.postMessage' && c.args.thread_ts === undefined && (c.args.metadata as { event_type?: string } | undefined)?.event_type === WATCH_IDS.eventType);
       const perRun = new Map<string, number>();
       for (const p of posts) {
         const key = `${String(p.args.channel)}:${String((p.args.metadata as { event_payload: { run_id: string } }).event_payload.run_id)}`;
