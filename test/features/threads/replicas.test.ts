@@ -6,7 +6,8 @@ import { startSandbox, type Sandbox } from '../../../src/sandbox/index.js';
 import { createDigestLedger } from '../../../src/store/digest-ledger.js';
 import { createTicketThreadsRepo } from '../../../src/store/ticket-threads.js';
 import { expectNoViolations, startFakeSlack, type FakeSlack } from '../../support/fake-slack.js';
-import { CHANNELS, TEAM } from '../../support/slack-fixtures.js';
+import { CHANNELS, TEAM, USERS } from '../../support/slack-fixtures.js';
+import { readable } from '../../../src/service/tolerant.js';
 import { startRadarHarness, type RadarHarness } from '../../support/radar-harness.js';
 import { watchPoller } from '../watches/support.js';
 import { boardReads, findMessage, livingPoller, NW, postWatchMessage, statusOf, TICK_ONLY, ticketFromWatch, ticketIdOf, updatesOf } from './support.js';
@@ -75,5 +76,32 @@ describe.skipIf(!process.env.REDIS_URL)('living messages with two replicas on on
     expect(updatesOf(a, message.ts)).toHaveLength(3); // the killed replica's, none after it
     expect((await watchMessage()).message.shown).toEqual(todo);
     expect(a.logs.concat(b.logs).some((l) => l.includes('"recovered":true'))).toBe(true);
+  });
+
+  it('sync on two replicas: a reply delivered to both writes one comment; a board comment is copied into the thread once', async () => {
+    sandbox = await startSandbox({ port: 0, speed: 1000 });
+    slack = await startFakeSlack();
+    const options = { sandbox, slack, storeUrl: process.env.REDIS_URL ?? '', storePrefix: `l${randomUUID().slice(0, 8)}-`, env: TICK_ONLY, timing: { leaseTtlMs: 1_000 } };
+    replicas = [await startRadarHarness(options), await startRadarHarness(options)];
+    const [a, b] = replicas as [RadarHarness, RadarHarness];
+    await a.command('bind northwind', { channel: CHANNELS.intel });
+    await b.command('sync on', { channel: CHANNELS.intel });
+    const { message } = await postWatchMessage(a, CHANNELS.intel, () => Promise.all([watchPoller(a).tick(), watchPoller(b).tick()]));
+    const ticketId = ticketIdOf(await ticketFromWatch(a, message, 'Two replicas, one thread'));
+    await Promise.all([livingPoller(a).tick(), livingPoller(b).tick()]); // sync starts
+
+    // Slack retries a delivery the first replica was slow to ack: the same reply reaches both.
+    const event = { type: 'message', channel: CHANNELS.intel, user: USERS.bob, text: 'seen on both', ts: '1795000001.000100', thread_ts: message.ts };
+    await Promise.all([a.driver.event(event), b.driver.event(event)]);
+    const comments = async () => readable(await a.radar.deps.service.listComments(NW, ticketId));
+    while (!(await comments()).some((c) => c.body.includes('seen on both'))) await new Promise((r) => setTimeout(r, 20));
+    await a.command('sync', { channel: CHANNELS.intel }); // both deliveries handled by now (one answered after the other)
+    expect((await comments()).filter((c) => c.body.includes('seen on both'))).toHaveLength(1);
+
+    const board = await a.radar.deps.service.createComment(NW, ticketId, 'from the board');
+    await Promise.all([livingPoller(a).tick(), livingPoller(b).tick()]);
+    await Promise.all([livingPoller(a).tick(), livingPoller(b).tick()]);
+    const copies = slack.messagesIn(CHANNELS.intel).filter((m) => m.metadata?.event_payload.comment_id === board.id);
+    expect(copies).toHaveLength(1);
   });
 });
