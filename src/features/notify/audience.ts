@@ -3,7 +3,8 @@
  * goes to the people whose Slack name is the assignee's (matched as "Assign to me" matches); a
  * comment to those following the ticket or its project; a now-tier change to those following the
  * competitor or its project. Each only while their setting for that kind is on; never the person
- * who did it.
+ * who did it (the notifier claims the event for them without telling them, so a later board read
+ * does not tell them either).
  */
 import type { NotifyKind, PersonFollows } from '../../store/follows.js';
 import { normalName } from '../board/match-member.js';
@@ -20,9 +21,9 @@ export interface Audience {
   byName?: string | null;
 }
 
-export function recipientsOf(people: readonly PersonFollows[], kind: NotifyKind, audience: Audience, actor?: string): PersonFollows[] {
+export function recipientsOf(people: readonly PersonFollows[], kind: NotifyKind, audience: Audience): PersonFollows[] {
   return people.filter((person) => {
-    if (person.userId === actor || !person.settings[kind]) return false;
+    if (!person.settings[kind]) return false;
     const by = audience.byName ? normalName(audience.byName) : null;
     if (by !== null && person.names.some((n) => normalName(n) === by)) return false;
     if (kind === 'assigned') {

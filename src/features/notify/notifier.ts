@@ -80,11 +80,12 @@ export function createNotifier(deps: Pick<RadarDeps, 'store' | 'logger' | 'now'>
       const queued = new Map<string, PendingNotice[]>();
       const at = deps.now().toISOString();
       for (const event of events) {
-        const to = recipientsOf(people, event.kind, event.audience, options.actor);
+        const to = recipientsOf(people, event.kind, event.audience);
         if (to.length === 0) continue;
         const claims = await deps.store.claimMany(NOTIFY_CLAIMS_NAMESPACE, to.map((p) => `${teamId}:${p.userId}:${event.key}`), NOTIFY_CLAIM_TTL_MS);
         to.forEach((person, i) => {
-          if (!claims[i]) return;
+          // The person who did it: claimed (a later board read will not tell them) but not told.
+          if (!claims[i] || person.userId === options.actor) return;
           const list = queued.get(person.userId) ?? [];
           list.push({ key: event.key, kind: event.kind, projectName: event.projectName, line: event.line, at });
           queued.set(person.userId, list);
