@@ -33,12 +33,8 @@ export function settingsLines(person: Pick<PersonFollows, 'settings' | 'tz'>): s
 /** Follows listed on Home, each with its *Unfollow* button; the rest counted. */
 export const HOME_FOLLOWS = 12;
 
-/**
- * The Home tab's "What you follow" and "Your notifications" blocks: one section per follow with an
- * *Unfollow* button (its value sealed by `sealFollow`), then one per setting with a switch, and a
- * select of quiet hours.
- */
-export function homeFollowBlocks(person: Pick<PersonFollows, 'follows' | 'settings' | 'tz'>, sealed: (f: Follow) => string): Block[] {
+/** The Home tab's "What you follow": one section per follow with an *Unfollow* button (its value sealed by `sealFollow`). */
+export function homeFollowBlocks(person: Pick<PersonFollows, 'follows'>, sealed: (f: Follow) => string): Block[] {
   const blocks: Block[] = [];
   if (person.follows.length === 0) {
     blocks.push(section(`_You follow nothing yet._ \`${COMMAND} follow competitor <name>\`, \`${COMMAND} follow project\` or \`${COMMAND} follow ticket <number>\` in a bound channel, or the *Follow* button on a competitor card or a ticket.`));
@@ -46,6 +42,12 @@ export function homeFollowBlocks(person: Pick<PersonFollows, 'follows' | 'settin
     for (const f of person.follows.slice(0, HOME_FOLLOWS)) blocks.push(section(followLine(f), button({ text: 'Unfollow', actionId: ACTION_IDS.followRemove, value: sealed(f) })));
     if (person.follows.length > HOME_FOLLOWS) blocks.push(context(`…and ${person.follows.length - HOME_FOLLOWS} more: \`${COMMAND} follow\` lists them all.`));
   }
+  return blocks;
+}
+
+/** The Home tab's "Your notifications": one section per kind with its switch, then quiet hours. */
+export function homeSettingsBlocks(person: Pick<PersonFollows, 'settings' | 'tz'>): Block[] {
+  const blocks: Block[] = [];
   const { settings } = person;
   for (const kind of NOTIFY_KINDS) {
     const on = settings[kind];
