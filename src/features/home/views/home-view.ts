@@ -21,6 +21,8 @@ import { MAX_TICKETS, type Assigned, type HomeModel, type HomeProject, type Late
 
 /** Slack's Home tab holds at most 100 blocks. */
 export const HOME_MAX_BLOCKS = 100;
+/** Bound channels listed under "Where Radar works" (a few sections); the rest are counted. */
+export const HOME_CHANNELS = 60;
 
 export interface HomeView {
   type: 'home';
@@ -62,8 +64,10 @@ export function homeView(model: HomeModel, options: HomeViewOptions = {}): HomeV
   } else {
     const line = ({ binding, settings, member }: HomeModel['channels'][number]) =>
       [`<#${binding.channelId}> → *${escapeMrkdwn(binding.projectName)}*`, ...settings, ...(member === false ? ["_you're not in it: join to see what it gets_"] : [])].join(' · ');
-    for (const text of chunkLines(model.channels.map(line))) blocks.push(section(text));
+    // The channels the person is in come first; past HOME_CHANNELS the rest are counted, so what is theirs below always fits.
+    for (const text of chunkLines(model.channels.slice(0, HOME_CHANNELS).map(line))) blocks.push(section(text));
     const notes = [
+      model.channels.length > HOME_CHANNELS ? `…and ${plural(model.channels.length - HOME_CHANNELS, 'more bound channel')} (\`${COMMAND} status\` in a channel says what it gets).` : null,
       mine.length === 0 ? 'Radar is bound in none of your channels yet: join one above rather than binding a duplicate.' : null,
       'Every bound public channel is listed here; a private one only to its members.',
       model.uncheckedChannels ? `${plural(model.uncheckedChannels, 'more bound channel')} not listed yet (Radar is still checking whether they are public).` : null,
