@@ -13,6 +13,7 @@ import { isUnreadable, readable } from '../../service/tolerant.js';
 import { createPoller, bindingsByProject } from '../background/poller-skeleton.js';
 import { plainTitle } from '../board/views/ticket-format.js';
 import type { NotifyEvent, Notifier } from '../notify/notifier.js';
+import type { PersonFollows } from '../../store/follows.js';
 import { assignedLine, commentLine } from '../notify/views/notice-lines.js';
 
 export const FOLLOW_LEASE = 'follow:poller';
@@ -34,7 +35,12 @@ interface Group {
   projectId: string;
   projectName: string;
   teams: string[];
+  /** Every person's record, read once per cycle (not once per project). */
+  people: PersonFollows[];
 }
+
+/** A project's last board read lives this long unread (a project no longer polled takes a new baseline after it). */
+const SNAPSHOT_TTL_MS = 14 * 24 * 60 * 60_000;
 
 const seenOf = (t: Ticket): Seen => ({
   ...(isUnreadable(t.assignee) ? {} : { a: t.assignee?.userId ?? null }),
@@ -50,7 +56,7 @@ export function createFollowWorker(deps: RadarDeps, notifier: Notifier): Worker 
     const people = await notifier.follows.listAll();
     if (people.length === 0) return out;
     const add = (projectId: string, projectName: string, teamId: string) => {
-      const group = out.get(projectId) ?? { projectId, projectName, teams: [] };
+      const group = out.get(projectId) ?? { projectId, projectName, teams: [], people };
       if (!group.teams.includes(teamId)) group.teams.push(teamId);
       out.set(projectId, group);
     };
@@ -75,7 +81,7 @@ export function createFollowWorker(deps: RadarDeps, notifier: Notifier): Worker 
       // Comments are read only for a ticket someone follows (itself or its project).
       const followed = new Set<string>();
       let wholeProject = false;
-      for (const person of await notifier.follows.listAll()) {
+      for (const person of group.people) {
         for (const f of person.follows) {
           if (f.projectId !== projectId) continue;
           if (f.kind === 'project') wholeProject = true;
@@ -103,11 +109,11 @@ export function createFollowWorker(deps: RadarDeps, notifier: Notifier): Worker 
         }
       }
       for (const teamId of group.teams) {
-        const told = await notifier.send(teamId, events);
+        const told = await notifier.send(teamId, events, { people: group.people });
         if (told > 0) logger.info('follows: people told of board changes', { projectId, teamId, told });
       }
     }
-    await deps.store.keyv(FOLLOW_BOARD_NAMESPACE).set(projectId, next);
+    await deps.store.keyv(FOLLOW_BOARD_NAMESPACE).set(projectId, next, SNAPSHOT_TTL_MS);
   }
 
   return createPoller<Group>({

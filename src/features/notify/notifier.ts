@@ -35,7 +35,7 @@ export interface Notifier {
   follows: FollowsRepo;
   outbox: OutboxRepo;
   /** Queues each event once per recipient and flushes them; resolves how many (event, person) pairs were queued. */
-  send(teamId: string, events: readonly NotifyEvent[], options?: { actor?: string }): Promise<number>;
+  send(teamId: string, events: readonly NotifyEvent[], options?: { actor?: string; people?: readonly PersonFollows[] }): Promise<number>;
   /** Sends what waits for one person (one message), unless it is their quiet hours. */
   flush(teamId: string, userId: string): Promise<'sent' | 'held' | 'empty' | 'failed'>;
   /** Flushes every outbox (held ones included, once quiet hours are over). */
@@ -76,7 +76,7 @@ export function createNotifier(deps: Pick<RadarDeps, 'store' | 'logger' | 'now'>
     outbox,
     async send(teamId, events, options = {}) {
       if (events.length === 0) return 0;
-      const people = (await follows.listAll()).filter((p) => p.teamId === teamId);
+      const people = (options.people ?? (await follows.listAll())).filter((p) => p.teamId === teamId);
       const queued = new Map<string, PendingNotice[]>();
       const at = deps.now().toISOString();
       for (const event of events) {
