@@ -11,12 +11,12 @@ import type { ServiceClient, Ticket } from '../../../src/service/index.js';
 import { mustRead } from '../../../src/service/tolerant.js';
 import type { Worker } from '../../../src/deps.js';
 import type { StoredMessage, WebApiCall } from '../../../src/slack/local-web-api/index.js';
-import { ACTION_IDS } from '../../../src/slack/ids.js';
+import { ACTION_IDS, BLOCK_IDS, CALLBACK_IDS } from '../../../src/slack/ids.js';
 import { expectNoViolations } from '../../support/fake-slack.js';
 import { replyText, startRadarHarness, type RadarHarness } from '../../support/radar-harness.js';
 import { CHANNELS, USERS } from '../../support/slack-fixtures.js';
 import { findElement } from '../../support/view-state.js';
-import { boardClient } from '../tickets/support.js';
+import { boardClient, postMessage } from '../tickets/support.js';
 import { publishRun, watchPoller } from '../watches/support.js';
 
 const NW = TICKET_SEED.projects.northwind;
@@ -106,6 +106,26 @@ describe('follows and direct messages', () => {
     await followPoller(h).tick();
     expect(dms(h, USERS.maya)).toHaveLength(1);
     // Alice did it: she follows the project too, and is not told of her own doing.
+    expect(dms(h, USERS.alice)).toHaveLength(0);
+  });
+
+  it('a comment added through Radar (Add to Radar ticket) tells the ticket’s followers at once, never its author, and the board read never again', async () => {
+    const followed = await ticketTitled('Competitor sitemap grew');
+    await h.command(`follow ticket ${followed.number}`, { channel: CHANNELS.intel, user: USERS.maya });
+    await h.command(`follow ticket ${followed.number}`, { channel: CHANNELS.intel, user: USERS.alice });
+    await followPoller(h).tick();
+    const ts = await postMessage(h, CHANNELS.intel, 'Their sitemap doubled again');
+    const ack = await h.driver.messageShortcut(CALLBACK_IDS.commentFromMessage, { channel: CHANNELS.intel, message: { ts, text: 'Their sitemap doubled again', user: USERS.carol }, user: USERS.alice });
+    const { view } = await h.viewOpenedBy(ack);
+    const chosen = { type: 'external_select', selected_option: { text: { type: 'plain_text', text: `#${followed.number} x` }, value: followed.id } };
+    await h.driver.viewSubmission(view, { [BLOCK_IDS.ticket]: chosen, [BLOCK_IDS.body]: 'Their sitemap doubled again' }, { user: USERS.alice });
+    await h.slack.untilCalls(() => dms(h, USERS.maya).length > 0);
+    const text = textOf(dms(h, USERS.maya)[0]!);
+    expect(text).toContain(`<@${USERS.alice}> commented on ticket *#${followed.number} Competitor sitemap grew`);
+    expect(text).toContain('Their sitemap doubled again');
+
+    await followPoller(h).tick();
+    expect(dms(h, USERS.maya)).toHaveLength(1);
     expect(dms(h, USERS.alice)).toHaveLength(0);
   });
 
