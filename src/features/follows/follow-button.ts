@@ -29,11 +29,11 @@ export function followButtonAction(deps: RadarDeps, notifier: Notifier) {
       const who = { teamId, userId: body.user.id, client, deps };
       await rememberPerson(notifier, who);
       const added = await addFollow(notifier, who, target);
-      const what = target.kind === 'project' ? escapeMrkdwn(target.projectName) : `${escapeMrkdwn(target.label)} (${escapeMrkdwn(target.projectName)})`;
+      const what = target.kind === 'project' ? `*${escapeMrkdwn(target.projectName)}*` : `*${escapeMrkdwn(target.label)}* in ${escapeMrkdwn(target.projectName)}`;
       await respond({
         replace_original: false,
         response_type: 'ephemeral',
-        text: `${added ? ':bell: You now follow' : 'You already follow'} *${what}*: Radar tells you in a direct message. \`${COMMAND} follow\` lists what you follow.`,
+        text: `${added ? ':bell: You now follow' : 'You already follow'} ${what}: Radar tells you in a direct message. \`${COMMAND} follow\` lists what you follow.`,
       });
     } catch (error) {
       logFailure(deps.logger, 'follow button failed', error, { user: body.user.id });

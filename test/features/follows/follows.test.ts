@@ -187,6 +187,27 @@ describe('follows and direct messages', () => {
     expect(dms(h, USERS.maya)).toHaveLength(1);
   });
 
+  it('the Follow buttons on a competitor card and on a ticket follow for whoever clicks; a forged value follows nothing', async () => {
+    const card = await h.command('competitor pipedrift.com', { channel: CHANNELS.intel, user: USERS.alice });
+    const cardMessage = { ts: '1700000000.000200', blocks: card.args.blocks as unknown[] };
+    const followed = replyText(await h.answerTo(await h.driver.blockAction(ACTION_IDS.competitorFollow, null, { channel: CHANNELS.intel, message: cardMessage, user: USERS.bob, ephemeral: true })));
+    expect(followed).toContain('You now follow *Pipedrift (pipedrift.com)* in Northwind CRM');
+
+    const ticket = await ticketTitled('Competitor sitemap grew');
+    const shown = await h.command(`ticket ${ticket.number}`, { channel: CHANNELS.intel, user: USERS.alice });
+    const ticketMessage = { ts: '1700000000.000300', blocks: shown.args.blocks as unknown[] };
+    const onTicket = replyText(await h.answerTo(await h.driver.blockAction(ACTION_IDS.ticketFollow, null, { channel: CHANNELS.intel, message: ticketMessage, user: USERS.bob, ephemeral: true })));
+    expect(onTicket).toContain(`You now follow *#${ticket.number} Competitor sitemap grew`);
+
+    const list = replyText(await h.command('follow', { channel: CHANNELS.intel, user: USERS.bob }));
+    expect(list).toContain('*What you follow* (2)');
+    expect(list).toContain('Competitor: *Pipedrift (pipedrift.com)* in Northwind CRM');
+    // Shown in another channel, the same value is not Radar's for it.
+    const forged = replyText(await h.answerTo(await h.driver.blockAction(ACTION_IDS.competitorFollow, null, { channel: CHANNELS.general, message: cardMessage, user: USERS.carol, ephemeral: true })));
+    expect(forged).toContain('not made by Radar for this channel');
+    expect(replyText(await h.command('follow', { channel: CHANNELS.intel, user: USERS.carol }))).toContain('You follow nothing yet');
+  });
+
   it('unfollow stops it; an unknown competitor is said, not guessed', async () => {
     const followed = await ticketTitled('Competitor sitemap grew');
     await h.command(`follow ticket ${followed.number}`, { channel: CHANNELS.intel, user: USERS.maya });
