@@ -105,7 +105,7 @@ const VARIABLES = {
   LOG_LEVEL: { schema: z.preprocess(blankToUndefined, z.enum(LOG_LEVELS).default('info')), expects: `one of ${LOG_LEVELS.join(', ')}` },
   DIGEST_INTERVAL_SECONDS: { schema: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).default(600)), expects: 'a whole number of seconds, at least 1' },
   WATCH_INTERVAL_SECONDS: { schema: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).default(600)), expects: 'a whole number of seconds, at least 1' },
-  FOLLOW_INTERVAL_SECONDS: { schema: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).default(120)), expects: 'a whole number of seconds, at least 1' },
+  FOLLOW_INTERVAL_SECONDS: { schema: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).default(300)), expects: 'a whole number of seconds, at least 1' },
   SVC_SANDBOX: {
     schema: z.preprocess(blankToUndefined, z.enum(['0', '1', 'true', 'false']).optional()),
     expects: '1 to run Slack against the built-in demo sandbox (0 or unset: refuse to)',

@@ -107,10 +107,12 @@ export function createNotifier(deps: Pick<RadarDeps, 'store' | 'logger' | 'now'>
     },
     remember: (teamId, userId, user) =>
       follows.update(teamId, userId, (current) => {
-        const names = slackNamesOf(user);
+        // A users.info answer without names or a zone keeps what was known.
+        const learned = slackNamesOf(user);
+        const names = learned.length > 0 ? learned : current.names;
         const tz = user?.tz ?? current.tz;
-        if (current.tz === tz && names.length > 0 === current.names.length > 0 && names.every((n, i) => current.names[i] === n)) return undefined;
-        return { ...current, tz, names: names.length > 0 ? names : current.names };
+        const same = tz === current.tz && names.length === current.names.length && names.every((n, i) => current.names[i] === n);
+        return same ? undefined : { ...current, tz, names };
       }),
   };
 }
