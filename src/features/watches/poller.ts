@@ -21,6 +21,7 @@ import { changesOf, type Change } from './changes/index.js';
 import { rowsBetween, type ChangelogRowRead } from './changes/content.js';
 import { deliverWatch, watchKey, type WatchDelivery } from './deliver.js';
 import { changesFor } from './filters.js';
+import type { DeliveredChange } from './tell-followers.js';
 import { readChangelog, readHistory, readRun, type RunRow } from './reads.js';
 import { sealedButtons } from './sealed.js';
 import { muteTargetOf, watchMessages } from './views/watch-message.js';
@@ -47,7 +48,7 @@ export function dueRuns(rows: readonly RunRow[], watch: Pick<Watch, 'lastSeenRun
   return { due: rows.filter((r) => r.at !== null && Date.parse(r.at) > setAt).reverse(), lost: false };
 }
 
-export function createWatchWorker(deps: RadarDeps, watches: WatchesRepo, delivery: WatchDelivery, snoozes?: SnoozesRepo): Worker {
+export function createWatchWorker(deps: RadarDeps, watches: WatchesRepo, delivery: WatchDelivery, snoozes?: SnoozesRepo, onDelivered?: (teamId: string, post: DeliveredChange) => Promise<void>): Worker {
   const logger = delivery.logger;
   /** The newest run detail read per (project, dimension): the next poll's "run before". */
   const newest = new Map<string, { runId: string; detail: Promise<unknown> }>();
@@ -172,6 +173,8 @@ export function createWatchWorker(deps: RadarDeps, watches: WatchesRepo, deliver
       const outcome = await deliverWatch(delivery, watchKey(teamId, channelId, ref), ref, async () => watchMessages(post, sealedButtons(deps, { channel: channelId, team: teamId }, post)));
       if (isDelivered(outcome)) {
         cursor = row.runId;
+        // Followers of a competitor it names are told once (the notifier's claims), however many channels get it.
+        await onDelivered?.(teamId, post).catch((error: unknown) => logger.warn('could not tell followers of a watch change', { channel: channelId, ...ref, error }));
         if (outcome.kind !== 'already_posted') {
           posted = true;
           logger.info('watch message posted', { channel: channelId, ...ref, ts: outcome.ts, recovered: outcome.kind === 'recovered' });
