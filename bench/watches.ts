@@ -53,7 +53,7 @@ async function setUp(world: BenchWorld): Promise<{ projects: BulkProject[]; chan
     await world.bind(channel, { id: project.id, name: `Bulk ${project.id}` }, { lastSeenRunId: project.latestRunId });
     await watches.update(TEAM.id, channel, project.id, (current) => ({
       ...current,
-      watches: WATCHED.map((w) => ({ dimension: w.dimension, competitors: [], category: null, threshold: null, muted: [], setBy: USERS.alice, setAt, lastSeenRunId: baselines.get(`${project.id}:${w.dimension}`) ?? null })),
+      watches: WATCHED.map((w) => ({ dimension: w.dimension, competitors: [], category: null, threshold: null, muted: [], tiers: {}, band: null, setBy: USERS.alice, setAt, lastSeenRunId: baselines.get(`${project.id}:${w.dimension}`) ?? null })),
     }));
   });
   return { projects, channels };
