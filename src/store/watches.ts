@@ -45,11 +45,13 @@ export interface WatchSchedule {
   quiet: { from: string; to: string } | null;
   /** `HH:MM` in the zone: when the day's digest-tier changes are posted. */
   digestAt: string;
+  /** `daily`: one summary a day at `digestAt`; `briefing`: in the thread of the next briefing digest posted here. */
+  digestMode: 'daily' | 'briefing';
   setBy: string | null;
   setAt: string | null;
 }
 
-export const DEFAULT_WATCH_SCHEDULE: WatchSchedule = { zone: null, quiet: null, digestAt: '09:00', setBy: null, setAt: null };
+export const DEFAULT_WATCH_SCHEDULE: WatchSchedule = { zone: null, quiet: null, digestAt: '09:00', digestMode: 'daily', setBy: null, setAt: null };
 
 export interface WatchFailing {
   reason: string;
@@ -99,6 +101,7 @@ const scheduleSchema = z.looseObject({
   zone: z.string().nullable().default(null),
   quiet: z.looseObject({ from: z.string(), to: z.string() }).nullable().default(null),
   digestAt: z.string().default(DEFAULT_WATCH_SCHEDULE.digestAt),
+  digestMode: z.enum(['daily', 'briefing']).default('daily'),
   setBy: z.string().nullable().default(null),
   setAt: z.string().nullable().default(null),
 });

@@ -27,16 +27,22 @@ export function heldMetadata(projectId: string, key: string, reason: HeldReason,
   };
 }
 
-async function findEarlier(ctx: WatchDelivery, channel: string, projectId: string, key: string, since: Date): Promise<string | null> {
+async function findEarlier(ctx: WatchDelivery, channel: string, projectId: string, key: string, since: Date, threadTs?: string): Promise<string | null> {
   const botId = await ctx.botId();
+  const mine = (m: { bot_id?: string; metadata?: { event_type?: string; event_payload?: unknown } }) => {
+    const p = m.metadata?.event_payload as Record<string, unknown> | undefined;
+    return m.bot_id === botId && m.metadata?.event_type === CHANGE_EVENT_TYPE && p?.run_id === key && p.project_id === projectId;
+  };
+  if (threadTs) {
+    // A reply in a briefing digest's thread: looked for among that thread's replies.
+    const replies = await ctx.client.conversations.replies({ channel, ts: threadTs, include_all_metadata: true, limit: 200 });
+    return (replies.messages ?? []).find((m) => m.ts !== threadTs && mine(m))?.ts ?? null;
+  }
   const oldest = ((since.getTime() - LOOKBACK_MS) / 1000).toFixed(6);
   let cursor: string | undefined;
   for (let page = 0; page < 10; page++) {
     const result = await ctx.client.conversations.history({ channel, oldest, include_all_metadata: true, limit: 200, ...(cursor ? { cursor } : {}) });
-    const found = (result.messages ?? []).find((m) => {
-      const p = m.metadata?.event_payload as Record<string, unknown> | undefined;
-      return m.bot_id === botId && m.metadata?.event_type === CHANGE_EVENT_TYPE && p?.run_id === key && p.project_id === projectId;
-    });
+    const found = (result.messages ?? []).find(mine);
     if (found?.ts) return found.ts;
     cursor = result.response_metadata?.next_cursor || undefined;
     if (!result.has_more || !cursor) return null;
@@ -49,22 +55,31 @@ export interface HeldOutcome {
   failing: string | null;
 }
 
-async function deliverBatch(ctx: WatchDelivery, teamId: string, channelId: string, binding: Binding, schedule: WatchSchedule, reason: HeldReason, key: string, entries: HeldEntry[]): Promise<Delivery> {
+interface Batch {
+  reason: HeldReason;
+  key: string;
+  entries: HeldEntry[];
+  /** Posted as a reply in this thread (a briefing digest's), not as a message of its own. */
+  threadTs?: string;
+}
+
+async function deliverBatch(ctx: WatchDelivery, teamId: string, channelId: string, binding: Binding, schedule: WatchSchedule, batch: Batch): Promise<Delivery> {
+  const { reason, key, entries, threadTs } = batch;
   const messages = heldMessages({ reason, projectName: binding.projectName, schedule, entries });
   return deliverOnce(ctx, { teamId, channelId, runId: key }, {
     what: reason === 'digest' ? 'watch digest' : 'quiet-hours message',
-    findEarlier: (since) => findEarlier(ctx, channelId, binding.projectId, key, since),
+    findEarlier: (since) => findEarlier(ctx, channelId, binding.projectId, key, since, threadTs),
     render: async () => messages,
     async post(m) {
-      const result = await ctx.client.chat.postMessage({ channel: channelId, text: m.main.text, blocks: m.main.blocks, metadata: heldMetadata(binding.projectId, key, reason, entries), unfurl_links: false });
+      const result = await ctx.client.chat.postMessage({ channel: channelId, ...(threadTs ? { thread_ts: threadTs } : {}), text: m.main.text, blocks: m.main.blocks, metadata: heldMetadata(binding.projectId, key, reason, entries), unfurl_links: false });
       if (!result.ts) throw new Error('chat.postMessage answered without a ts');
       return result.ts;
     },
     async followUp(ts, m) {
-      for (const reply of m.thread) await ctx.client.chat.postMessage({ channel: channelId, thread_ts: ts, text: reply.text, blocks: reply.blocks, unfurl_links: false });
+      for (const reply of m.thread) await ctx.client.chat.postMessage({ channel: channelId, thread_ts: threadTs ?? ts, text: reply.text, blocks: reply.blocks, unfurl_links: false });
     },
     async completeRecovered(ts) {
-      if (messages.thread.length === 0) return;
+      if (messages.thread.length === 0 || threadTs) return;
       const botId = await ctx.botId();
       const replies = await ctx.client.conversations.replies({ channel: channelId, ts, limit: 200 });
       const already = (replies.messages ?? []).filter((m) => m.ts !== ts && m.bot_id === botId).length;
@@ -79,7 +94,7 @@ async function deliverBatch(ctx: WatchDelivery, teamId: string, channelId: strin
  * during quiet hours: it waits for their end). Entries about another project than the channel's
  * binding now are dropped.
  */
-export async function deliverHeld(deps: Pick<RadarDeps, 'bindings' | 'now'>, watches: WatchesRepo, held: WatchHeldRepo, ctx: WatchDelivery, teamId: string, channelId: string): Promise<HeldOutcome> {
+export async function deliverHeld(deps: Pick<RadarDeps, 'bindings' | 'now' | 'digestSettings' | 'digestLedger'>, watches: WatchesRepo, held: WatchHeldRepo, ctx: WatchDelivery, teamId: string, channelId: string): Promise<HeldOutcome> {
   const outcome: HeldOutcome = { posted: false, failing: null };
   const record: ChannelHeld | undefined = await held.get(teamId, channelId);
   if (!record || record.entries.length === 0) return outcome;
@@ -93,7 +108,7 @@ export async function deliverHeld(deps: Pick<RadarDeps, 'bindings' | 'now'>, wat
   if (inQuiet(schedule, now)) return outcome;
   const mine = record.entries.filter((e) => e.projectId === binding.projectId);
 
-  const batches: { reason: HeldReason; key: string; entries: HeldEntry[] }[] = [];
+  const batches: Batch[] = [];
   const quiet = mine.filter((e) => e.reason === 'quiet');
   if (quiet.length) {
     const first = quiet.map((e) => e.heldAt).sort()[0]!;
@@ -101,12 +116,21 @@ export async function deliverHeld(deps: Pick<RadarDeps, 'bindings' | 'now'>, wat
     if (end === null) batches.push({ reason: 'quiet', key: `quiet:${first}`, entries: quiet });
     else if (end.getTime() <= now.getTime()) batches.push({ reason: 'quiet', key: `quiet:${end.toISOString()}`, entries: quiet.filter((e) => Date.parse(e.heldAt) < end.getTime()) });
   }
-  const slot = lastDigestSlot(schedule, now);
-  const digest = mine.filter((e) => e.reason === 'digest' && Date.parse(e.heldAt) < slot.getTime());
-  if (digest.length) batches.push({ reason: 'digest', key: `digest:${slot.toISOString()}`, entries: digest });
+  const briefing = schedule.digestMode === 'briefing' ? await briefingDigest(deps, teamId, channelId) : null;
+  if (briefing !== undefined) {
+    if (briefing) {
+      // With the briefing digest: what was held before the channel's latest digest was posted, in its thread.
+      const digest = mine.filter((e) => e.reason === 'digest' && Date.parse(e.heldAt) < Date.parse(briefing.postedAt));
+      if (digest.length) batches.push({ reason: 'digest', key: `digest:briefing:${briefing.runId}`, entries: digest, threadTs: briefing.ts });
+    } else {
+      const slot = lastDigestSlot(schedule, now);
+      const digest = mine.filter((e) => e.reason === 'digest' && Date.parse(e.heldAt) < slot.getTime());
+      if (digest.length) batches.push({ reason: 'digest', key: `digest:${slot.toISOString()}`, entries: digest });
+    }
+  }
 
   for (const batch of batches) {
-    const delivery = await deliverBatch(ctx, teamId, channelId, binding, schedule, batch.reason, batch.key, batch.entries);
+    const delivery = await deliverBatch(ctx, teamId, channelId, binding, schedule, batch);
     if (isDelivered(delivery)) {
       await held.markPosted(teamId, channelId, batch.entries.map((e) => e.id), now);
       if (delivery.kind !== 'already_posted') {
@@ -123,4 +147,18 @@ export async function deliverHeld(deps: Pick<RadarDeps, 'bindings' | 'now'>, wat
     }
   }
   return outcome;
+}
+
+/**
+ * The briefing digest the channel's held digest-tier changes go with: the latest edition the digest
+ * poller dealt with here, when its digest was posted (the digest ledger's record); undefined while
+ * none is posted yet (they wait); null when briefing digests are off here (they go daily instead).
+ */
+async function briefingDigest(deps: Pick<RadarDeps, 'digestSettings' | 'digestLedger'>, teamId: string, channelId: string): Promise<{ runId: string; ts: string; postedAt: string } | null | undefined> {
+  const settings = await deps.digestSettings.get(teamId, channelId);
+  if (settings && !settings.digestsEnabled) return null;
+  const runId = settings?.lastSeenRunId ?? null;
+  if (runId === null) return undefined;
+  const entry = await deps.digestLedger.get({ teamId, channelId, runId });
+  return entry?.state === 'posted' ? { runId, ts: entry.ts, postedAt: entry.postedAt } : undefined;
 }

@@ -1,6 +1,7 @@
 /**
- * `/radar watch quiet <HH:MM-HH:MM> [zone]`, `/radar watch quiet off` and `/radar watch digest <HH:MM>`
- * (issue 30): a channel's quiet hours and the time its daily digest of digest-tier changes is posted.
+ * `/radar watch quiet <HH:MM-HH:MM> [zone]`, `/radar watch quiet off`, `/radar watch digest <HH:MM> [zone]`
+ * and `/radar watch digest briefing` (issue 30): a channel's quiet hours, and when its digest-tier
+ * changes are posted: once a day at a time, or in the thread of the next briefing digest posted here.
  * The zone defaults to the zone of the person setting it (`users.info` tz), else the channel's zone so
  * far, else UTC. Changes during quiet hours are held and posted as one message when they end; `off`
  * lets what is held post at the next poll.
@@ -34,7 +35,7 @@ export async function scheduleCommand(inv: CommandInvocation, binding: Binding, 
     throw new UsageError(`This channel watches nothing yet: \`${COMMAND} watch <pricing|content|ai|sources|tech|positioning>\` first; quiet hours and the digest time belong to its watches.`);
   }
   const [, spec, zoneWord, ...rest] = inv.parsed.args;
-  if (rest.length) throw new UsageError(word === 'quiet' ? `Say ${QUIET_USAGE}.` : `Say \`${COMMAND} watch digest 09:00\`.`);
+  if (rest.length) throw new UsageError(word === 'quiet' ? `Say ${QUIET_USAGE}.` : `Say \`${COMMAND} watch digest 09:00\` or \`${COMMAND} watch digest briefing\`.`);
   let patch: Partial<WatchSchedule>;
   if (word === 'quiet') {
     if (!spec) throw new UsageError(`Say ${QUIET_USAGE}.`);
@@ -51,12 +52,15 @@ export async function scheduleCommand(inv: CommandInvocation, binding: Binding, 
       if (zoneWord !== undefined && !isZone(zoneWord)) throw new UsageError(`*${escapeMrkdwn(zoneWord)}* is not a time zone Radar knows; use an IANA name such as \`Europe/Berlin\` or \`America/New_York\`.`);
       patch = { quiet: { from: hhmm(a), to: hhmm(b) }, zone };
     }
+  } else if (spec?.toLowerCase() === 'briefing') {
+    if (zoneWord) throw new UsageError(`Say \`${COMMAND} watch digest briefing\` or \`${COMMAND} watch digest 09:00\`.`);
+    patch = { digestMode: 'briefing' };
   } else {
     const at = spec === undefined ? null : minutesOf(spec);
-    if (at === null) throw new UsageError(`The digest time is a time of day, e.g. \`${COMMAND} watch digest 09:00 Europe/Berlin\` (the zone defaults to the channel's, else yours).`);
+    if (at === null) throw new UsageError(`The digest time is a time of day, e.g. \`${COMMAND} watch digest 09:00 Europe/Berlin\` (the zone defaults to the channel's, else yours), or \`briefing\`: with the next briefing digest.`);
     if (zoneWord !== undefined && !isZone(zoneWord)) throw new UsageError(`*${escapeMrkdwn(zoneWord)}* is not a time zone Radar knows; use an IANA name such as \`Europe/Berlin\`.`);
     const zone = zoneWord ?? record.schedule.zone ?? (await personZone(inv));
-    patch = { digestAt: hhmm(at), zone };
+    patch = { digestAt: hhmm(at), zone, digestMode: 'daily' };
   }
   const now = inv.deps.now().toISOString();
   const after = await repo.update(inv.teamId, inv.channelId, binding.projectId, (current) => ({ ...current, schedule: { ...current.schedule, ...patch, setBy: inv.userId, setAt: now } }));

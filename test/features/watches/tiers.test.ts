@@ -190,3 +190,39 @@ function berlinOffset(at: number): number {
   const parts = Object.fromEntries(new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Berlin', hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).formatToParts(new Date(at)).map((p) => [p.type, p.value]));
   return Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute)) - (at - (at % 60_000));
 }
+
+describe('digest-tier changes with the next briefing digest (the channel’s choice)', () => {
+  let h: RadarHarness;
+  afterEach(async () => {
+    expectNoViolations(h.slack);
+    await h.stop();
+  });
+
+  it('are posted once, in the thread of the next briefing digest posted here', async () => {
+    h = await startRadarHarness({ env: { WATCH_INTERVAL_SECONDS: '3600', DIGEST_INTERVAL_SECONDS: '3600' } });
+    await h.command('bind northwind', { channel: CHANNELS.intel });
+    await publishRun(h, NW, pricing());
+    await h.command('watch pricing', { channel: CHANNELS.intel });
+    expect(replyText(await h.command('watch digest briefing', { channel: CHANNELS.intel }))).toContain('*with the next briefing digest*');
+    expect(replyText(await h.command('watch', { channel: CHANNELS.intel }))).toContain('_with the next briefing digest:_ `pricing-data`');
+    const digestPoller = h.radar.workers.find((w) => w.name === 'digest-poller')!;
+    await digestPoller.tick!(); // the channel's digest cursor on the edition it was bound at
+
+    await publishRun(h, NW, pricing({}, 33));
+    await watchPoller(h).tick();
+    await watchPoller(h).tick();
+    expect(heldIn(h, CHANNELS.intel, 'digest')).toHaveLength(0);
+    const edition = await fetch(`${h.sandbox.url}/__sandbox/projects/${NW}/briefings`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }).then((r) => r.json() as Promise<{ item: { runId: string } }>);
+    await digestPoller.tick!();
+    const briefing = h.slack.messagesIn(CHANNELS.intel).find((m) => m.metadata?.event_type === 'radar_digest' && m.metadata.event_payload.run_id === edition.item.runId);
+    expect(briefing).toBeDefined();
+    await watchPoller(h).tick();
+    await h.restart();
+    await watchPoller(h).tick();
+    const replies = h.slack.calls.filter((c) => c.method === 'chat.postMessage' && c.args.thread_ts === briefing!.ts && (c.args.metadata as { event_payload?: { held?: string } } | undefined)?.event_payload?.held === 'digest');
+    expect(replies).toHaveLength(1);
+    expect(JSON.stringify(replies[0]!.args.blocks)).toContain('market average price $39.00 → $33.00');
+    expect(JSON.stringify(replies[0]!.args.blocks)).toContain('posted with this one');
+    expect(replies[0]!.args.metadata).toMatchObject({ event_payload: { run_id: `digest:briefing:${edition.item.runId}` } });
+  });
+});

@@ -41,10 +41,13 @@ export function heldMessages(post: HeldPost): WatchMessages {
       for (const [i, t] of chunkLines(lines).entries()) thread.push({ text: `${DIMENSION_NAMES[dimension]}: every held change (${i + 1})`, blocks: [section(t)] });
     }
   }
+  const quiet = post.schedule.quiet ? ` (${escapeMrkdwn(post.schedule.quiet.from)}–${escapeMrkdwn(post.schedule.quiet.to)} ${zone})` : '';
   const why =
-    post.reason === 'digest'
-      ? `Digest-tier changes gathered since the last summary; one summary a day at ${escapeMrkdwn(post.schedule.digestAt)} ${zone}. \`/radar watch <dimension> --now <kinds>\` posts a kind at once instead.`
-      : `Changes that came during this channel's quiet hours (${escapeMrkdwn(post.schedule.quiet?.from ?? '')}–${escapeMrkdwn(post.schedule.quiet?.to ?? '')} ${zone}), posted as one message when they ended.`;
+    post.reason === 'quiet'
+      ? `Changes that came during this channel's quiet hours${quiet}, posted as one message when they ended.`
+      : post.schedule.digestMode === 'briefing'
+        ? 'Digest-tier watch changes gathered since the last briefing digest, posted with this one. `/radar watch <dimension> --now <kinds>` posts a kind at once instead.'
+        : `Digest-tier changes gathered since the last summary; one summary a day at ${escapeMrkdwn(post.schedule.digestAt)} ${zone}. \`/radar watch <dimension> --now <kinds>\` posts a kind at once instead.`;
   blocks.push(context(why));
   return { main: { text: `${title}: ${plural(total, 'change')}`, blocks: blocks.slice(0, 50) }, thread };
 }

@@ -14,7 +14,8 @@ const zoneText = (zone: string | null) => escapeMrkdwn(zone ?? 'UTC');
 export function tierRulesText(watch: Pick<Watch, 'dimension' | 'tiers'>, schedule: WatchSchedule = DEFAULT_WATCH_SCHEDULE): string {
   const rules = tierRules(watch.dimension, watch.tiers);
   const list = (kinds: string[]) => (kinds.length ? kinds.map((k) => `\`${k}\``).join(', ') : 'nothing');
-  return `   _at once:_ ${list(rules.now)}\n   _in the daily digest (${escapeMrkdwn(schedule.digestAt)} ${zoneText(schedule.zone)}):_ ${list(rules.digest)}`;
+  const when = schedule.digestMode === 'briefing' ? 'with the next briefing digest' : `in the daily digest (${escapeMrkdwn(schedule.digestAt)} ${zoneText(schedule.zone)})`;
+  return `   _at once:_ ${list(rules.now)}\n   _${when}:_ ${list(rules.digest)}`;
 }
 
 /** The channel's quiet hours and digest time, as mrkdwn. */
@@ -22,7 +23,11 @@ export function scheduleText(schedule: WatchSchedule): string {
   const quiet = schedule.quiet
     ? `Quiet hours: *${escapeMrkdwn(schedule.quiet.from)}–${escapeMrkdwn(schedule.quiet.to)} ${zoneText(schedule.zone)}* (changes then are held and posted as one message when they end).`
     : 'Quiet hours: *off*.';
-  return `${quiet} Digest-tier changes: one summary a day at *${escapeMrkdwn(schedule.digestAt)} ${zoneText(schedule.zone)}*.`;
+  const digest =
+    schedule.digestMode === 'briefing'
+      ? 'Digest-tier changes: *with the next briefing digest* (in its thread; once a day while briefing digests are off here).'
+      : `Digest-tier changes: one summary a day at *${escapeMrkdwn(schedule.digestAt)} ${zoneText(schedule.zone)}*.`;
+  return `${quiet} ${digest}`;
 }
 
 /** A watch and its filters, as mrkdwn: `*Pricing* (only pipedrift.com; muted: x.com)`. */
