@@ -51,8 +51,8 @@ export interface WatchHeldRepo {
   add(teamId: string, channelId: string, entry: HeldEntry, now: Date): Promise<void>;
   /** Marks these entries posted: they leave the record and are never held again. */
   markPosted(teamId: string, channelId: string, ids: readonly string[], now: Date): Promise<void>;
-  /** Drops every held entry (the watches ended, or the channel was bound elsewhere). */
-  clear(teamId: string, channelId: string): Promise<void>;
+  /** Drops the held entries of a dimension (every entry when undefined): its watch ended. */
+  clear(teamId: string, channelId: string, dimension?: WatchDimension): Promise<void>;
   /** Every channel holding something. */
   listAll(): Promise<ChannelHeld[]>;
 }
@@ -106,8 +106,14 @@ export function createWatchHeldRepo(store: Store): WatchHeldRepo {
         record.posted.push(...[...done].filter((id) => !known.has(id)).map((id) => ({ id, at: now.toISOString() })));
       });
     },
-    async clear(teamId, channelId) {
-      await store.update<unknown>(WATCH_HELD_NAMESPACE, bindingKey(teamId, channelId), (current) => (current === undefined ? undefined : null));
+    async clear(teamId, channelId, dimension) {
+      if (dimension === undefined) {
+        await store.update<unknown>(WATCH_HELD_NAMESPACE, bindingKey(teamId, channelId), (current) => (current === undefined ? undefined : null));
+        return;
+      }
+      await write(teamId, channelId, new Date(), (record) => {
+        record.entries = record.entries.filter((e) => e.dimension !== dimension);
+      });
     },
     listAll: async () => (await records.entries()).map((e) => e.value).filter((r) => r.entries.length > 0),
   };

@@ -89,7 +89,10 @@ export const watchCommand: Subcommand = {
       const record = await repo.get(inv.teamId, inv.channelId);
       const digest = (await deps.digestSettings.get(inv.teamId, inv.channelId)) ?? DEFAULT_DIGEST_SETTINGS;
       const snoozes = await createSnoozesRepo(deps.store).active(inv.teamId, inv.channelId, binding.projectId, deps.now());
-      const view = watchListView({ projectName: binding.projectName, record: record?.projectId === binding.projectId ? record : undefined, digest, snoozes });
+      const held = ((await createWatchHeldRepo(deps.store).get(inv.teamId, inv.channelId))?.entries ?? []).filter((e) => e.projectId === binding.projectId);
+      const heldCount = { digest: 0, quiet: 0 };
+      for (const e of held) heldCount[e.reason] += e.changes.length;
+      const view = watchListView({ projectName: binding.projectName, record: record?.projectId === binding.projectId ? record : undefined, digest, snoozes, held: heldCount });
       await inv.reply({ ...view, shareable: view.hasWatches });
       return;
     }
@@ -196,7 +199,10 @@ export const unwatchCommand: Subcommand = {
       had = current.watches.some((w) => w.dimension === dimension);
       return had ? { ...current, watches: current.watches.filter((w) => w.dimension !== dimension) } : undefined;
     });
-    if (had) await createSnoozesRepo(deps.store).clear(inv.teamId, inv.channelId, dimension);
+    if (had) {
+      await createSnoozesRepo(deps.store).clear(inv.teamId, inv.channelId, dimension);
+      await createWatchHeldRepo(deps.store).clear(inv.teamId, inv.channelId, dimension);
+    }
     await inv.reply({
       text: had ? `Stopped watching ${DIMENSION_NAMES[dimension]}` : 'Nothing to stop',
       blocks: [section(had ? `This channel no longer watches *${DIMENSION_NAMES[dimension]}*.` : `This channel doesn't watch *${DIMENSION_NAMES[dimension]}*; \`${COMMAND} watch\` lists what it watches.`)],

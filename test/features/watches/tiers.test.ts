@@ -53,6 +53,7 @@ describe('watch tiers, noise bands and quiet hours', () => {
     await watchPoller(h).tick();
     expect(watchesIn(h, CHANNELS.intel, quiet)).toHaveLength(0);
     expect(heldIn(h, CHANNELS.intel, 'digest')).toHaveLength(0);
+    expect(replyText(await h.command('watch', { channel: CHANNELS.intel }))).toContain('Held now: 2 for the digest');
 
     await h.restart();
     clock += 22 * HOUR; // 08:00 tomorrow: before the digest time
@@ -99,6 +100,13 @@ describe('watch tiers, noise bands and quiet hours', () => {
     clock += 24 * HOUR;
     await watchPoller(h).tick();
     expect(textOf(heldIn(h, CHANNELS.intel, 'digest')[0]!)).toContain('plan count 4 → 9');
+    // Unwatching drops what that watch held: nothing of it comes in a later digest.
+    await publishRun(h, NW, pricing({ 'hubforge.io': { planCount: 10 } }, 30));
+    await watchPoller(h).tick();
+    expect(replyText(await h.command('watch', { channel: CHANNELS.intel }))).toContain('Held now: 1 for the digest');
+    await h.command('watch tech', { channel: CHANNELS.intel });
+    await h.command('unwatch pricing', { channel: CHANNELS.intel });
+    expect((await createWatchHeldRepo(h.radar.deps.store).get(TEAM.id, CHANNELS.intel))?.entries ?? []).toEqual([]);
   });
 
   it('a digest posted before a crash (claimed, posted, not recorded) is found and recorded, never posted twice', async () => {
@@ -177,6 +185,7 @@ describe('watch tiers, noise bands and quiet hours', () => {
     const run = await publishRun(h, NW, pricing({ 'hubforge.io': { planCount: 2 } }));
     await watchPoller(h).tick();
     expect(runMessages(h, CHANNELS.intel)).toHaveLength(0);
+    expect(replyText(await h.command('watch', { channel: CHANNELS.intel }))).toContain('Held now: 1 until quiet hours end');
     expect(replyText(await h.command('watch quiet off', { channel: CHANNELS.intel }))).toContain('Quiet hours: *off*');
     await watchPoller(h).tick();
     const held = heldIn(h, CHANNELS.intel, 'quiet');

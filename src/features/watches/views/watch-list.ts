@@ -18,6 +18,12 @@ export function tierRulesText(watch: Pick<Watch, 'dimension' | 'tiers'>, schedul
   return `   _at once:_ ${list(rules.now)}\n   _${when}:_ ${list(rules.digest)}`;
 }
 
+/** What is held now, as a sentence after the schedule ('' when nothing). */
+function heldText(held: { digest: number; quiet: number } | undefined): string {
+  const parts = [held?.digest ? `${held.digest} for the digest` : null, held?.quiet ? `${held.quiet} until quiet hours end` : null].filter(Boolean);
+  return parts.length ? ` Held now: ${parts.join(', ')} (changes).` : '';
+}
+
 /** The channel's quiet hours and digest time, as mrkdwn. */
 export function scheduleText(schedule: WatchSchedule): string {
   const quiet = schedule.quiet
@@ -53,7 +59,7 @@ export function snoozeLine(s: Snooze): string {
   return `*${DIMENSION_NAMES[s.dimension]}*: ${s.competitor ? escapeMrkdwn(s.competitor) : 'whole watch'} until ${untilText(s.until)} (by <@${escapeMrkdwn(s.setBy)}>)`;
 }
 
-export function watchListView(input: { projectName: string; record: ChannelWatches | undefined; digest: DigestSettings; snoozes?: readonly Snooze[] }): { text: string; blocks: Block[]; hasWatches: boolean } {
+export function watchListView(input: { projectName: string; record: ChannelWatches | undefined; digest: DigestSettings; snoozes?: readonly Snooze[]; held?: { digest: number; quiet: number } }): { text: string; blocks: Block[]; hasWatches: boolean } {
   const watches = input.record?.watches ?? [];
   const digest = `Briefing digests here: *${input.digest.digestsEnabled ? 'on' : 'off'}*${input.digest.failing ? ` (failing: ${escapeMrkdwn(input.digest.failing.reason)})` : ''}.`;
   if (watches.length === 0) {
@@ -74,7 +80,7 @@ export function watchListView(input: { projectName: string; record: ChannelWatch
     hasWatches: true,
     blocks: [
       ...chunkLines([`*Watches of ${escapeMrkdwn(input.projectName)} in this channel*`, ...lines]).map((t) => section(t)),
-      section(scheduleText(schedule)),
+      section(`${scheduleText(schedule)}${heldText(input.held)}`),
       ...snoozed,
       ...failing,
       context(digest),
