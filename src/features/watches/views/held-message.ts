@@ -35,7 +35,8 @@ export function heldMessages(post: HeldPost): WatchMessages {
     const lines = entries.flatMap((e) => e.changes.map((c) => ({ c, e }))).sort((a, b) => b.c.weight - a.c.weight).map(({ c }) => `• ${c.line}`);
     const shown = lines.slice(0, HELD_MAIN_LINES);
     const runs = plural(entries.length, 'run');
-    blocks.push(section(`*${DIMENSION_NAMES[dimension]}* (${runs})\n${chunkLines(shown)[0] ?? ''}`));
+    // Up to five lines: one section, or a few when lines are very long (each section within its 3,000 characters).
+    for (const t of chunkLines([`*${DIMENSION_NAMES[dimension]}* (${runs})`, ...shown])) blocks.push(section(t));
     if (lines.length > shown.length) {
       blocks.push(context(`…and ${lines.length - shown.length} more ${DIMENSION_NAMES[dimension]} changes in the thread.`));
       for (const [i, t] of chunkLines(lines).entries()) thread.push({ text: `${DIMENSION_NAMES[dimension]}: every held change (${i + 1})`, blocks: [section(t)] });
