@@ -66,24 +66,26 @@ interface Batch {
 async function deliverBatch(ctx: WatchDelivery, teamId: string, channelId: string, binding: Binding, schedule: WatchSchedule, batch: Batch): Promise<Delivery> {
   const { reason, key, entries, threadTs } = batch;
   const messages = heldMessages({ reason, projectName: binding.projectName, schedule, entries });
+  const metadata = heldMetadata(binding.projectId, key, reason, entries);
   return deliverOnce(ctx, { teamId, channelId, runId: key }, {
     what: reason === 'digest' ? 'watch digest' : 'quiet-hours message',
     findEarlier: (since) => findEarlier(ctx, channelId, binding.projectId, key, since, threadTs),
     render: async () => messages,
     async post(m) {
-      const result = await ctx.client.chat.postMessage({ channel: channelId, ...(threadTs ? { thread_ts: threadTs } : {}), text: m.main.text, blocks: m.main.blocks, metadata: heldMetadata(binding.projectId, key, reason, entries), unfurl_links: false });
+      const result = await ctx.client.chat.postMessage({ channel: channelId, ...(threadTs ? { thread_ts: threadTs } : {}), text: m.main.text, blocks: m.main.blocks, metadata, unfurl_links: false });
       if (!result.ts) throw new Error('chat.postMessage answered without a ts');
       return result.ts;
     },
     async followUp(ts, m) {
-      for (const reply of m.thread) await ctx.client.chat.postMessage({ channel: channelId, thread_ts: threadTs ?? ts, text: reply.text, blocks: reply.blocks, unfurl_links: false });
+      // The replies carry the message's metadata too (issue 30 item 7), like a watch message's thread.
+      for (const reply of m.thread) await ctx.client.chat.postMessage({ channel: channelId, thread_ts: threadTs ?? ts, text: reply.text, blocks: reply.blocks, metadata, unfurl_links: false });
     },
     async completeRecovered(ts) {
       if (messages.thread.length === 0 || threadTs) return;
       const botId = await ctx.botId();
       const replies = await ctx.client.conversations.replies({ channel: channelId, ts, limit: 200 });
       const already = (replies.messages ?? []).filter((m) => m.ts !== ts && m.bot_id === botId).length;
-      for (const reply of messages.thread.slice(already)) await ctx.client.chat.postMessage({ channel: channelId, thread_ts: ts, text: reply.text, blocks: reply.blocks, unfurl_links: false });
+      for (const reply of messages.thread.slice(already)) await ctx.client.chat.postMessage({ channel: channelId, thread_ts: ts, text: reply.text, blocks: reply.blocks, metadata, unfurl_links: false });
     },
   });
 }
