@@ -2,8 +2,8 @@
  * The watches' hook into the shared notifier (issue 31): when a watch message is delivered to a
  * channel, the people following a competitor it names (or its project) are told in a direct message,
  * one event per competitor (and one for changes naming none), so each person hears only of what they
- * follow. Every delivered change counts as now-tier until watch tiers exist (issue 31 item 3's
- * sibling): the tier check goes here.
+ * follow. The poller hands over only what it posted at once: the channel's now-tier changes (digest-tier
+ * ones and those held through the channel's quiet hours are not told to followers).
  */
 import { normaliseDomain } from '../competitor-match/match-competitor.js';
 import type { NotifyEvent, Notifier } from '../notify/notifier.js';
