@@ -94,12 +94,13 @@ const VERIFICATION_TOKEN = 'legacy-verification-token';
  * machine's two cores with the app it measures, so a heavy client would be measured as the app's
  * slowness (measured: a 200-command flood's sender took ~100 ms less CPU).
  */
-// Below Radar's idle keep-alive (5 s, http-server.ts): the client lets an idle connection go first, so
-// a request is never sent on one the server is closing (ECONNRESET on a busy machine).
-const agent = new Agent({ keepAliveTimeout: 2_000, keepAliveMaxTimeout: 2_000 });
 
 export function createSlackDriver(options: SlackDriverOptions): SlackDriver {
   const now = options.now ?? Date.now;
+  // One pool per driver (a test file's Radar; a port a stopped Radar had may be another's next), and
+  // below Radar's idle keep-alive (5 s, http-server.ts): the client lets an idle connection go first,
+  // so a request is never sent on one the server is closing (ECONNRESET on a busy machine).
+  const agent = new Agent({ keepAliveTimeout: 2_000, keepAliveMaxTimeout: 2_000 });
   let requestCount = 0;
   const base = options.responseUrlBase.replace(/\/$/, '');
   const nextResponseUrl = (kind: string) => `${base}/${kind}-${++requestCount}`;
