@@ -212,7 +212,8 @@ async function startMode(
       limits: features.limits,
       replayGuard: createReplayGuard({ store: deps.store, logger }),
       draining: () => features.work.draining,
-      ...(options.httpLimits ? { httpLimits: options.httpLimits } : {}),
+      httpLimits: edgeLimits(config, options),
+      trustedProxies: config.edge.trustedProxies,
     });
     const { app, workers, installation } = createSlackApp(deps, { ...features, receiver, botToken: config.slack.botToken ?? '', apiUrl: config.slack.apiUrl });
     // Learned while the server comes up: a request that arrives first waits for the same answer.
@@ -248,7 +249,8 @@ async function startMode(
       port: config.port,
       health: socketHealth,
       logger: deps.logger.child({ component: 'http' }),
-      ...(options.httpLimits ? { limits: options.httpLimits } : {}),
+      limits: edgeLimits(config, options),
+      trustedProxies: config.edge.trustedProxies,
     });
     closers.push(() => server.close());
     closers.push(() => app.stop().then(() => undefined));
@@ -309,6 +311,11 @@ async function startMode(
       })
     : undefined;
   return { mode: 'console', url: null, app, workers, consoleCommand: (text) => receiver.command(text), ...(consoleDone ? { consoleDone } : {}) };
+}
+
+/** The edge's limits: the configured share per client, then what the caller overrides (tests). */
+function edgeLimits(config: Config, options: StartOptions): Partial<HttpLimits> {
+  return { maxConnectionsPerClient: config.edge.connectionsPerClient, ...options.httpLimits };
 }
 
 /**
