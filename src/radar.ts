@@ -235,9 +235,12 @@ async function startMode(
       logger: bolt,
       pingTimeoutMs: deps.timing.socketPingTimeoutMs,
       onMalformed: (reason, envelopeId) => deps.logger.warn('acknowledged and dropped a malformed Socket Mode envelope', { reason, envelopeId }),
-      // Unknown (the store frozen): acknowledged and not acted on, never acted on twice.
-      firstDelivery: async (envelopeId) => (await deliveries(`envelope:${envelopeId}`, DELIVERY_WINDOW_MS)) === 'first',
-      onRedelivered: (envelopeId) => deps.logger.info('ignored a Socket Mode envelope delivered again', { envelopeId }),
+      // Unknown (the store frozen): acknowledged and not acted on, never acted on twice. An event
+      // is claimed by its event_id too (the HTTP edge's key): Slack retries an event in a new envelope.
+      firstDelivery: async ({ envelopeId, eventId }) =>
+        (await deliveries(`envelope:${envelopeId}`, DELIVERY_WINDOW_MS)) === 'first' && (eventId === null || (await deliveries(`event:${eventId}`, DELIVERY_WINDOW_MS)) === 'first'),
+      onRedelivered: ({ envelopeId, eventId }) =>
+        deps.logger.info(eventId ? 'ignored a Socket Mode event delivered again' : 'ignored a Socket Mode envelope delivered again', { envelopeId, ...(eventId ? { eventId } : {}) }),
     });
     const { app, workers, installation } = createSlackApp(deps, { ...features, receiver: socket.receiver, botToken: config.slack.botToken ?? '', apiUrl: config.slack.apiUrl });
     const socketHealth = async (): Promise<HealthReport> => {
