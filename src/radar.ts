@@ -145,14 +145,16 @@ export async function startRadar(config: Config, options: StartOptions = {}): Pr
 
     const deps = radarDeps({ config, logger, service, store, timing, now });
 
-    let busyLogged = 0;
+    const busyLogged = { overall: 0, person: 0 };
     const work = createWorkTracker({
       maxInFlight: timing.maxRequestsInFlight,
-      // At most one line every 10 s, however long the burst.
-      onBusy: () => {
-        if (Date.now() - busyLogged < 10_000) return;
-        busyLogged = Date.now();
-        logger.warn('answered "Radar is busy": the requests under way are at their bound', { maxRequestsInFlight: timing.maxRequestsInFlight });
+      maxInFlightPerPerson: timing.maxRequestsInFlightPerPerson,
+      // At most one line every 10 s for each bound, however long the burst.
+      onBusy: (by) => {
+        if (Date.now() - busyLogged[by] < 10_000) return;
+        busyLogged[by] = Date.now();
+        if (by === 'overall') logger.warn('answered "Radar is busy": the requests under way are at their bound', { maxRequestsInFlight: timing.maxRequestsInFlight });
+        else logger.warn('answered "Radar is busy": one person\'s requests under way are at their bound', { maxRequestsInFlightPerPerson: timing.maxRequestsInFlightPerPerson });
       },
     });
     const reporter = healthReporter(deps, service);
