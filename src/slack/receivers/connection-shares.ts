@@ -70,6 +70,8 @@ export interface ConnectionShares {
   wrap(listener: Listener): Listener;
   /** Now: connections served, in the health reserve, and waiting. */
   counts(): { served: number; reserve: number; waiting: number };
+  /** Closes every waiting connection (Node's HTTP server does not know them): call when the server closes. */
+  closeWaiting(): void;
 }
 
 /**
@@ -219,6 +221,9 @@ export function shareConnections(
 
   return {
     counts: () => ({ served, reserve, waiting }),
+    closeWaiting() {
+      for (const state of clients.values()) for (const socket of [...state.waiting]) socket.destroy();
+    },
     wrap(listener) {
       return (req, res) => {
         const connection = connections.get(req.socket);

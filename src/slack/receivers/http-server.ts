@@ -249,8 +249,9 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     url: `http://127.0.0.1:${port}`,
     close: () =>
       new Promise<void>((resolve) => {
-        server.closeAllConnections();
         server.close(() => resolve());
+        server.closeAllConnections();
+        shares.closeWaiting();
       }),
   };
 }

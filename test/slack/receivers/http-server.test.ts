@@ -81,6 +81,19 @@ describe('the edge server', () => {
     for (const s of held) s.destroy();
   });
 
+  it('closing the server closes the connections waiting for their turn too', async () => {
+    const { lines, logger } = capture();
+    // Started by hand: closed by the test, not afterEach. A wait of a minute, so only closing can end it.
+    const server = await startHttpServer({ port: 0, host: '127.0.0.1', health: async () => ({ ok: true }), logger, limits: { maxConnectionsPerClient: 1, headersTimeoutMs: 60_000, requestTimeoutMs: 60_000 } });
+    const held = await openFrom(server.url, '127.0.0.2');
+    const waiting = await openFrom(server.url, '127.0.0.2');
+    const waitingClosed = answerOf(waiting);
+    held.on('error', () => undefined);
+    await server.close();
+    expect(await waitingClosed).toBe('');
+    expect(lines.filter((l) => l.includes('"error"'))).toEqual([]);
+  });
+
   it("a client's idle kept-alive connections make room at once for its waiting ones, and its answers close connections while some wait", async () => {
     // Kept alive for a minute: without the shares' closing, the third would wait that long.
     const { url } = await start({ limits: { maxConnectionsPerClient: 2, keepAliveTimeoutMs: 60_000 } });
