@@ -10,7 +10,7 @@
  */
 import { CHANNELS, USERS } from '../test/support/slack-fixtures.js';
 import type { BurstAck, BurstOrder } from './burst-worker.js';
-import { spawnBare, spawnRadar, type SpawnedApp } from './spawn-app.js';
+import { spawnBare, spawnRadar, type ProcessMemory, type SpawnedApp } from './spawn-app.js';
 import type { Measure, TargetCheck } from './support.js';
 import { MIB, round, sampleRss } from './support.js';
 import { errorLines, SIGNING_SECRET, startBurstWorker, startServices } from './world.js';
@@ -36,6 +36,8 @@ interface FloodMemory {
   nearIdleS: number | null;
   acks: BurstAck[];
   answers: number;
+  /** What the process says of its memory a minute after the last ack (V8's heap spaces, buffers). */
+  inside: ProcessMemory | null;
 }
 
 /** One flood at `app`: RSS before, peak while sending, and each second for a minute after. */
@@ -71,7 +73,8 @@ async function floodOf(app: SpawnedApp): Promise<FloodMemory> {
       if (nearIdleS === null && afterBytes <= beforeBytes * NEAR_IDLE_RATIO) nearIdleS = s;
       if (s < AFTER_MS / 1000) await settle(1_000);
     }
-    return { beforeBytes, peakBytes, afterBytes, nearIdleS, acks, answers: await burst.answers() };
+    const inside = await app.memoryUsage().catch(() => null);
+    return { beforeBytes, peakBytes, afterBytes, nearIdleS, acks, answers: await burst.answers(), inside };
   } finally {
     await burst.stop();
   }
@@ -114,6 +117,15 @@ export const memory: Measure = {
         },
       ];
       const errors = errorLines(radar.stderr().split('\n'));
+      const statuses = (f: FloodMemory) => {
+        const counts = new Map<number, number>();
+        for (const a of f.acks) if (a.status !== 200) counts.set(a.status, (counts.get(a.status) ?? 0) + 1);
+        return [...counts].map(([status, n]) => `${n} × ${status === 0 ? 'no answer (connection failed)' : `HTTP ${status}`}`).join(', ') || 'none';
+      };
+      const insideText = (f: FloodMemory) =>
+        f.inside
+          ? `heap used ${mib(f.inside.heapUsed)} MiB of ${mib(f.inside.heapTotal)} MiB (new space ${mib(f.inside.spaces.new_space ?? 0)} MiB, old space ${mib(f.inside.spaces.old_space ?? 0)} MiB), external ${mib(f.inside.external)} MiB (array buffers ${mib(f.inside.arrayBuffers)} MiB)`
+          : 'not reported';
       return {
         method:
           `Radar (dist/main.js, HTTP mode, SQLite store; fair use's per-window limits lifted, the bounds on work under way at their defaults: 10 a person, 200 in all) ` +
@@ -131,7 +143,11 @@ export const memory: Measure = {
           { name: 'acks not 200', value: notOk(radarFlood), unit: 'requests', baseline: { label: 'bare Bolt', value: notOk(bareFlood) } },
         ],
         targets,
-        notes: errors.length > 0 ? [`Radar logged ${errors.length} error lines, e.g. ${errors[0]?.slice(0, 200) ?? ''}`] : [],
+        notes: [
+          `Acks not 200: Radar ${statuses(radarFlood)}; bare Bolt ${statuses(bareFlood)}.`,
+          `A minute after the last ack, Radar: ${insideText(radarFlood)}; bare Bolt: ${insideText(bareFlood)}. Radar runs with npm start's --max-semi-space-size=64, the bare app with V8's default.`,
+          ...(errors.length > 0 ? [`Radar logged ${errors.length} error lines, e.g. ${errors[0]?.slice(0, 300) ?? ''}`] : []),
+        ],
       };
     } finally {
       await bare?.stop();

@@ -3,12 +3,15 @@
  *
  * - Each client address may have `maxConnectionsPerClient` connections served at once (default
  *   128 of the 1,024). Its next ones wait, unread (the server accepts them paused), and are served
- *   one by one as its own connections close; while a client has connections waiting, each of its
- *   answers closes its connection (`Connection: close`) and an idle kept-alive one is closed at
- *   once, so a burst from one address (a load balancer, Slack's own bursts) flows through its share
- *   instead of being refused, and idle connections cannot hold the share. A connection waits at
- *   most `waitTimeoutMs` (the header timeout); past the waiting room's bound it is closed at once.
- *   Slowloris connections hold only their client's share, until the header timeout cuts them off.
+ *   one by one as its own connections close; while a client has connections waiting, each answer
+ *   begun on its connections says `Connection: close` and closes its connection, so a burst from
+ *   one address (a load balancer, Slack's own bursts) flows through its share instead of being
+ *   refused. Idle kept-alive connections close after the keep-alive timeout (5 s), as the answer's
+ *   `Keep-Alive` header told the client: never abruptly, which would race a request the client is
+ *   sending on them (measured: 216 of 5,000 commands lost). A connection waits at most
+ *   `waitTimeoutMs` (the header timeout); past the waiting room's bound it is closed at once.
+ *   Idle and slowloris connections hold only their client's share, until the keep-alive or header
+ *   timeout closes them.
  * - A peer that is a trusted proxy (`client-address.ts`) is not held to a share (it carries many
  *   clients); its requests are counted instead by the client `X-Forwarded-For` names: past the
  *   share of requests under way, that client is answered 503 at once.
@@ -52,10 +55,6 @@ interface Connection {
   shared: boolean;
   /** Taken into the health reserve: answers `/healthz` only. */
   reserve: boolean;
-  /** A request is under way on it. */
-  busy: boolean;
-  /** It has answered at least once (idle between requests once not busy). */
-  answered: boolean;
 }
 
 interface ClientState {
@@ -125,22 +124,6 @@ export function shareConnections(
   /** Closes a socket that has nothing under way (idle or never handed to HTTP). */
   const drop = (socket: Socket) => socket.destroy();
 
-  /** Closes one idle kept-alive connection of `client`, making room for one that waits. */
-  const closeOneIdle = (client: string) => {
-    for (const socket of clients.get(client)?.served ?? []) {
-      const connection = connections.get(socket);
-      if (connection && connection.answered && !connection.busy) return void socket.destroy();
-    }
-  };
-
-  /** Closes `socket` once what was written to it has gone out. */
-  const closeAfterAnswer = (socket: Socket) => {
-    if (socket.destroyed) return;
-    socket.end();
-    if (socket.writableFinished) socket.destroy();
-    else socket.once('finish', () => socket.destroy());
-  };
-
   const serve = (socket: Socket, client: string, shared: boolean) => {
     const inReserve = served >= limits.maxConnections;
     if (inReserve && reserve >= limits.healthReserve) {
@@ -149,7 +132,7 @@ export function shareConnections(
     }
     if (inReserve) reserve++;
     else served++;
-    connections.set(socket, { client, shared, reserve: inReserve, busy: false, answered: false });
+    connections.set(socket, { client, shared, reserve: inReserve });
     if (shared) stateOf(client).served.add(socket);
     socket.once('close', () => {
       connections.delete(socket);
@@ -206,7 +189,6 @@ export function shareConnections(
     waitTimers.set(socket, timer);
     socket.once('close', leave);
     socket.on('error', () => undefined);
-    closeOneIdle(client);
   };
 
   server.on('connection', (socket: Socket) => {
@@ -228,13 +210,7 @@ export function shareConnections(
       return (req, res) => {
         const connection = connections.get(req.socket);
         if (connection) {
-          connection.busy = true;
           if (connection.reserve || (connection.shared && hasWaiting(connection.client))) res.shouldKeepAlive = false;
-          res.once('close', () => {
-            connection.busy = false;
-            connection.answered = true;
-            if (connection.shared && hasWaiting(connection.client)) closeAfterAnswer(req.socket);
-          });
           if (connection.reserve && !isHealth(req)) {
             sendJson(req, res, 503, { error: 'server_busy' }, { close: true, headers: { 'retry-after': '1' } });
             return;
