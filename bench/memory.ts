@@ -6,7 +6,8 @@
  * the same flood to the bare Bolt app. Each process's RSS (VmRSS from /proc) before, its peak
  * while the flood is sent, and after: each second for a minute once the last ack is in.
  * Targets: Radar's peak RSS under 400 MiB, and back near idle (within 1.3x of its RSS before)
- * within a minute.
+ * within a minute. Radar runs as `npm start` runs it (`--max-semi-space-size=64`), and once more with
+ * V8's default young generation, to show what of the RSS after is that flag's.
  */
 import { CHANNELS, USERS } from '../test/support/slack-fixtures.js';
 import type { BurstAck, BurstOrder } from './burst-worker.js';
@@ -90,11 +91,15 @@ export const memory: Measure = {
     try {
       services.sandbox.control.addFault({ path: '/v1/projects/prj_northwind/pricing', kind: 'latency', latencyMs: SERVICE_LATENCY_MS });
       // Fair use's per-window limits lifted; the bounds on work under way (per person and overall) at their defaults.
-      radar = await spawnRadar(services, { RADAR_TIMING: JSON.stringify({ personRequestsPerWindow: 1_000_000, channelRequestsPerWindow: 1_000_000 }) });
+      const env = { RADAR_TIMING: JSON.stringify({ personRequestsPerWindow: 1_000_000, channelRequestsPerWindow: 1_000_000 }) };
       bare = await spawnBare(services.slack.url);
       const bareFlood = await floodOf(bare);
       await bare.stop();
       bare = undefined;
+      radar = await spawnRadar(services, env, ['--enable-source-maps']);
+      const defaultYoung = await floodOf(radar);
+      await radar.stop();
+      radar = await spawnRadar(services, env);
       const radarFlood = await floodOf(radar);
 
       const mib = (bytes: number) => round(bytes / MIB, 1);
@@ -131,12 +136,15 @@ export const memory: Measure = {
           `Radar (dist/main.js, HTTP mode, SQLite store; fair use's per-window limits lifted, the bounds on work under way at their defaults: 10 a person, 200 in all) ` +
           `and the bare Bolt 5 app, each its own process. The sandbox's pricing read answers after ${SERVICE_LATENCY_MS} ms. From a worker thread, ${WARM_UP} commands from another person, ` +
           `then ${FLOOD.toLocaleString('en-US')} signed /radar ${TEXT} from one person, ${SENDERS} at a time (each sender sends its next once acked); answers go to a stand-in in that thread. ` +
-          `RSS is VmRSS from /proc: before the flood, its peak sampled every 20 ms until the last ack, then each second for ${AFTER_MS / 1000} s. The bare app first, stopped, then Radar.`,
+          `RSS is VmRSS from /proc: before the flood, its peak sampled every 20 ms until the last ack, then each second for ${AFTER_MS / 1000} s. The bare app first, stopped, then Radar with V8's default young generation (no --max-semi-space-size), stopped, then Radar as npm start runs it.`,
         metrics: [
           { name: 'RSS before the flood', value: mib(radarFlood.beforeBytes), unit: 'MiB', baseline: { label: 'bare Bolt', value: mib(bareFlood.beforeBytes) } },
           { name: 'peak RSS during the flood', value: mib(radarFlood.peakBytes), unit: 'MiB', baseline: { label: 'bare Bolt', value: mib(bareFlood.peakBytes) } },
           { name: 'RSS a minute after the last ack', value: mib(radarFlood.afterBytes), unit: 'MiB', baseline: { label: 'bare Bolt', value: mib(bareFlood.afterBytes) } },
           { name: `seconds until RSS within ${NEAR_IDLE_RATIO}x of before`, value: radarFlood.nearIdleS, unit: 's', baseline: { label: 'bare Bolt', value: bareFlood.nearIdleS } },
+          { name: 'with V8’s default young generation: peak RSS', value: mib(defaultYoung.peakBytes), unit: 'MiB' },
+          { name: 'with V8’s default young generation: RSS a minute after', value: mib(defaultYoung.afterBytes), unit: 'MiB' },
+          { name: 'with V8’s default young generation: seconds until within 1.3x of before', value: defaultYoung.nearIdleS, unit: 's' },
           { name: 'commands taken', value: admitted, unit: `of ${FLOOD}` },
           { name: 'commands answered "Radar is busy" at once', value: busy, unit: `of ${FLOOD}` },
           { name: 'answers at the response URLs', value: radarFlood.answers, unit: 'answers' },
@@ -145,7 +153,7 @@ export const memory: Measure = {
         targets,
         notes: [
           `Acks not 200: Radar ${statuses(radarFlood)}; bare Bolt ${statuses(bareFlood)}.`,
-          `A minute after the last ack, Radar: ${insideText(radarFlood)}; bare Bolt: ${insideText(bareFlood)}. Radar runs with npm start's --max-semi-space-size=64, the bare app with V8's default.`,
+          `A minute after the last ack, Radar: ${insideText(radarFlood)}; Radar with V8's default young generation: ${insideText(defaultYoung)} (RSS before ${mib(defaultYoung.beforeBytes)} MiB, acks not 200: ${statuses(defaultYoung)}); bare Bolt: ${insideText(bareFlood)}. Radar runs with npm start's --max-semi-space-size=64, the bare app with V8's default.`,
           ...(errors.length > 0 ? [`Radar logged ${errors.length} error lines, e.g. ${errors[0]?.slice(0, 300) ?? ''}`] : []),
         ],
       };

@@ -142,10 +142,13 @@ export async function spawnApp(entry: string, env: Record<string, string>, nodeF
   return { url, pid: child.pid ?? 0, startupMs, memory: () => processMemory(child.pid ?? 0), stderr: () => errors.join(''), cpuUsage, memoryUsage, stop };
 }
 
-/** Radar's compiled entry in HTTP mode against `services`, with a fresh SQLite store; `env` adds or overrides variables. */
-export async function spawnRadar(services: Pick<Services, 'sandbox' | 'slack'>, env: Record<string, string> = {}): Promise<SpawnedApp> {
+/**
+ * Radar's compiled entry in HTTP mode against `services`, with a fresh SQLite store; `env` adds or
+ * overrides variables; `nodeFlags` (default `npm start`'s) the Node flags.
+ */
+export async function spawnRadar(services: Pick<Services, 'sandbox' | 'slack'>, env: Record<string, string> = {}, nodeFlags: readonly string[] = startFlags()): Promise<SpawnedApp> {
   const storeDir = mkdtempSync(join(tmpdir(), 'radar-bench-'));
-  const app = await spawnApp(ENTRIES.radar, { ...radarEnv(services, storeDir), ...env }, startFlags()).catch((error: unknown) => {
+  const app = await spawnApp(ENTRIES.radar, { ...radarEnv(services, storeDir), ...env }, nodeFlags).catch((error: unknown) => {
     rmSync(storeDir, { recursive: true, force: true });
     throw error;
   });
