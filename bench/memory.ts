@@ -39,6 +39,9 @@ interface FloodMemory {
   answers: number;
   /** What the process says of its memory a minute after the last ack (V8's heap spaces, buffers). */
   inside: ProcessMemory | null;
+  /** The same after a full garbage collection, and RSS then: what is live, and what RSS comes back to. */
+  afterGc: ProcessMemory | null;
+  afterGcRssBytes: number;
 }
 
 /** One flood at `app`: RSS before, peak while sending, and each second for a minute after. */
@@ -75,7 +78,9 @@ async function floodOf(app: SpawnedApp): Promise<FloodMemory> {
       if (s < AFTER_MS / 1000) await settle(1_000);
     }
     const inside = await app.memoryUsage().catch(() => null);
-    return { beforeBytes, peakBytes, afterBytes, nearIdleS, acks, answers: await burst.answers(), inside };
+    const afterGc = await app.memoryUsage({ gc: true }).catch(() => null);
+    const afterGcRssBytes = app.memory().rssBytes;
+    return { beforeBytes, peakBytes, afterBytes, nearIdleS, acks, answers: await burst.answers(), inside, afterGc, afterGcRssBytes };
   } finally {
     await burst.stop();
   }
@@ -142,6 +147,8 @@ export const memory: Measure = {
           { name: 'peak RSS during the flood', value: mib(radarFlood.peakBytes), unit: 'MiB', baseline: { label: 'bare Bolt', value: mib(bareFlood.peakBytes) } },
           { name: 'RSS a minute after the last ack', value: mib(radarFlood.afterBytes), unit: 'MiB', baseline: { label: 'bare Bolt', value: mib(bareFlood.afterBytes) } },
           { name: `seconds until RSS within ${NEAR_IDLE_RATIO}x of before`, value: radarFlood.nearIdleS, unit: 's', baseline: { label: 'bare Bolt', value: bareFlood.nearIdleS } },
+          { name: 'RSS after a forced full GC, then', value: mib(radarFlood.afterGcRssBytes), unit: 'MiB', baseline: { label: 'bare Bolt', value: mib(bareFlood.afterGcRssBytes) } },
+          { name: 'V8 heap live after that GC', value: radarFlood.afterGc ? mib(radarFlood.afterGc.heapUsed) : null, unit: 'MiB', baseline: { label: 'bare Bolt', value: bareFlood.afterGc ? mib(bareFlood.afterGc.heapUsed) : null } },
           { name: 'with V8’s default young generation: peak RSS', value: mib(defaultYoung.peakBytes), unit: 'MiB' },
           { name: 'with V8’s default young generation: RSS a minute after', value: mib(defaultYoung.afterBytes), unit: 'MiB' },
           { name: 'with V8’s default young generation: seconds until within 1.3x of before', value: defaultYoung.nearIdleS, unit: 's' },

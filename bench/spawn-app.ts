@@ -49,8 +49,8 @@ export interface SpawnedApp {
   stderr(): string;
   /** The process's own `process.cpuUsage()` (microseconds), asked over IPC (`cpu-probe.mjs`). */
   cpuUsage(): Promise<NodeJS.CpuUsage>;
-  /** The process's own `process.memoryUsage()` and V8's heap spaces (physical bytes each), asked over IPC. */
-  memoryUsage(): Promise<ProcessMemory>;
+  /** The process's own `process.memoryUsage()` and V8's heap spaces (physical bytes each), asked over IPC; after a full GC with `gc`. */
+  memoryUsage(options?: { gc?: boolean }): Promise<ProcessMemory>;
   stop(): Promise<void>;
 }
 
@@ -104,7 +104,7 @@ export async function spawnApp(entry: string, env: Record<string, string>, nodeF
       });
       child.send('cpu?');
     });
-  const memoryUsage = () =>
+  const memoryUsage = ({ gc = false } = {}) =>
     new Promise<ProcessMemory>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`${entry} did not report its memory usage`)), 5_000);
       const onMessage = (message: { mem?: ProcessMemory }) => {
@@ -114,7 +114,7 @@ export async function spawnApp(entry: string, env: Record<string, string>, nodeF
         resolve(message.mem);
       };
       child.on('message', onMessage);
-      child.send('mem?');
+      child.send(gc ? 'mem-gc?' : 'mem?');
     });
   child.stderr?.on('data', (chunk: Buffer) => errors.push(chunk.toString()));
   const stop = async () => {
