@@ -10,7 +10,6 @@ import { Agent } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSlackDriver } from '../../support/slack-driver.js';
 import { replyText, SIGNING_SECRET, startRadarHarness, type RadarHarness } from '../../support/radar-harness.js';
-import { answerTo } from '../../support/fake-slack.js';
 import { requestHead } from './raw-http.js';
 
 const FLOOD = 1_100;
@@ -75,7 +74,7 @@ describe('a connection flood from one address', () => {
       ]);
       expect(acks.map((a) => a.status)).toEqual(Array(ASKS).fill(200));
       expect(health).toEqual(Array(ASKS).fill(200));
-      for (const ack of acks) expect(replyText(await answerTo(harness.slack, ack))).toContain('/radar');
+      for (const ack of acks) expect(replyText(await harness.answerTo(ack))).toContain('/radar');
     } finally {
       await agent.close();
     }
