@@ -143,7 +143,7 @@ const VARIABLES = {
   SCAN_LIMIT_PER_PERSON: { schema: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(1_000).default(5)), expects: 'a whole number from 1 to 1000 (scans one person may have running at once)' },
   SCAN_LIMIT_PER_CHANNEL: { schema: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(10_000).default(20)), expects: 'a whole number from 1 to 10000 (scans one channel may have running at once)' },
   HTTP_CONNECTIONS_PER_CLIENT: {
-    schema: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(100_000).default(128)),
+    schema: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(100_000).default(512)),
     expects: 'a whole number from 0 to 100000 (connections one client address may have served at once; 0 turns the limit off)',
   },
   TRUSTED_PROXIES: {

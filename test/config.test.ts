@@ -65,7 +65,7 @@ describe('loadConfig', () => {
 
 describe('the edge (HTTP_CONNECTIONS_PER_CLIENT, TRUSTED_PROXIES)', () => {
   it('shares connections by default with no trusted proxy; reads addresses and CIDR ranges, and refuses anything else in one line', () => {
-    expect(loadConfig({}).edge).toEqual({ connectionsPerClient: 128, trustedProxies: [] });
+    expect(loadConfig({}).edge).toEqual({ connectionsPerClient: 512, trustedProxies: [] });
     expect(loadConfig({ HTTP_CONNECTIONS_PER_CLIENT: '0', TRUSTED_PROXIES: ' 10.0.0.0/8, 192.0.2.7 ,fd00::/8,' }).edge).toEqual({
       connectionsPerClient: 0,
       trustedProxies: ['10.0.0.0/8', '192.0.2.7', 'fd00::/8'],

@@ -66,7 +66,7 @@ export const DEFAULT_HTTP_LIMITS: HttpLimits = {
   connectionsCheckingIntervalMs: 1_000,
   keepAliveTimeoutMs: 5_000,
   maxConnections: 1024,
-  maxConnectionsPerClient: 128,
+  maxConnectionsPerClient: 512,
   healthReserve: 16,
   listenBacklog: 1024,
   healthTimeoutMs: 3_000,
