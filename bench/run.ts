@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: runs the measures (issue 7's five and the edge issue's) one after another, prints the table and writes
+ * `npm run bench`: runs the measures (issue 7's five, the edge issue's, and issue 33's memory under one person's flood) one after another, prints the table and writes
  * `bench/results.json`. `npm run bench -- ack-latency idle` runs only the named measures and prints
  * them without touching results.json.
  */
@@ -13,6 +13,7 @@ import { edge } from './edge.js';
 import { fairUse } from './fair-use.js';
 import { flood } from './flood.js';
 import { idle } from './idle.js';
+import { memory } from './memory.js';
 import type { BenchReport } from './report.js';
 import { currentLoad, describeMachine, formatReport } from './report.js';
 import { scans } from './scans.js';
@@ -21,7 +22,7 @@ import { shortcutModal } from './shortcut-modal.js';
 import { watchesCycle } from './watches.js';
 import type { Measure, MeasureResult } from './support.js';
 
-const MEASURES: Measure[] = [ackLatency, shortcutModal, digestCycle, scans, idle, edge, fairUse, watchesCycle, competitorCard, flood, charts];
+const MEASURES: Measure[] = [ackLatency, shortcutModal, digestCycle, scans, idle, edge, fairUse, watchesCycle, competitorCard, flood, charts, memory];
 const RESULTS_FILE = new URL('./results.json', import.meta.url);
 
 async function runMeasure(measure: Measure): Promise<MeasureResult> {

@@ -33,6 +33,10 @@ export function startFlags(): string[] {
   return words.slice(1, entry);
 }
 
+export interface ProcessMemory extends NodeJS.MemoryUsage {
+  spaces: Record<string, number>;
+}
+
 export interface SpawnedApp {
   /** `http://127.0.0.1:<port>`. */
   url: string;
@@ -45,6 +49,8 @@ export interface SpawnedApp {
   stderr(): string;
   /** The process's own `process.cpuUsage()` (microseconds), asked over IPC (`cpu-probe.mjs`). */
   cpuUsage(): Promise<NodeJS.CpuUsage>;
+  /** The process's own `process.memoryUsage()` and V8's heap spaces (physical bytes each), asked over IPC; after a full GC with `gc`. */
+  memoryUsage(options?: { gc?: boolean }): Promise<ProcessMemory>;
   stop(): Promise<void>;
 }
 
@@ -98,6 +104,18 @@ export async function spawnApp(entry: string, env: Record<string, string>, nodeF
       });
       child.send('cpu?');
     });
+  const memoryUsage = ({ gc = false } = {}) =>
+    new Promise<ProcessMemory>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`${entry} did not report its memory usage`)), 5_000);
+      const onMessage = (message: { mem?: ProcessMemory }) => {
+        if (!message.mem) return;
+        clearTimeout(timer);
+        child.off('message', onMessage);
+        resolve(message.mem);
+      };
+      child.on('message', onMessage);
+      child.send(gc ? 'mem-gc?' : 'mem?');
+    });
   child.stderr?.on('data', (chunk: Buffer) => errors.push(chunk.toString()));
   const stop = async () => {
     child.kill('SIGTERM');
@@ -121,13 +139,16 @@ export async function spawnApp(entry: string, env: Record<string, string>, nodeF
     throw error;
   }
   const startupMs = performance.now() - started;
-  return { url, pid: child.pid ?? 0, startupMs, memory: () => processMemory(child.pid ?? 0), stderr: () => errors.join(''), cpuUsage, stop };
+  return { url, pid: child.pid ?? 0, startupMs, memory: () => processMemory(child.pid ?? 0), stderr: () => errors.join(''), cpuUsage, memoryUsage, stop };
 }
 
-/** Radar's compiled entry in HTTP mode against `services`, with a fresh SQLite store; `env` adds or overrides variables. */
-export async function spawnRadar(services: Pick<Services, 'sandbox' | 'slack'>, env: Record<string, string> = {}): Promise<SpawnedApp> {
+/**
+ * Radar's compiled entry in HTTP mode against `services`, with a fresh SQLite store; `env` adds or
+ * overrides variables; `nodeFlags` (default `npm start`'s) the Node flags.
+ */
+export async function spawnRadar(services: Pick<Services, 'sandbox' | 'slack'>, env: Record<string, string> = {}, nodeFlags: readonly string[] = startFlags()): Promise<SpawnedApp> {
   const storeDir = mkdtempSync(join(tmpdir(), 'radar-bench-'));
-  const app = await spawnApp(ENTRIES.radar, { ...radarEnv(services, storeDir), ...env }, startFlags()).catch((error: unknown) => {
+  const app = await spawnApp(ENTRIES.radar, { ...radarEnv(services, storeDir), ...env }, nodeFlags).catch((error: unknown) => {
     rmSync(storeDir, { recursive: true, force: true });
     throw error;
   });

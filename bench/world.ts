@@ -95,7 +95,7 @@ export async function startServices(sandboxOptions: SandboxOptions = {}): Promis
 }
 
 /** Fair-use limits no measure but the flood reaches (see `radarEnv`). */
-export const BENCH_LIMITS = { personRequestsPerWindow: 1_000_000, channelRequestsPerWindow: 1_000_000, maxRequestsInFlight: 1_000_000 };
+export const BENCH_LIMITS = { personRequestsPerWindow: 1_000_000, channelRequestsPerWindow: 1_000_000, maxRequestsInFlight: 1_000_000, maxRequestsInFlightPerPerson: 1_000_000 };
 
 /** Radar's environment in HTTP mode against `services`, with a store in `storeDir`. */
 export function radarEnv(services: Pick<Services, 'sandbox' | 'slack'>, storeDir: string): Record<string, string> {

@@ -2,6 +2,7 @@
  * Configuration, parsed once at start from a passed-in env (probot's `readEnvOptions(env)` habit).
  * A bad or missing value becomes a `ConfigError` whose message is one line naming the variable.
  */
+import { isIP } from 'node:net';
 import * as z from 'zod';
 import { LOG_LEVELS, type LogLevel } from './log.js';
 import { DEFAULT_TIMING, type Timing } from './timing.js';
@@ -47,6 +48,11 @@ export interface Config {
   };
   /** Every secret value, for the logger's redaction list. */
   secrets: string[];
+  /**
+   * The HTTP edge's fair shares (`src/slack/receivers/connection-shares.ts`): connections one client
+   * address may have served at once (0: off), and the trusted proxies whose X-Forwarded-For is read.
+   */
+  edge: { connectionsPerClient: number; trustedProxies: string[] };
   /** Fair use: scans running at once per person and per channel (`/radar scan` refuses past them). */
   scanLimits: { perPerson: number; perChannel: number };
   /**
@@ -84,6 +90,14 @@ function tuningOf<T extends object>(defaults: T) {
     },
     z.record(z.string().refine((key) => keys.includes(key)), z.number().finite().min(0)),
   );
+}
+
+/** An IPv4 or IPv6 address, optionally with a prefix length (`10.0.0.0/8`, `fd00::/8`, `192.0.2.7`). */
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
 }
 
 const VARIABLES = {
@@ -131,6 +145,21 @@ const VARIABLES = {
   // Fair use of the one API key: scans running at once, per person and per channel.
   SCAN_LIMIT_PER_PERSON: { schema: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(1_000).default(5)), expects: 'a whole number from 1 to 1000 (scans one person may have running at once)' },
   SCAN_LIMIT_PER_CHANNEL: { schema: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(10_000).default(20)), expects: 'a whole number from 1 to 10000 (scans one channel may have running at once)' },
+  HTTP_CONNECTIONS_PER_CLIENT: {
+    schema: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(100_000).default(512)),
+    expects: 'a whole number from 0 to 100000 (connections one client address may have served at once; 0 turns the limit off)',
+  },
+  TRUSTED_PROXIES: {
+    schema: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .transform((v) => v.split(',').map((entry) => entry.trim()).filter((entry) => entry !== ''))
+        .refine((entries) => entries.every(isAddressOrRange))
+        .optional(),
+    ),
+    expects: 'IP addresses or CIDR ranges separated by commas, e.g. 10.0.0.0/8,192.0.2.7 (the load balancers in front of Radar)',
+  },
 } as const;
 
 type Parsed = { [K in keyof typeof VARIABLES]: z.output<(typeof VARIABLES)[K]['schema']> };
@@ -195,6 +224,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     access: { admins: idList(v.RADAR_ADMINS), projectsAllowed: idList(v.RADAR_PROJECTS_ALLOWED) },
     secrets,
     scanLimits: { perPerson: v.SCAN_LIMIT_PER_PERSON, perChannel: v.SCAN_LIMIT_PER_CHANNEL },
+    edge: { connectionsPerClient: v.HTTP_CONNECTIONS_PER_CLIENT, trustedProxies: v.TRUSTED_PROXIES ?? [] },
     explicit: { logLevel: blankToUndefined(env.LOG_LEVEL) !== undefined, storeUrl: blankToUndefined(env.STORE_URL) !== undefined },
   };
 }

@@ -145,14 +145,16 @@ export async function startRadar(config: Config, options: StartOptions = {}): Pr
 
     const deps = radarDeps({ config, logger, service, store, timing, now });
 
-    let busyLogged = 0;
+    const busyLogged = { overall: 0, person: 0 };
     const work = createWorkTracker({
       maxInFlight: timing.maxRequestsInFlight,
-      // At most one line every 10 s, however long the burst.
-      onBusy: () => {
-        if (Date.now() - busyLogged < 10_000) return;
-        busyLogged = Date.now();
-        logger.warn('answered "Radar is busy": the requests under way are at their bound', { maxRequestsInFlight: timing.maxRequestsInFlight });
+      maxInFlightPerPerson: timing.maxRequestsInFlightPerPerson,
+      // At most one line every 10 s for each bound, however long the burst.
+      onBusy: (by) => {
+        if (Date.now() - busyLogged[by] < 10_000) return;
+        busyLogged[by] = Date.now();
+        if (by === 'overall') logger.warn('answered "Radar is busy": the requests under way are at their bound', { maxRequestsInFlight: timing.maxRequestsInFlight });
+        else logger.warn('answered "Radar is busy": one person\'s requests under way are at their bound', { maxRequestsInFlightPerPerson: timing.maxRequestsInFlightPerPerson });
       },
     });
     const reporter = healthReporter(deps, service);
@@ -212,7 +214,8 @@ async function startMode(
       limits: features.limits,
       replayGuard: createReplayGuard({ store: deps.store, logger }),
       draining: () => features.work.draining,
-      ...(options.httpLimits ? { httpLimits: options.httpLimits } : {}),
+      httpLimits: edgeLimits(config, options),
+      trustedProxies: config.edge.trustedProxies,
     });
     const { app, workers, installation } = createSlackApp(deps, { ...features, receiver, botToken: config.slack.botToken ?? '', apiUrl: config.slack.apiUrl });
     // Learned while the server comes up: a request that arrives first waits for the same answer.
@@ -234,9 +237,12 @@ async function startMode(
       logger: bolt,
       pingTimeoutMs: deps.timing.socketPingTimeoutMs,
       onMalformed: (reason, envelopeId) => deps.logger.warn('acknowledged and dropped a malformed Socket Mode envelope', { reason, envelopeId }),
-      // Unknown (the store frozen): acknowledged and not acted on, never acted on twice.
-      firstDelivery: async (envelopeId) => (await deliveries(`envelope:${envelopeId}`, DELIVERY_WINDOW_MS)) === 'first',
-      onRedelivered: (envelopeId) => deps.logger.info('ignored a Socket Mode envelope delivered again', { envelopeId }),
+      // Unknown (the store frozen): acknowledged and not acted on, never acted on twice. An event
+      // is claimed by its event_id too (the HTTP edge's key): Slack retries an event in a new envelope.
+      firstDelivery: async ({ envelopeId, eventId }) =>
+        (await deliveries(`envelope:${envelopeId}`, DELIVERY_WINDOW_MS)) === 'first' && (eventId === null || (await deliveries(`event:${eventId}`, DELIVERY_WINDOW_MS)) === 'first'),
+      onRedelivered: ({ envelopeId, eventId }) =>
+        deps.logger.info(eventId ? 'ignored a Socket Mode event delivered again' : 'ignored a Socket Mode envelope delivered again', { envelopeId, ...(eventId ? { eventId } : {}) }),
     });
     const { app, workers, installation } = createSlackApp(deps, { ...features, receiver: socket.receiver, botToken: config.slack.botToken ?? '', apiUrl: config.slack.apiUrl });
     const socketHealth = async (): Promise<HealthReport> => {
@@ -248,7 +254,8 @@ async function startMode(
       port: config.port,
       health: socketHealth,
       logger: deps.logger.child({ component: 'http' }),
-      ...(options.httpLimits ? { limits: options.httpLimits } : {}),
+      limits: edgeLimits(config, options),
+      trustedProxies: config.edge.trustedProxies,
     });
     closers.push(() => server.close());
     closers.push(() => app.stop().then(() => undefined));
@@ -309,6 +316,11 @@ async function startMode(
       })
     : undefined;
   return { mode: 'console', url: null, app, workers, consoleCommand: (text) => receiver.command(text), ...(consoleDone ? { consoleDone } : {}) };
+}
+
+/** The edge's limits: the configured share per client, then what the caller overrides (tests). */
+function edgeLimits(config: Config, options: StartOptions): Partial<HttpLimits> {
+  return { maxConnectionsPerClient: config.edge.connectionsPerClient, ...options.httpLimits };
 }
 
 /**

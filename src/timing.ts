@@ -51,6 +51,8 @@ export interface Timing {
   drainTimeoutMs: number;
   /** Requests under way at once; past it a new one is answered "Radar is busy" at once (`slack/work-tracker.ts`). */
   maxRequestsInFlight: number;
+  /** One person's requests under way at once; past it their next is answered "Radar is busy" at once. */
+  maxRequestsInFlightPerPerson: number;
 }
 
 export const DEFAULT_TIMING: Timing = {
@@ -71,4 +73,5 @@ export const DEFAULT_TIMING: Timing = {
   fairUseWindowMs: 10_000,
   drainTimeoutMs: 25_000,
   maxRequestsInFlight: 200,
+  maxRequestsInFlightPerPerson: 10,
 };

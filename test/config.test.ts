@@ -63,6 +63,20 @@ describe('loadConfig', () => {
   });
 });
 
+describe('the edge (HTTP_CONNECTIONS_PER_CLIENT, TRUSTED_PROXIES)', () => {
+  it('shares connections by default with no trusted proxy; reads addresses and CIDR ranges, and refuses anything else in one line', () => {
+    expect(loadConfig({}).edge).toEqual({ connectionsPerClient: 512, trustedProxies: [] });
+    expect(loadConfig({ HTTP_CONNECTIONS_PER_CLIENT: '0', TRUSTED_PROXIES: ' 10.0.0.0/8, 192.0.2.7 ,fd00::/8,' }).edge).toEqual({
+      connectionsPerClient: 0,
+      trustedProxies: ['10.0.0.0/8', '192.0.2.7', 'fd00::/8'],
+    });
+    for (const bad of ['10.0.0.0/33', 'lb.internal', '10.0.0.1/8/2', 'fd00::/129', '10.0.0/8']) {
+      expect(() => loadConfig({ TRUSTED_PROXIES: bad }), bad).toThrow(/^TRUSTED_PROXIES must be IP addresses or CIDR ranges/);
+    }
+    expect(() => loadConfig({ HTTP_CONNECTIONS_PER_CLIENT: '-1' })).toThrow(/HTTP_CONNECTIONS_PER_CLIENT/);
+  });
+});
+
 describe('tuning (RADAR_TIMING, RADAR_SERVICE_RETRY)', () => {
   it('overrides only the named numbers, and refuses anything else in one line naming the variable', () => {
     expect(loadConfig({}).tuning).toEqual({ timing: {}, serviceRetry: {} });

@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { replyText, startRadarHarness, type RadarHarness } from '../support/radar-harness.js';
-import { CHANNELS } from '../support/slack-fixtures.js';
+import { CHANNELS, USERS } from '../support/slack-fixtures.js';
 import { BUSY } from '../../src/slack/work-tracker.js';
 
 const PRICING = '/v1/projects/prj_northwind/pricing';
@@ -59,5 +59,23 @@ describe('the drain', () => {
     expect(harness.answersTo(busy).map((c) => c.method)).toEqual(['ack']);
     // Once the work under way has finished, commands are taken again.
     expect(replyText(await harness.command('help'))).toContain('/radar');
+  });
+
+  it("bounds one person's work under way: past their bound their next command is busy at once, while another person's is taken", async () => {
+    h = await startRadarHarness({ timing: { maxRequestsInFlightPerPerson: 2 } });
+    const harness = h;
+    harness.sandbox.control.addFault({ path: PRICING, kind: 'latency', latencyMs: 1_000 });
+    const slow = [];
+    for (let i = 0; i < 2; i++) slow.push(await harness.driver.command('pricing --project northwind', { channel: CHANNELS.general, user: USERS.alice }));
+    const busy = await harness.driver.command('pricing --project northwind', { channel: CHANNELS.general, user: USERS.alice });
+    expect(busy).toMatchObject({ status: 200, body: { response_type: 'ephemeral', text: BUSY } });
+    // Bob is not held to Alice's bound.
+    expect(replyText(await harness.command('help', { user: USERS.bob }))).toContain('/radar');
+    for (const ack of slow) expect(replyText(await harness.answerTo(ack))).toContain('Northwind CRM');
+    // The sentence in the ack is its only answer: nothing went to its response_url.
+    expect(harness.answersTo(busy).map((c) => c.method)).toEqual(['ack']);
+    expect(harness.logs.filter((l) => l.includes("one person's requests under way are at their bound"))).toHaveLength(1);
+    // Once hers have finished, Alice's commands are taken again.
+    expect(replyText(await harness.command('help', { user: USERS.alice }))).toContain('/radar');
   });
 });

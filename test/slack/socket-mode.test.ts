@@ -231,6 +231,42 @@ describe('Socket Mode', () => {
     expect(w.logs.filter((l) => l.includes('ignored a Socket Mode envelope delivered again'))).toHaveLength(1);
   });
 
+  it('an event retried in a new envelope, with a reconnect between, is acted on once (claimed by its event_id)', async () => {
+    const user = USERS.carol;
+    const eventId = `Ev${randomUUID().replace(/-/g, '').slice(0, 12).toUpperCase()}`;
+    const event = (retry: number) => ({
+      // Slack retries an event in a new envelope, with the same event_id.
+      envelope_id: `env-${randomUUID()}`,
+      type: 'events_api' as const,
+      accepts_response_payload: false,
+      ...(retry > 0 ? { retry_attempt: retry, retry_reason: 'timeout' } : {}),
+      payload: {
+        team_id: 'T0RADAR001',
+        api_app_id: w.standin.appId,
+        event: { type: 'app_home_opened', user, channel: `D0${user.slice(1)}`, tab: 'home', event_ts: `${Date.now() / 1000}` },
+        type: 'event_callback',
+        event_id: eventId,
+        event_time: Math.floor(Date.now() / 1000),
+      },
+    });
+    const published = () => w.fake.calls.filter((c) => c.method === 'views.publish' && c.args.user_id === user);
+    await w.standin.send(event(0));
+    await w.fake.waitForCall('views.publish', (c) => c.args.user_id === user, { timeoutMs: 10_000 });
+    const opened = w.standin.connections();
+    await w.standin.disconnect();
+    await w.standin.waitForConnection(opened + 1);
+    const ack = await w.standin.send(event(1));
+    expect(ack.payload ?? {}).toEqual({});
+    // Either the retry is dropped as a redelivery, or (without the event_id claim) it reaches the
+    // Home tab, whose once-a-minute throttle then says so.
+    const dropped = (l: string) => l.includes('ignored a Socket Mode event delivered again') && l.includes(eventId);
+    const reachedHome = (l: string) => l.includes('refreshed less than a minute ago') && l.includes(user);
+    await vi.waitFor(() => expect(w.logs.some((l) => dropped(l) || reachedHome(l))).toBe(true), { timeout: 10_000 });
+    expect(w.logs.filter(dropped)).toHaveLength(1);
+    expect(w.logs.filter(reachedHome)).toEqual([]);
+    expect(published()).toHaveLength(1);
+  });
+
   it('acknowledges and drops a malformed envelope with one log line each, and keeps answering', async () => {
     const logged = () => w.logs.filter((l) => l.includes('acknowledged and dropped a malformed Socket Mode envelope')).length;
     const before = logged();

@@ -69,7 +69,8 @@ export const TEST_TIMING: Partial<Timing> = {
   leaseTtlMs: 1_000,
   // Test files send far more commands than a person would: fair use is tested where it is the point.
   personRequestsPerWindow: 100_000,
-  channelRequestsPerWindow: 100_000,
+  channelRequestsPerWindow: 100_000,  // Likewise one person's commands under way at once (test/slack/drain.test.ts tests the bound).
+  maxRequestsInFlightPerPerson: 100_000,
 };
 
 export interface RadarHarness {

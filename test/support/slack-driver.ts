@@ -8,7 +8,7 @@
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { Agent, request } from 'undici';
+import { Agent, request, type Dispatcher } from 'undici';
 import { LOCAL_WORKSPACE } from '../../src/slack/local-web-api/index.js';
 import { API_APP_ID, CHANNELS, TEAM, USERS, channelName, userName } from './slack-fixtures.js';
 import { elementState, findElement, isJson, stateValues } from './view-state.js';
@@ -22,6 +22,8 @@ export interface SlackDriverOptions {
   responseUrlBase: string;
   /** Clock for request timestamps (ms); defaults to `Date.now`. */
   now?: () => number;
+  /** The connections requests go over (default one kept-alive agent), e.g. bound to a source address. */
+  dispatcher?: Dispatcher;
 }
 
 export interface Ack {
@@ -115,7 +117,7 @@ export function createSlackDriver(options: SlackDriverOptions): SlackDriver {
   const raw = async (body: string, headers: Record<string, string>): Promise<Ack> => {
     const sentAt = Date.now();
     const started = performance.now();
-    const res = await request(options.url, { method: 'POST', headers, body, dispatcher: agent });
+    const res = await request(options.url, { method: 'POST', headers, body, dispatcher: options.dispatcher ?? agent });
     const text = await res.body.text();
     return { status: res.statusCode, body: parseBody(text), ms: Math.round(performance.now() - started), sentAt };
   };

@@ -13,6 +13,7 @@ import { CONTENT_CATEGORIES } from '../../service/schemas/dimensions.js';
 import { readable } from '../../service/tolerant.js';
 import { escapeMrkdwn, section } from '../../slack/blocks/index.js';
 import { UsageError } from '../../slack/commands/parse.js';
+import { UserError } from '../../slack/error-text.js';
 import { chooseWord } from '../../slack/commands/suggest.js';
 import { COMMAND } from '../../slack/ids.js';
 import { DEFAULT_DIGEST_SETTINGS } from '../../store/digest-settings.js';
@@ -139,7 +140,7 @@ export const watchCommand: Subcommand = {
       const wanted = competitor.toLowerCase().replace(/^https?:\/\//, '').replace(/\/.*$/, '');
       const known = readable(await deps.service.listCompetitors(binding.projectId)).map((c) => c.domain.toLowerCase());
       if (!known.includes(wanted)) {
-        throw new UsageError(`*${escapeMrkdwn(competitor)}* is not one of ${escapeMrkdwn(binding.projectName)}'s monitored domains (${known.map((d) => escapeMrkdwn(d)).join(', ')}), so that filter would never match.`);
+        throw new UserError(`*${escapeMrkdwn(competitor)}* is not one of ${escapeMrkdwn(binding.projectName)}'s monitored domains (${known.map((d) => escapeMrkdwn(d)).join(', ')}), so that filter would never match.`);
       }
       competitors = [wanted];
     }

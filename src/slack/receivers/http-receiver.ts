@@ -25,6 +25,8 @@ export interface HttpReceiverOptions {
   limits?: RequestLimits;
   replayGuard?: ReplayGuard;
   httpLimits?: Partial<HttpLimits>;
+  /** Trusted proxies (TRUSTED_PROXIES): only their X-Forwarded-For is read. */
+  trustedProxies?: readonly string[];
   /** True while Radar drains: new Slack requests are refused 503. */
   draining?: () => boolean;
 }
@@ -83,6 +85,7 @@ export class HttpReceiver implements Receiver {
       slack,
       logger: options.logger,
       ...(options.httpLimits ? { limits: options.httpLimits } : {}),
+      ...(options.trustedProxies ? { trustedProxies: options.trustedProxies } : {}),
     });
     return this.server;
   }

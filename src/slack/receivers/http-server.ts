@@ -5,12 +5,15 @@
  * or a 405 with `Allow`, each with a small JSON body. No method, path, header or body can end the
  * process: a handler's error becomes a 500, a request Node cannot parse a 400 (431, 408), each
  * logged through Radar's redacting logger. Slow clients are cut off by header and request
- * timeouts, and open connections are capped. Port 0 picks a free port (tests); `url` says which.
+ * timeouts, and connections are shared fairly between clients with a reserve for health
+ * (`connection-shares.ts`). Port 0 picks a free port (tests); `url` says which.
  */
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { Logger } from '../../log.js';
+import { trustedProxies } from './client-address.js';
+import { shareConnections, socketCeiling } from './connection-shares.js';
 import { hasBody, sendJson } from './json-response.js';
 import { SLACK_EVENTS_PATH, type RequestHandler } from './slack-gate.js';
 
@@ -35,16 +38,18 @@ export interface HttpLimits {
    * (behind a load balancer that reuses connections, set its idle timeout below this).
    */
   keepAliveTimeoutMs: number;
-  /** Open connections beyond this are closed as they arrive. */
+  /** Connections served at once, every client together; past it the health reserve, then new ones are closed. */
   maxConnections: number;
   /**
-   * Open connections one client address may hold; past it a new one is closed as it arrives, so
-   * one client cannot fill `maxConnections` and lock the others out. 0 (the default) turns it off:
-   * behind a load balancer every connection comes from its few addresses (forwarded addresses are
-   * not read yet), and Slack itself may send a burst over many connections from one address. Set it
-   * when Radar faces clients directly.
+   * Connections one client address may have served at once (`connection-shares.ts`), so one client
+   * cannot fill `maxConnections` and lock the others out; its further connections wait unread for
+   * their turn (a burst flows through, idle ones are closed to make room). A trusted proxy's
+   * connections are not held to it; their requests are counted by forwarded client instead. 0 turns
+   * shares off (HTTP_CONNECTIONS_PER_CLIENT).
    */
   maxConnectionsPerClient: number;
+  /** Connections past `maxConnections` that answer `/healthz` only, so health is answered under saturation. */
+  healthReserve: number;
   /**
    * Connections the kernel may hold until Radar accepts them (capped by `net.core.somaxconn`).
    * Node's default, 511, let half of a burst of 1,000 connections be dropped at the handshake, and
@@ -61,7 +66,8 @@ export const DEFAULT_HTTP_LIMITS: HttpLimits = {
   connectionsCheckingIntervalMs: 1_000,
   keepAliveTimeoutMs: 5_000,
   maxConnections: 1024,
-  maxConnectionsPerClient: 0,
+  maxConnectionsPerClient: 512,
+  healthReserve: 16,
   listenBacklog: 1024,
   healthTimeoutMs: 3_000,
 };
@@ -81,6 +87,8 @@ export interface HttpServerOptions {
   slack?: RequestHandler;
   logger: Logger;
   limits?: Partial<HttpLimits>;
+  /** Addresses and CIDR ranges of trusted proxies (TRUSTED_PROXIES): only their X-Forwarded-For is read. */
+  trustedProxies?: readonly string[];
 }
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void> | void;
@@ -191,7 +199,7 @@ function clientErrorHandler(logger: Logger) {
 export async function startHttpServer(options: HttpServerOptions): Promise<RunningServer> {
   const { logger } = options;
   const limits = { ...DEFAULT_HTTP_LIMITS, ...options.limits };
-  const listener = createEdgeListener(options);
+  const edge = createEdgeListener(options);
   const server = createServer(
     {
       headersTimeout: limits.headersTimeoutMs,
@@ -199,49 +207,32 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       connectionsCheckingInterval: limits.connectionsCheckingIntervalMs,
       keepAliveTimeout: limits.keepAliveTimeoutMs,
     },
-    listener,
   );
+  const shares = shareConnections(server, {
+    limits: { ...limits, waitTimeoutMs: limits.headersTimeoutMs },
+    trusted: trustedProxies(options.trustedProxies),
+    logger,
+    isHealth: (req) => pathOf(req.url) === HEALTH_PATH,
+  });
+  const listener = shares.wrap(edge);
+  server.on('request', listener);
   // `Expect: 100-continue`: Node would invite the body before any check; the Slack gate sends
   // `100 Continue` itself once the headers have passed, and every refusal goes out without it.
   server.on('checkContinue', listener);
-  server.maxConnections = limits.maxConnections;
+  // The hard ceiling of sockets: served, the health reserve and those waiting for their turn.
+  server.maxConnections = socketCeiling({ ...limits, waitTimeoutMs: limits.headersTimeoutMs });
   server.on('clientError', clientErrorHandler(logger));
 
-  // Connections refused at the cap, logged at most once every 10 seconds.
+  // Connections refused at the hard ceiling, logged at most once every 10 seconds.
   let dropped = 0;
   let lastDropLog = 0;
   server.on('drop', () => {
     dropped++;
     if (Date.now() - lastDropLog >= 10_000) {
       lastDropLog = Date.now();
-      logger.warn('refused connections over the cap', { maxConnections: limits.maxConnections, dropped });
+      logger.warn('refused connections over the cap', { maxConnections: server.maxConnections, dropped });
       dropped = 0;
     }
-  });
-
-  // Connections per client address: past the limit a new one is closed before a byte is read.
-  const perClient = new Map<string, number>();
-  let droppedPerClient = 0;
-  let lastPerClientLog = 0;
-  if (limits.maxConnectionsPerClient > 0) server.on('connection', (socket: Socket) => {
-    const client = socket.remoteAddress ?? '';
-    const open = (perClient.get(client) ?? 0) + 1;
-    if (open > limits.maxConnectionsPerClient) {
-      socket.destroy();
-      droppedPerClient++;
-      if (Date.now() - lastPerClientLog >= 10_000) {
-        lastPerClientLog = Date.now();
-        logger.warn("refused connections over a client's share", { client, maxConnectionsPerClient: limits.maxConnectionsPerClient, dropped: droppedPerClient });
-        droppedPerClient = 0;
-      }
-      return;
-    }
-    perClient.set(client, open);
-    socket.once('close', () => {
-      const left = (perClient.get(client) ?? 1) - 1;
-      if (left > 0) perClient.set(client, left);
-      else perClient.delete(client);
-    });
   });
 
   await new Promise<void>((resolve, reject) => {
@@ -258,8 +249,9 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     url: `http://127.0.0.1:${port}`,
     close: () =>
       new Promise<void>((resolve) => {
-        server.closeAllConnections();
         server.close(() => resolve());
+        server.closeAllConnections();
+        shares.closeWaiting();
       }),
   };
 }

@@ -26,17 +26,25 @@ export interface SocketModeOptions {
   /** Where a malformed envelope is logged (one line each). */
   onMalformed?: (reason: string, envelopeId: string | null) => void;
   /**
-   * Claims an envelope's delivery (the store, shared by replicas): false when this `envelope_id` was
-   * seen before, and it is then acknowledged and dropped. Default: every envelope is new.
+   * Claims an envelope's delivery (the store, shared by replicas): false when this `envelope_id`, or
+   * for an Events API envelope its `event_id` (Slack's retries of an event come in new envelopes),
+   * was seen before, and it is then acknowledged and dropped. Default: every envelope is new.
    */
-  firstDelivery?: (envelopeId: string) => Promise<boolean>;
+  firstDelivery?: (delivery: Delivery) => Promise<boolean>;
   /** Where a dropped redelivery is logged. */
-  onRedelivered?: (envelopeId: string) => void;
+  onRedelivered?: (delivery: Delivery) => void;
   /** Base URL of the Slack Web API, ending in `/` (config.slack.apiUrl). */
   apiUrl: string;
   logger: BoltLogger;
   /** Bolt's clientPingTimeout: how long a pong may take, and the wait before each reconnect. */
   pingTimeoutMs: number;
+}
+
+/** What names one delivery over the socket: its envelope, and the event an Events API envelope carries. */
+export interface Delivery {
+  envelopeId: string;
+  /** The `event_id` of an Events API envelope (null for commands and interactions). */
+  eventId: string | null;
 }
 
 export interface SocketMode {
@@ -124,7 +132,7 @@ export function createSocketMode(options: SocketModeOptions): SocketMode {
  */
 function screenEnvelopes(
   receiver: SocketModeReceiver,
-  hooks: { onMalformed: (reason: string, envelopeId: string | null) => void; firstDelivery: (envelopeId: string) => Promise<boolean>; onRedelivered: (envelopeId: string) => void },
+  hooks: { onMalformed: (reason: string, envelopeId: string | null) => void; firstDelivery: (delivery: Delivery) => Promise<boolean>; onRedelivered: (delivery: Delivery) => void },
 ): void {
   const client = receiver.client;
   const handlers = client.listeners('ws_message') as ((data: unknown, isBinary: boolean) => unknown)[];
@@ -143,10 +151,11 @@ function screenEnvelopes(
     }
     const envelopeId = screened.envelopeId;
     if (!envelopeId) return deliver(data, isBinary);
-    void hooks.firstDelivery(envelopeId).then(
+    const delivery: Delivery = { envelopeId, eventId: screened.eventId };
+    void hooks.firstDelivery(delivery).then(
       (first) => {
         if (first) return deliver(data, isBinary);
-        hooks.onRedelivered(envelopeId);
+        hooks.onRedelivered(delivery);
         ack(envelopeId);
       },
       () => deliver(data, isBinary),
@@ -156,24 +165,30 @@ function screenEnvelopes(
 
 const ENVELOPE_TYPES = new Set(['events_api', 'slash_commands', 'interactive']);
 
-/** An envelope's id (null for Slack's own messages: hello, disconnect) and what is wrong with it, if anything. */
-function screen(data: unknown, isBinary: boolean): { problem: string | null; envelopeId: string | null } {
-  if (isBinary) return { problem: null, envelopeId: null };
+/**
+ * An envelope's id (null for Slack's own messages: hello, disconnect), its event's id (Events API
+ * envelopes), and what is wrong with it, if anything.
+ */
+function screen(data: unknown, isBinary: boolean): { problem: string | null; envelopeId: string | null; eventId: string | null } {
+  if (isBinary) return { problem: null, envelopeId: null, eventId: null };
   let message: unknown;
   try {
     message = JSON.parse(typeof data === 'string' ? data : Buffer.isBuffer(data) ? data.toString('utf8') : String(data));
   } catch {
-    return { problem: 'a WebSocket message that is not JSON', envelopeId: null };
+    return { problem: 'a WebSocket message that is not JSON', envelopeId: null, eventId: null };
   }
-  if (message === null || typeof message !== 'object' || Array.isArray(message)) return { problem: 'a WebSocket message that is not an object', envelopeId: null };
+  if (message === null || typeof message !== 'object' || Array.isArray(message)) return { problem: 'a WebSocket message that is not an object', envelopeId: null, eventId: null };
   const envelope = message as Record<string, unknown>;
-  if (!ENVELOPE_TYPES.has(String(envelope.type))) return { problem: null, envelopeId: null };
+  if (!ENVELOPE_TYPES.has(String(envelope.type))) return { problem: null, envelopeId: null, eventId: null };
   const envelopeId = typeof envelope.envelope_id === 'string' && envelope.envelope_id !== '' ? envelope.envelope_id : null;
-  if (!envelopeId) return { problem: `a ${String(envelope.type)} envelope without an envelope_id`, envelopeId: null };
+  if (!envelopeId) return { problem: `a ${String(envelope.type)} envelope without an envelope_id`, envelopeId: null, eventId: null };
   const problem = payloadProblem(envelope.payload);
-  if (problem) return { problem, envelopeId };
-  if (envelope.type === 'events_api' && (envelope.payload as Record<string, unknown>).type !== 'event_callback') return { problem: 'an events_api envelope without an event callback', envelopeId };
-  return { problem: null, envelopeId };
+  if (problem) return { problem, envelopeId, eventId: null };
+  if (envelope.type !== 'events_api') return { problem: null, envelopeId, eventId: null };
+  const payload = envelope.payload as Record<string, unknown>;
+  if (payload.type !== 'event_callback') return { problem: 'an events_api envelope without an event callback', envelopeId, eventId: null };
+  const eventId = typeof payload.event_id === 'string' && payload.event_id !== '' ? payload.event_id : null;
+  return { problem: null, envelopeId, eventId };
 }
 
 /** Slack's error code when it answered, else the error's first line. */

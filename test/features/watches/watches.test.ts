@@ -57,6 +57,14 @@ describe('watches', () => {
     expect(watchesIn(h, CHANNELS.intel)).toHaveLength(1);
   });
 
+  it('--competitor naming no monitored domain: the typed text is escaped exactly once', async () => {
+    // Slack sends `<b&c>` typed by the person as `&lt;b&amp;c&gt;`; Radar reads it as typed and escapes it once.
+    const reply = replyText(await h.command('watch pricing --competitor a&lt;b&amp;c&gt;.example', { channel: CHANNELS.intel }));
+    expect(reply).toContain('*a&lt;b&amp;c&gt;.example* is not one of');
+    expect(reply).not.toContain('&amp;lt;');
+    expect(reply).not.toContain('&amp;amp;');
+  });
+
   it('filters: --competitor tells only that competitor; Mute competitor silences one', async () => {
     await publishRun(h, NW, { dimension: 'pricing', patch: { competitors: pricingRows() } });
     expect(replyText(await h.command('watch pricing --competitor nowhere.example', { channel: CHANNELS.intel }))).toContain('not one of');

@@ -5,7 +5,7 @@
  */
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket, connect } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import { createLogger } from '../../../src/log.js';
 import { createEdgeListener, pathOf, startHttpServer, type HttpServerOptions, type RunningServer } from '../../../src/slack/receivers/http-server.js';
@@ -29,6 +29,26 @@ async function start(options: Partial<HttpServerOptions> = {}) {
   return { server, lines, url: server.url };
 }
 
+/** A TCP connection to `url` from `localAddress` (any of 127.0.0.0/8 on loopback). */
+function openFrom(url: string, localAddress: string): Promise<Socket> {
+  const { port } = new URL(url);
+  return new Promise<Socket>((resolve, reject) => {
+    const socket = connect({ host: '127.0.0.1', port: Number(port), localAddress }, () => resolve(socket));
+    socket.on('error', reject);
+  });
+}
+
+/** Everything the server sends on `socket` until it closes it. */
+function answerOf(socket: Socket): Promise<string> {
+  return new Promise((resolve) => {
+    let text = '';
+    socket.on('data', (d: Buffer) => (text += d.toString()));
+    socket.on('close', () => resolve(text));
+    socket.on('error', () => undefined);
+  });
+}
+
+
 describe('the edge server', () => {
   it('without a Slack route (Socket Mode health server), /slack/events is unknown', async () => {
     const { url } = await start();
@@ -38,36 +58,105 @@ describe('the edge server', () => {
     expect((await fetch(`${url}/healthz`)).status).toBe(200);
   });
 
-  it("one client address holding its share of idle connections leaves another address's requests answered", async () => {
-    const { url, lines } = await start({ limits: { maxConnectionsPerClient: 5 } });
-    const { port } = new URL(url);
-    const open = (localAddress: string) =>
-      new Promise<Socket>((resolve, reject) => {
-        const socket = connect({ host: '127.0.0.1', port: Number(port), localAddress }, () => resolve(socket));
-        socket.on('error', reject);
-      });
-    const held = await Promise.all(Array.from({ length: 5 }, () => open('127.0.0.2')));
-    // Its sixth is closed without a byte.
-    const sixth = await open('127.0.0.2');
-    const received = await new Promise<number>((resolve) => {
-      let bytes = 0;
-      sixth.on('data', (d: Buffer) => (bytes += d.length));
-      sixth.on('close', () => resolve(bytes));
-      sixth.on('error', () => undefined);
-      sixth.write(requestHead('GET /healthz HTTP/1.1'));
-    });
-    expect(received).toBe(0);
-    expect(lines.some((l) => l.includes("refused connections over a client's share") && l.includes('127.0.0.2'))).toBe(true);
+  it("one client address over its share waits for its turn, unread, while another address's requests are answered", async () => {
+    const { url } = await start({ limits: { maxConnectionsPerClient: 5 } });
+    const held = await Promise.all(Array.from({ length: 5 }, () => openFrom(url, '127.0.0.2')));
+    // Its sixth is accepted but not read: no answer while its five are open.
+    const sixth = await openFrom(url, '127.0.0.2');
+    const sixthAnswer = answerOf(sixth);
+    sixth.write(requestHead('GET /healthz HTTP/1.1', { connection: 'close' }));
     // Another address is answered meanwhile.
-    const other = await open('127.0.0.3');
-    const answer = await new Promise<string>((resolve) => {
-      let text = '';
-      other.on('data', (d: Buffer) => (text += d.toString()));
-      other.on('close', () => resolve(text));
-      other.write(requestHead('GET /healthz HTTP/1.1', { connection: 'close' }));
-    });
-    expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+    const other = await openFrom(url, '127.0.0.3');
+    const otherAnswer = answerOf(other);
+    other.write(requestHead('GET /healthz HTTP/1.1', { connection: 'close' }));
+    expect(await otherAnswer).toMatch(/^HTTP\/1\.1 200 /);
+    expect(sixth.bytesRead).toBe(0);
+    // One of its five closes: the sixth is served.
+    held[0]!.destroy();
+    expect(await sixthAnswer).toMatch(/^HTTP\/1\.1 200 /);
     for (const s of held) s.destroy();
+  });
+
+  it('closing the server closes the connections waiting for their turn too', async () => {
+    const { lines, logger } = capture();
+    // Started by hand: closed by the test, not afterEach. A wait of a minute, so only closing can end it.
+    const server = await startHttpServer({ port: 0, host: '127.0.0.1', health: async () => ({ ok: true }), logger, limits: { maxConnectionsPerClient: 1, headersTimeoutMs: 60_000, requestTimeoutMs: 60_000 } });
+    const held = await openFrom(server.url, '127.0.0.2');
+    const waiting = await openFrom(server.url, '127.0.0.2');
+    const waitingClosed = answerOf(waiting);
+    held.on('error', () => undefined);
+    await server.close();
+    expect(await waitingClosed).toBe('');
+    expect(lines.filter((l) => l.includes('"error"'))).toEqual([]);
+  });
+
+  it('while a client has connections waiting, its answers say Connection: close and close theirs, so the waiting ones are served', async () => {
+    // Kept alive for a minute: only the answers' closing can let the third in.
+    const { url } = await start({ limits: { maxConnectionsPerClient: 2, keepAliveTimeoutMs: 60_000 } });
+    const first = await Promise.all([openFrom(url, '127.0.0.2'), openFrom(url, '127.0.0.2')]);
+    const third = await openFrom(url, '127.0.0.2');
+    const thirdAnswer = answerOf(third);
+    third.write(requestHead('GET /healthz HTTP/1.1', { connection: 'close' }));
+    const answers = first.map((s) => answerOf(s));
+    // Kept-alive requests on the two served connections, sent after the third connected (the server
+    // takes connections and data in the order they arrive, so the third is waiting by then).
+    for (const s of first) s.write(requestHead('GET /healthz HTTP/1.1'));
+    for (const answer of await Promise.all(answers)) {
+      expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+      expect(answer.toLowerCase()).toContain('connection: close');
+    }
+    expect(await thirdAnswer).toMatch(/^HTTP\/1\.1 200 /);
+  });
+
+  it('keeps a reserve for /healthz: past maxConnections health is answered, anything else is 503', async () => {
+    const slack = (async (_req, res) => {
+      res.writeHead(200);
+      res.end();
+    }) as HttpServerOptions['slack'];
+    const { url } = await start({ slack, limits: { maxConnections: 2, healthReserve: 2 } });
+    // The served connections, each from its own address (no share is hit).
+    const held = [await openFrom(url, '127.0.0.4'), await openFrom(url, '127.0.0.5')];
+    const health = await openFrom(url, '127.0.0.3');
+    const healthAnswer = answerOf(health);
+    health.write(requestHead('GET /healthz HTTP/1.1'));
+    const answer = await healthAnswer;
+    expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+    expect(answer.toLowerCase()).toContain('connection: close');
+    const command = await openFrom(url, '127.0.0.3');
+    const commandAnswer = answerOf(command);
+    command.write(requestHead('POST /slack/events HTTP/1.1', { 'content-length': 0 }));
+    expect(await commandAnswer).toMatch(/^HTTP\/1\.1 503 [^]*"server_busy"/);
+    for (const s of held) s.destroy();
+  });
+
+  it('a trusted proxy is not held to a share; its requests are counted by the client X-Forwarded-For names (its last untrusted hop)', async () => {
+    const hanging: (() => void)[] = [];
+    const slack = ((_req, res) =>
+      new Promise<void>((resolve) => {
+        hanging.push(() => {
+          res.writeHead(200, { 'content-length': 0 });
+          res.end();
+          resolve();
+        });
+      })) as HttpServerOptions['slack'];
+    const { url } = await start({ slack, trustedProxies: ['127.0.0.0/30'], limits: { maxConnectionsPerClient: 1 } });
+    const post = async (from: string, forwardedFor: string) => {
+      const socket = await openFrom(url, from);
+      const answer = answerOf(socket);
+      socket.write(requestHead('POST /slack/events HTTP/1.1', { 'content-length': 0, 'x-forwarded-for': forwardedFor, connection: 'close' }));
+      return answer;
+    };
+    // 9.9.9.9's first request is under way (the proxy holds two connections: no share for it).
+    const first = post('127.0.0.2', '9.9.9.9');
+    await vi.waitFor(() => expect(hanging).toHaveLength(1));
+    // Its second, even behind a hop it wrote itself, is refused at once; another client goes through.
+    expect(await post('127.0.0.2', '1.2.3.4, 9.9.9.9')).toMatch(/^HTTP\/1\.1 503 [^]*"server_busy"/);
+    expect(await post('127.0.0.2', '9.9.9.9, 127.0.0.1')).toMatch(/^HTTP\/1\.1 503 /);
+    const second = post('127.0.0.2', '8.8.8.8');
+    await vi.waitFor(() => expect(hanging).toHaveLength(2));
+    for (const release of hanging) release();
+    expect(await first).toMatch(/^HTTP\/1\.1 200 /);
+    expect(await second).toMatch(/^HTTP\/1\.1 200 /);
   });
 
   it('closes an idle kept-alive connection after keepAliveTimeoutMs', async () => {
@@ -145,7 +234,7 @@ describe('the edge server', () => {
   });
 
   it('refuses connections over the cap and serves again once they close', async () => {
-    const { url, server, lines } = await start({ limits: { maxConnections: 2 } });
+    const { url, server, lines } = await start({ limits: { maxConnections: 2, healthReserve: 0 } });
     const { port } = new URL(url);
     const open = () =>
       new Promise<Socket>((resolve, reject) => {
