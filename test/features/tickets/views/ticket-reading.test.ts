@@ -48,13 +48,15 @@ describe('one ticket', () => {
       dueDate: '2026-02-01',
     });
     const comment = { id: 'c1', ticketId: ticket.id, origin: 'user', author: { userId: 'u1', fullName: 'Maya Chen' }, body: 'See [the doc](https://example.com/doc).', edited: false, createdAt: '2026-02-27T12:00:00Z', updatedAt: '2026-02-27T12:00:00Z' };
-    const text = messageText(ticketView({ projectId: 'p1', projectName: 'P', ticket, comments: [comment], now: NOW }));
+    const view = ticketView({ projectId: 'p1', projectName: 'P', ticket, comments: [comment], now: NOW });
+    const text = messageText(view);
     expect(text).toContain('*Goal*\nLead with *forecasting*.\n\n☑ Draft copy\n☐ Design review');
     expect(text).toContain('the doc (https://example.com/doc)');
     expect(text).toContain('briefing (pricing, about 4 h)');
     expect(text).not.toMatch(/\d+ min\b|est\./);
     expect(text).toContain('⚠️ *overdue* (2026-02-01)');
-    expect(text).toContain('2 days ago (2026-02-27 12:00 UTC)');
+    expect(text).toContain('2 days ago (');
+    expect(JSON.stringify(view.blocks)).toContain(`2 days ago (<!date^${Date.parse('2026-02-27T12:00:00Z') / 1000}^`);
   });
 });
 
