@@ -37,6 +37,14 @@ export const EMOJI: Readonly<Record<string, string>> = {
   clipboard: '📋',
   sparkles: '✨',
   bulb: '💡',
+  bar_chart: '📊',
+  dart: '🎯',
+  grey_question: '❔',
+  pencil2: '✏️',
+  scissors: '✂️',
+  bust_in_silhouette: '👤',
+  label: '🏷️',
+  speech_balloon: '💬',
 };
 
 /** `:white_check_mark: Done` -> `✅ Done`; `:unknown:` stays `:unknown:`. */

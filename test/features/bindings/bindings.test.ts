@@ -33,7 +33,7 @@ describe('/radar bind, unbind, status, projects', () => {
     expect(status).toContain('bound to *Northwind CRM*');
     expect(status).toContain('Briefing digests:* on');
     expect(status).toContain('reachable');
-    expect(status).toContain('read_write');
+    expect(status).toContain('read and write');
   });
 
   it('lists the candidates when a name matches several projects, and the projects when none matches', async () => {

@@ -42,7 +42,7 @@ describe('the /radar listener', () => {
   it('/radar pricing answers with the project\'s gaps from the service', async () => {
     const { text } = await run('pricing --project northwind');
     expect(text).toMatch(/\*Price gap:\* no gap/);
-    expect(text).toMatch(/Market average\*\n\$39\.25 per seat month/);
+    expect(text).toMatch(/Market average\*\n\$39\.25 per seat a month/);
     expect(text).toContain('*dealstream.io*: no pricing data (no pricing page found)');
   });
 
