@@ -127,7 +127,7 @@ export function sourcesView({ projectName, facts, now, checkId, more }: SourcesV
 
 /** A "More" press: one list's next page. */
 export function sourcesListView(projectName: string, name: ListName, facts: SourcesFacts, now: Date, more: MoreButton | null, checkId?: string): { text: string; blocks: Block[] } {
-  const title = `${projectName}: ${TITLES[name].toLowerCase()}${checkId ? ` (check ${checkId})` : ''}`;
+  const title = `${projectName}: ${TITLES[name].toLowerCase()}${checkId ? ' (an earlier check)' : ''}`;
   const list = name === 'pages' ? listBlocks('pages', facts.pages, facts.view, more, pageLine) : listBlocks('brands', facts.brands, facts.view, more, brandLine);
-  return { text: escapeMrkdwn(title), blocks: [header(title), context(checkLine(facts, now)), ...list].slice(0, 50) };
+  return { text: escapeMrkdwn(title), blocks: [header(title), context(checkLine(facts, now, checkId)), ...list].slice(0, 50) };
 }
