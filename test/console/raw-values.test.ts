@@ -3,7 +3,7 @@
  * example (from the registry help prints) and the variants a person reaches from them (every
  * dimension's history and one run of each, checks, deep dives, the Home tab, buttons pressed)
  * against the sandbox in both house styles, and every answer's rendered text is scanned
- * (test/support/raw-values.ts): an ISO timestamp or a UTC stamp where a date token belongs, an
+ * (test/support/raw-values.ts): an ISO timestamp or day, or a UTC stamp, where a date token belongs, an
  * internal id, a payload key, `null`/`undefined`, a unit read as a key, a rank change as a bare
  * sign, an emoji shortcode, a repository path. A failure names the command and the offending line.
  */
@@ -67,7 +67,7 @@ const DEMO: readonly string[] = [
  * the area readers. Scanned all the same, and expected to fail until that lands: `it.fails` turns
  * red when they are clean, which is the cue to make them ordinary cases.
  */
-const READERS_PENDING = (command: string) => command === 'history pricing' || (/^run /.test(command) && Object.values(nw.runIds).some((ids) => ids?.includes(command.split(' ')[2] ?? '')));
+const READERS_PENDING = (command: string) => /^history /.test(command) || (/^run /.test(command) && Object.values(nw.runIds).some((ids) => ids?.includes(command.split(' ')[2] ?? '')));
 
 /** Runs the demo through the console against a sandbox in `style`; the rendered answers per command line. */
 async function runDemo(style: 'default' | 'alt', sandbox: Sandbox): Promise<Map<string, string>> {

@@ -16,6 +16,8 @@ export interface RawValue {
 
 const RULES: readonly { kind: string; pattern: RegExp }[] = [
   { kind: 'iso timestamp', pattern: /\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?/g },
+  // A calendar day as the service wrote it (2026-11-25): a date token says it in the reader's words and zone.
+  { kind: 'iso day', pattern: /(?<![\w/.-])\d{4}-\d{2}-\d{2}(?![\w/-])/g },
   // A time said in UTC: a date token renders in the reader's zone, so this is a stamp built by hand.
   { kind: 'utc stamp', pattern: /\b\d{1,2}:\d{2}(?::\d{2})? UTC\b/g },
   { kind: 'internal id', pattern: /\b(?:cmp|prj|org|usr|lbl|alr|sch|chk|run|scan|tkt|cmt|mem|chg)_[A-Za-z0-9_]+/g },

@@ -33,6 +33,30 @@ export function dayOf(iso: string | null | undefined): string | null {
   return isValid(date) ? date.toISOString().slice(0, 10) : iso;
 }
 
+const DAY_FORMAT: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' };
+
+/**
+ * A calendar day in words, "Nov 25, 2026" (plain text: headers too): a day the service wrote
+ * (YYYY-MM-DD) has no zone, so it reads the same for everyone; a timestamp gives its UTC day. Null
+ * for nothing; the text as given when it is no date.
+ */
+export function dayWords(iso: string | null | undefined): string | null {
+  if (!iso) return null;
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(iso) ? new Date(`${iso}T12:00:00Z`) : parseISO(iso);
+  return isValid(day) ? day.toLocaleDateString('en-US', DAY_FORMAT) : iso;
+}
+
+/**
+ * A day as mrkdwn: a calendar day (YYYY-MM-DD) in words ("Nov 25, 2026"); a timestamp as a date
+ * token of its day in the reader's zone ("today", "Nov 25, 2026"); escaped text when it is no date.
+ */
+export function dayText(iso: string | null | undefined, never = 'no date given'): string {
+  if (!iso) return never;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(iso)) return escapeMrkdwn(dayWords(iso) ?? iso);
+  const date = parseISO(iso);
+  return isValid(date) ? dateToken(date, '{date_short_pretty}', dayWords(iso) ?? iso) : escapeMrkdwn(iso);
+}
+
 /** A timestamp in the absolute form ("2026-11-19 14:02 UTC"); the raw text escaped when unparsable. Where mrkdwn goes, `dateTokenOf`. */
 export function stampOf(iso: string): string {
   const date = parseISO(iso);
