@@ -5,7 +5,8 @@
  * against the sandbox in both house styles, and every answer's rendered text is scanned
  * (test/support/raw-values.ts): an ISO timestamp or day, or a UTC stamp, where a date token belongs, an
  * internal id, a payload key, `null`/`undefined`, a unit read as a key, a rank change as a bare
- * sign, an emoji shortcode, a repository path. A failure names the command and the offending line.
+ * sign, an emoji shortcode, a repository path, a method note said twice in one answer. A failure
+ * names the command and the offending line.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,7 +18,7 @@ import { FEATURES } from '../../src/features/index.js';
 import { startRadar } from '../../src/radar.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { SEED } from '../../src/sandbox/seed.js';
-import { rawValuesIn } from '../support/raw-values.js';
+import { rawValuesIn, repeatedNotes } from '../support/raw-values.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'radar-raw-values-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -45,7 +46,10 @@ const DEMO: readonly string[] = [
   `run positioning ${nw.runIds.positioning![0]}`,
   `run tech ${nw.runIds['tech-trust']![0]}`,
   'ai',
+  'ai --model chatgpt',
+  'ai answers northwindcrm.com',
   'ai trend',
+  'ai trend --model claude',
   'ai history',
   `ai check ${nw.checkIds[0]}`,
   'sources history',
@@ -107,7 +111,7 @@ describe.each(['default', 'alt'] as const)('every answer of the console demo, sa
     const text = answers.get(command.replace(/^\//, '')) ?? answers.get(command);
     expect(text, `no answer to ${command}`).toBeTruthy();
     expect(text!.trim().length).toBeGreaterThan(0);
-    const found = rawValuesIn(text!).map((r) => `${r.kind}: “${r.found}” in: ${r.line}`);
+    const found = [...rawValuesIn(text!).map((r) => `${r.kind}: “${r.found}” in: ${r.line}`), ...repeatedNotes(text!).map((n) => `method note repeated: ${n}`)];
     expect(found, `raw values in the answer to ${command}`).toEqual([]);
   };
 

@@ -60,3 +60,25 @@ export function rawValuesIn(text: string): RawValue[] {
   }
   return found;
 }
+
+/**
+ * Method notes said more than once in one answer ("Rates are shares of the answers counted…" under
+ * every part): a sentence of 40 characters or more, not a list item, repeated within one message.
+ * Lines are split at ` · ` (notes share a context line).
+ */
+export function repeatedNotes(answer: string): string[] {
+  // One message at a time: an update of a message (a scan's progress) says its first line again.
+  return answer.split(/^(?=\[(?:only you|posted in|updated in|to the channel|your Home tab|modal:)[^\n]*\]$)/m).flatMap(notesOfMessage);
+}
+
+function notesOfMessage(message: string): string[] {
+  const counts = new Map<string, number>();
+  for (const line of message.split('\n')) {
+    const trimmed = line.trim();
+    if (/^([•◦>\d]|\[|\*[^*]+\*\s*[·:(]|`|==)/.test(trimmed)) continue;
+    for (const part of trimmed.split(/\s+·\s+/)) {
+      if (part.length >= 40 && /[.!?]_?$/.test(part)) counts.set(part, (counts.get(part) ?? 0) + 1);
+    }
+  }
+  return [...counts].filter(([, n]) => n > 1).map(([note, n]) => `${n}× ${note}`);
+}
