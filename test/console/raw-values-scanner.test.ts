@@ -14,7 +14,7 @@ describe('rawValuesIn', () => {
     expect(kinds('from $24.00 per seat month')).toEqual(['unit as a key: $24.00 per seat month']);
     expect(kinds('presence rank 1 · rank change +8')).toEqual(['signed change: rank change +8']);
     expect(kinds('next run at in 5 days')).toEqual(['broken phrase: at in 5']);
-    expect(kinds(':bar_chart: *Pricing*')).toEqual(['emoji shortcode: :bar_chart:', 'payload key: bar_chart']);
+    expect(kinds(':bar_chart: *Pricing*')).toEqual(['payload key: bar_chart', 'emoji shortcode: :bar_chart:']);
     expect(kinds('as the service sent it (docs/assumptions.md)')).toEqual(['repository path: docs/assumptions.md']);
     expect(rawValuesIn('a\n*Started:* 2026-11-26T06:26:02Z')[0]?.line).toBe('*Started:* 2026-11-26T06:26:02Z');
   });
