@@ -13,6 +13,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { startRadar, type RadarInstance } from '../../src/radar.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { rawValuesIn } from '../support/raw-values.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'radar-console-demo-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -122,8 +123,29 @@ describe('the console demonstrates everything', () => {
     expect(deleted).toMatch(/Q3 roadmap/);
   });
 
-  it('prints emoji as characters, never shortcodes', () => {
+  it('the buttons on answers (more of a list, a full view, a card part, an earlier check) answer too', async () => {
+    // Each answer is printed in one piece, so its first line means all of it is there.
+    const ANSWER = /\[only you[^\]]*\]\n/;
+    const ai = await type(['ai'], 'Share to channel');
+    expect(await type([`/press ${numberOf('More brands', ai)}`], ANSWER)).toContain('more brands on the AI market map');
+    const positioning = await type(['positioning'], 'Share to channel');
+    expect(await type([`/press ${numberOf('Full view', positioning)}`], ANSWER)).toMatch(/== Northwind CRM: positioning of relatekit.com ==/);
+    const card = await type(['competitor pipedrift.com'], 'Share to channel');
+    for (const part of ['Pricing', 'AI visibility', 'AI sources', 'Tech and trust', 'Content', 'Positioning']) {
+      await type([`/press ${numberOf(part, card)}`], ANSWER);
+    }
+    const history = await type(['sources history'], 'Share to channel');
+    expect(await type([`/press ${numberOf('Open', history)}`], ANSWER)).toContain('AI sources, an earlier check');
+  });
+
+  it('prints emoji as characters, never shortcodes; nothing it printed holds a raw value', () => {
     expect(printed).toMatch(/[🗑️✅📡]/u);
     expect(printed).not.toMatch(/(?<![\w:]):[a-z][a-z0-9_+]*:(?![\w:])/);
+    // The forms' own questions show what to type (a date picker's YYYY-MM-DD): those lines are the person's, not answers.
+    const answers = printed
+      .split('\n')
+      .filter((line) => !/^(> |Due date|.*\(YYYY-MM-DD\))/.test(line))
+      .join('\n');
+    expect(rawValuesIn(answers).map((r) => `${r.kind}: “${r.found}” in: ${r.line}`)).toEqual([]);
   });
 });
