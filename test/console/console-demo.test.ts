@@ -139,7 +139,7 @@ describe('the console demonstrates everything', () => {
   });
 
   it('prints emoji as characters, never shortcodes; nothing it printed holds a raw value', () => {
-    expect(printed).toMatch(/[🗑️✅📡]/u);
+    expect(printed).toMatch(/🗑️|✅|📡/u);
     expect(printed).not.toMatch(/(?<![\w:]):[a-z][a-z0-9_+]*:(?![\w:])/);
     // The forms' own questions show what to type (a date picker's YYYY-MM-DD): those lines are the person's, not answers.
     const answers = printed
