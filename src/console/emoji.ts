@@ -45,6 +45,8 @@ export const EMOJI: Readonly<Record<string, string>> = {
   bust_in_silhouette: '👤',
   label: '🏷️',
   speech_balloon: '💬',
+  ticket: '🎫',
+  no_entry_sign: '🚫',
 };
 
 /** `:white_check_mark: Done` -> `✅ Done`; `:unknown:` stays `:unknown:`. */
