@@ -38,7 +38,7 @@ export function watchListView(input: { projectName: string; record: ChannelWatch
       blocks: [section(`This channel watches nothing of *${escapeMrkdwn(input.projectName)}* yet. Add one with \`${COMMAND} watch <pricing|content|ai|sources|tech|positioning>\`, e.g. \`${COMMAND} watch pricing --competitor <domain>\`.`), context(digest)],
     };
   }
-  const lines = watches.map((w) => `• ${watchLine(w)} — set by <@${escapeMrkdwn(w.setBy)}> on ${dateTokenOf(w.setAt, 'an unknown day', '{date_short_pretty}')}`);
+  const lines = watches.map((w) => `• ${watchLine(w)} — set by <@${escapeMrkdwn(w.setBy)}>, ${dateTokenOf(w.setAt, 'on an unknown day', '{date_short_pretty}')}`);
   const failing = input.record?.failing ? [section(`:warning: Watch messages to this channel are failing since ${dateTokenOf(input.record.failing.since)}: ${escapeMrkdwn(input.record.failing.reason)}`)] : [];
   const watched = new Set(watches.map((w) => w.dimension));
   const snoozes = (input.snoozes ?? []).filter((s) => watched.has(s.dimension));
