@@ -37,6 +37,16 @@ export const EMOJI: Readonly<Record<string, string>> = {
   clipboard: '📋',
   sparkles: '✨',
   bulb: '💡',
+  bar_chart: '📊',
+  dart: '🎯',
+  grey_question: '❔',
+  pencil2: '✏️',
+  scissors: '✂️',
+  bust_in_silhouette: '👤',
+  label: '🏷️',
+  speech_balloon: '💬',
+  ticket: '🎫',
+  no_entry_sign: '🚫',
 };
 
 /** `:white_check_mark: Done` -> `✅ Done`; `:unknown:` stays `:unknown:`. */

@@ -4,7 +4,9 @@
  * prompt on a TTY) and piped (commands on stdin, output on stdout).
  *
  *   /radar <text>      (or just <text>) the slash command
- *   /press N           presses button N of an earlier answer, as Slack would (a select asks which option)
+ *   /press N           presses button N of an earlier answer, as Slack would (a select or an overflow
+ *                      menu asks which option, a confirm dialog asks y first, a modal it opens is
+ *                      asked as a form and submitted)
  *   /shortcut ticket <message text>, /shortcut comment <message text>
  *                      the message shortcut on a message you wrote, its modal asked as a form
  *   /home              opens your Home tab
@@ -16,7 +18,7 @@
 import { createInterface, type Interface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import type { LocalWebApi, WebApiCall } from '../slack/local-web-api/index.js';
-import { renderViewText } from '../slack/blocks/render-text.js';
+import { renderMrkdwn, renderViewText } from '../slack/blocks/render-text.js';
 import { CALLBACK_IDS } from '../slack/ids.js';
 import type { ConsoleReceiver } from './console-receiver.js';
 import { renderEmoji } from './emoji.js';
@@ -43,7 +45,7 @@ export interface ConsoleOptions {
 
 const HELP = [
   'Radar console: type /radar help (or just help).',
-  '  /press N                       press button N of an answer',
+  '  /press N                       press button or menu N of an answer (a form it opens is asked here)',
   '  /shortcut ticket <message>     turn a message into a ticket (the form is asked here)',
   '  /shortcut comment <message>    add a message to a ticket',
   '  /home                          your Home tab',
@@ -134,22 +136,44 @@ export async function runConsole(options: ConsoleOptions): Promise<void> {
     const { element, blockId, message } = found;
     if (typeof element.url === 'string') return say(`That button opens ${element.url}`);
     let action: Json;
-    if (element.type === 'static_select') {
+    if (element.type === 'static_select' || element.type === 'overflow') {
+      // A select asks which option; an overflow menu (`…`) lists its items the same way.
+      const type = String(element.type);
       const options = (Array.isArray(element.options) ? element.options : []).filter(isJson);
-      const chosen = await askChoice(plainText(element.placeholder) || 'Choose', 'static_select', options, io, {});
+      const chosen = await askChoice(type === 'overflow' ? 'Menu' : plainText(element.placeholder) || 'Choose', 'static_select', options, io, {});
       if (!chosen || !isJson(chosen.selected_option)) return;
-      action = { type: 'static_select', action_id: element.action_id, block_id: blockId, selected_option: chosen.selected_option };
+      action = { type, action_id: element.action_id, block_id: blockId, selected_option: chosen.selected_option };
     } else {
       action = { type: 'button', action_id: element.action_id, block_id: blockId, text: element.text, ...(element.value !== undefined ? { value: element.value } : {}) };
     }
-    if (message.kind === 'ephemeral') {
-      await receiver.blockAction({ ts: (Date.now() / 1000).toFixed(6), text: message.text, blocks: message.blocks, ephemeral: true }, action);
-      return;
+    // Slack's confirm dialog (a delete asks first): nothing is sent unless it is confirmed.
+    if (isJson(element.confirm) && !(await confirmed(element.confirm))) return say('Cancelled: nothing was sent.');
+    let target: { ts: string; text?: string; blocks?: unknown[]; ephemeral: boolean };
+    if (message.kind === 'ephemeral') target = { ts: (Date.now() / 1000).toFixed(6), text: message.text, blocks: message.blocks, ephemeral: true };
+    else {
+      // A channel post: found again by its blocks (it may have been updated since).
+      const posted = [...options.webApi.messages(message.channel)].reverse().find((m) => JSON.stringify(m.blocks ?? []).includes(JSON.stringify(element)));
+      if (!posted) return say('That message is no longer there (it was replaced or deleted); press a button of the newer one.');
+      target = { ts: posted.ts, text: posted.text, ...(posted.blocks ? { blocks: posted.blocks } : {}), ephemeral: false };
     }
-    // A channel post: found again by its blocks (it may have been updated since).
-    const posted = [...options.webApi.messages(message.channel)].reverse().find((m) => JSON.stringify(m.blocks ?? []).includes(JSON.stringify(element)));
-    if (!posted) return say('That message is no longer there (it was replaced or deleted); press a button of the newer one.');
-    await receiver.blockAction({ ts: posted.ts, text: posted.text, ...(posted.blocks ? { blocks: posted.blocks } : {}), ephemeral: false }, action);
+    // A press that opens a modal (Edit, Edit comment): the modal is asked here as a form and submitted.
+    const before = options.webApi.latestView()?.id;
+    quietViews = true;
+    try {
+      await receiver.blockAction(target, action);
+    } finally {
+      quietViews = false;
+    }
+    const opened = options.webApi.latestView();
+    if (opened && opened.id !== before) await walkModal(opened);
+  };
+
+  /** Slack's confirm dialog as a question: its title and text, then y to confirm (anything else cancels). */
+  const confirmed = async (dialog: Json): Promise<boolean> => {
+    const text = isJson(dialog.text) && typeof dialog.text.text === 'string' ? (dialog.text.type === 'mrkdwn' ? renderMrkdwn(dialog.text.text) : dialog.text.text) : '';
+    say(`== ${plainText(dialog.title) || 'Are you sure?'} ==\n${text}`);
+    const answer = await ask(`${plainText(dialog.confirm) || 'Confirm'}? Type y to confirm, anything else for ${plainText(dialog.deny) || 'Cancel'}: `);
+    return answer !== null && /^y(es)?$/i.test(answer.trim());
   };
 
   const shortcut = async (rest: string) => {
@@ -184,7 +208,13 @@ export async function runConsole(options: ConsoleOptions): Promise<void> {
         state = await fillForm(view, io, state, new Set(Object.keys(errors)));
         continue;
       }
-      if (isJson(acked.view)) return say(renderViewText(acked.view));
+      if (isJson(acked.view)) {
+        // The listener may have moved the modal on already (a views.update, printed as it came): the
+        // interim view it acked with ("Saving…") is then no longer what a person sees.
+        const shown = options.webApi.latestView();
+        if (shown && shown.id === view.id && JSON.stringify(shown.blocks) !== JSON.stringify(view.blocks)) return;
+        return say(renderViewText(acked.view));
+      }
       return say('[form submitted]');
     }
   };

@@ -14,7 +14,7 @@ type Json = Record<string, unknown>;
 const PRINTED_METHODS = new Set(['response_url', 'chat.postMessage', 'chat.postEphemeral', 'chat.update', 'views.open', 'views.update', 'views.push', 'views.publish']);
 /** Numbers kept for pressing (older ones are forgotten). */
 const REMEMBERED = 200;
-const PRESSABLE = new Set(['button', 'static_select']);
+const PRESSABLE = new Set(['button', 'static_select', 'overflow']);
 
 /** A numbered element and the message it is on. */
 export interface Pressable {
@@ -87,6 +87,11 @@ export class Screen {
 
 /** Puts `n` in front of what the element shows: its text, chosen option or placeholder. */
 function label(element: Json, n: number): void {
+  if (element.type === 'overflow') {
+    // An overflow menu shows no text of its own: `[7: …]`.
+    element.placeholder = { type: 'plain_text', text: `${n}: …` };
+    return;
+  }
   const target = isJson(element.text) ? element.text : isJson(element.initial_option) && isJson(element.initial_option.text) ? element.initial_option.text : null;
   if (target) target.text = `${n}: ${String(target.text)}`;
   else element.placeholder = { type: 'plain_text', text: `${n}: ${isJson(element.placeholder) ? String(element.placeholder.text) : 'choose'}` };

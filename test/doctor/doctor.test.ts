@@ -235,4 +235,16 @@ describe('the real entry', () => {
     expect(revoked.stdout.trim().split('\n').at(-1)).toMatch(/^Not ready to go live/);
     expect(revoked.stdout + revoked.stderr).not.toContain(sandbox.keys.revoked);
   });
+
+  it('with nothing configured, says it checked the built-in sandbox, names what is missing, never "Ready", and exits 1', async () => {
+    const bare = await run({ STORE_URL: store });
+    expect(bare.status, bare.stderr).toBe(1);
+    const lines = bare.stdout.trim().split('\n');
+    expect(lines[1]).toMatch(/^FAIL {2}sandbox: No SVC_BASE_URL: checking the built-in sandbox/);
+    expect(bare.stdout).toMatch(/FAIL {2}slack: Slack is not configured/);
+    expect(bare.stdout).not.toMatch(/Ready to go live/);
+    expect(lines.at(-1)).toBe(
+      'Not ready to go live: only the built-in sandbox was checked; missing a real service (SVC_BASE_URL, SVC_API_KEY) and Slack (SLACK_BOT_TOKEN, and SLACK_APP_TOKEN or SLACK_SIGNING_SECRET).',
+    );
+  });
 });

@@ -120,8 +120,12 @@ export const TROUBLE: RegExp[] = [
   /\b[a-z0-9]+_[a-z0-9_]+\b/,
 ];
 
-/** The answer's text without URLs and emoji codes (which may hold underscores: `:large_orange_diamond:`). */
-export const withoutUrls = (text: string): string => text.replace(/https?:\/\/\S+/g, '<url>').replace(/:[a-z0-9_+-]+:/g, '<emoji>');
+/** The answer's text without URLs, emoji codes (which may hold underscores: `:large_orange_diamond:`) and Slack date tokens (`{date_short_pretty}`). */
+export const withoutUrls = (text: string): string =>
+  text
+    .replace(/<!date\^[^>]*>/g, '<date>')
+    .replace(/https?:\/\/\S+/g, '<url>')
+    .replace(/:[a-z0-9_+-]+:/g, '<emoji>');
 
 const occurrences = (text: string, part: string): number => text.split(part).length - 1;
 

@@ -12,7 +12,7 @@ import { ratePercent, standingStatement, tieWords, type AiPresence, type AiStand
 import type { Part } from '../../service/tolerant.js';
 import { UNREADABLE_VALUE } from '../../service/tolerant.js';
 import { escapeMrkdwn } from '../../slack/blocks/index.js';
-import { dayOf } from '../../slack/blocks/index.js';
+import { dayText } from '../../slack/blocks/index.js';
 
 export const NOT_MEASURED = '_not measured_';
 export const NOT_REPORTED = '_not reported_';
@@ -73,9 +73,9 @@ export function presenceText(rank: Part<number | null>, answersNaming: Part<numb
   return `${NOT_MEASURED} presence rank`;
 }
 
-/** A check's date as its UTC day, escaped; "date not reported" or "couldn't read". */
+/** A check's date as mrkdwn (a day in words, a timestamp's day as a date token); "date not reported" or "couldn't read". */
 export function dateText(part: Part<string>): string {
-  if (part.kind === 'value') return escapeMrkdwn(dayOf(part.value) ?? part.value);
+  if (part.kind === 'value') return dayText(part.value);
   return part.kind === 'omitted' ? 'date not reported' : UNREADABLE_VALUE;
 }
 

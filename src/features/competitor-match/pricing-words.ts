@@ -59,7 +59,7 @@ export function priceText(amount: unknown, currency: unknown, unit: unknown): st
 }
 
 /**
- * An amount as plain text with its currency and unit: `$49.00`, `$29.50 per seat month`, `49 XYZ`
+ * An amount as plain text with its currency and unit: `$49.00`, `$29.50 per seat a month`, `49 XYZ`
  * (a code Intl does not know), `49` (no currency given).
  */
 export function moneyText(amount: number, currency: unknown, unit: unknown): string {
@@ -72,7 +72,24 @@ export function moneyText(amount: number, currency: unknown, unit: unknown): str
       money = `${amount} ${code}`;
     }
   }
-  return `${money}${typeof unit === 'string' && unit !== '' ? ` ${humanise(unit)}` : ''}`;
+  return `${money}${typeof unit === 'string' && unit !== '' ? ` ${unitWords(unit)}` : ''}`;
+}
+
+const PERIODS = 'day|week|month|quarter|year';
+
+/**
+ * A pricing unit as words: `per_seat_month` "per seat a month", `flat_month` "a month, flat",
+ * `per_month` "a month", `per_transaction` "per transaction"; any other code humanised.
+ */
+export function unitWords(unit: string): string {
+  const words = humanise(unit);
+  const perPeriod = new RegExp(`^per (.+?) (?:per |a )?(${PERIODS})$`).exec(words);
+  if (perPeriod) return `per ${perPeriod[1]} a ${perPeriod[2]}`;
+  const period = new RegExp(`^(?:per |a )?(${PERIODS})$`).exec(words);
+  if (period) return `a ${period[1]}`;
+  const flat = new RegExp(`^flat (?:per |a )?(${PERIODS})$`).exec(words);
+  if (flat) return `a ${flat[1]}, flat`;
+  return words;
 }
 
 /** Any other value, shown verbatim; null is "not measured". */

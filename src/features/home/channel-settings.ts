@@ -5,7 +5,7 @@
  */
 import type { RadarDeps } from '../../deps.js';
 import type { Binding } from '../../store/bindings.js';
-import { dayOf, escapeMrkdwn } from '../../slack/blocks/index.js';
+import { dayText, escapeMrkdwn } from '../../slack/blocks/index.js';
 import { createWatchesRepo } from '../../store/watches.js';
 
 export interface ChannelSettingReader {
@@ -19,7 +19,7 @@ export const digestSetting: ChannelSettingReader = {
     const settings = await deps.digestSettings.get(binding.teamId, binding.channelId);
     if (!settings) return [];
     if (!settings.digestsEnabled) return ['digests off'];
-    const since = dayOf(settings.failing?.since);
+    const since = settings.failing?.since ? dayText(settings.failing.since) : null;
     return [settings.failing ? `digests on (failing${since ? ` since ${since}` : ''})` : 'digests on'];
   },
 };

@@ -17,7 +17,7 @@ import { createScanMessages } from './scan-messages.js';
 import { readScanById, startScan } from './scan-service.js';
 import { resultViews } from './views/result-view.js';
 import { isServiceError } from '../../service/errors.js';
-import { context, escapeMrkdwn, fitBlocks, LIMITS, utcStamp } from '../../slack/blocks/index.js';
+import { context, dateToken, escapeMrkdwn, fitBlocks, LIMITS } from '../../slack/blocks/index.js';
 import { normaliseScanDomain } from './scan-target.js';
 import { chooseWord } from '../../slack/commands/suggest.js';
 import type { ScanSubject } from './views/parts.js';
@@ -178,7 +178,7 @@ async function showScanById(inv: CommandInvocation, scanId: string): Promise<voi
     throw error;
   }
   const subject: ScanSubject = { kind: scan.kind, domain: scan.domain ?? 'an unnamed site', startedBy: null, scanId };
-  const until = scan.expiresAt === null ? 'until its expiry time' : `until ${utcStamp(new Date(scan.expiresAt))}`;
+  const until = scan.expiresAt === null ? 'until its expiry time' : `until ${dateToken(new Date(scan.expiresAt))}`;
   switch (scan.status) {
     case 'completed': {
       const views = resultViews(subject, scan.finished, true);

@@ -165,7 +165,7 @@ export const watchCommand: Subcommand = {
     };
     await repo.update(inv.teamId, inv.channelId, binding.projectId, (current) => ({ ...current, watches: [...current.watches.filter((w) => w.dimension !== dimension), watch] }));
     deps.logger.info('watch set', { team: inv.teamId, channel: inv.channelId, projectId: binding.projectId, dimension });
-    const from = baseline ? `Runs after the ${dayOfRun(baseline.at)} run (\`${escapeMrkdwn(baseline.runId)}\`) are compared; older ones are not posted.` : 'No run yet: the first run will be the baseline, and the runs after it are compared.';
+    const from = baseline ? `Runs after the latest one (${dayOfRun(baseline.at)}, \`${escapeMrkdwn(baseline.runId)}\`) are compared; older ones are not posted.` : 'No run yet: the first run will be the baseline, and the runs after it are compared.';
     const threshText =
       dimension === 'ai' ? ` (score moves from ${points ?? AI_DEFAULT_THRESHOLD} points; presence moves beyond a noise band of ${watch.band ?? AI_DEFAULT_BAND} points, when two checks agree or at once beyond twice it)` : '';
     const record = await repo.get(inv.teamId, inv.channelId);

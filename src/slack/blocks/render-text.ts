@@ -142,7 +142,7 @@ function renderInput(block: Json): string {
 function renderElement(element: Json): string {
   const type = String(element.type);
   if (type === 'button') return `[${plain(element.text)}]`;
-  if (type === 'overflow') return '[…]';
+  if (type === 'overflow') return `[${plain(element.placeholder) || '…'}]`;
   if (type === 'image') return `[image: ${String(element.alt_text ?? '')}]`;
   if (type.includes('select') || type === 'radio_buttons' || type === 'checkboxes') {
     const chosen = [element.initial_option, ...list(element.initial_options)].filter(isJson).map((o) => textOf(o.text));

@@ -1,4 +1,7 @@
-/** Dates as people read them: "3 days ago (2026-11-19 14:02 UTC)", with date-fns. */
+/**
+ * Dates as people read them, with date-fns: "3 days ago (Nov 19 14:02)", the absolute part a Slack
+ * date token, so each reader sees it in their own zone (the console in the machine's).
+ */
 // Subpath imports: the package index loads every date-fns function (about 200 ms and 10 MiB at start).
 import { formatDistanceStrict } from 'date-fns/formatDistanceStrict';
 import { isValid } from 'date-fns/isValid';
@@ -11,14 +14,15 @@ export function utcStamp(date: Date): string {
 }
 
 /**
- * Relative and absolute, as mrkdwn; `never` (mrkdwn of ours) for null, the raw text escaped when
- * unparsable (timestamps are kept as the service sent them, so any string may arrive).
+ * Relative and absolute, as mrkdwn: "3 days ago (<date token>)"; `never` (mrkdwn of ours) for null,
+ * the raw text escaped when unparsable (timestamps are kept as the service sent them, so any string
+ * may arrive). Mrkdwn only: a plain_text field shows a token as typed.
  */
 export function relativeAndAbsolute(iso: string | null | undefined, now: Date, never = 'never'): string {
   if (iso === null || iso === undefined) return never;
   const date = parseISO(iso);
   if (!isValid(date)) return escapeMrkdwn(iso);
-  return `${formatDistanceStrict(date, now, { addSuffix: true })} (${utcStamp(date)})`;
+  return `${agoText(date, now)} (${dateToken(date)})`;
 }
 
 /** A calendar day (YYYY-MM-DD) or a timestamp shown as its UTC day. */
@@ -29,7 +33,31 @@ export function dayOf(iso: string | null | undefined): string | null {
   return isValid(date) ? date.toISOString().slice(0, 10) : iso;
 }
 
-/** A timestamp in the absolute form ("2026-11-19 14:02 UTC"); the raw text escaped when unparsable. */
+const DAY_FORMAT: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' };
+
+/**
+ * A calendar day in words, "Nov 25, 2026" (plain text: headers too): a day the service wrote
+ * (YYYY-MM-DD) has no zone, so it reads the same for everyone; a timestamp gives its UTC day. Null
+ * for nothing; the text as given when it is no date.
+ */
+export function dayWords(iso: string | null | undefined): string | null {
+  if (!iso) return null;
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(iso) ? new Date(`${iso}T12:00:00Z`) : parseISO(iso);
+  return isValid(day) ? day.toLocaleDateString('en-US', DAY_FORMAT) : iso;
+}
+
+/**
+ * A day as mrkdwn: a calendar day (YYYY-MM-DD) in words ("Nov 25, 2026"); a timestamp as a date
+ * token of its day in the reader's zone ("today", "Nov 25, 2026"); escaped text when it is no date.
+ */
+export function dayText(iso: string | null | undefined, never = 'no date given'): string {
+  if (!iso) return never;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(iso)) return escapeMrkdwn(dayWords(iso) ?? iso);
+  const date = parseISO(iso);
+  return isValid(date) ? dateToken(date, '{date_short_pretty}', dayWords(iso) ?? iso) : escapeMrkdwn(iso);
+}
+
+/** A timestamp in the absolute form ("2026-11-19 14:02 UTC"); the raw text escaped when unparsable. Where mrkdwn goes, `dateTokenOf`. */
 export function stampOf(iso: string): string {
   const date = parseISO(iso);
   return isValid(date) ? utcStamp(date) : escapeMrkdwn(iso);

@@ -109,7 +109,8 @@ describe('/radar sources', () => {
     h.sandbox.control.clearRequests();
     const ack = await h.driver.blockAction(ACTION_IDS.openCommand, null, { channel: CHANNELS.intel, message: messageOf(reply), ephemeral: true });
     const check = await h.answerTo(ack);
-    expect(replyText(check)).toContain(`AI sources check ${ids[0]}`);
+    expect(replyText(check)).toContain(`AI sources, an earlier check`);
+    expect(replyText(check)).toContain(`Check \`${ids[0]}\` · checked `);
     expect(serviceReads().map((r) => r.path)).toEqual([`${SOURCES}/history/${ids[0]}`]);
   });
 

@@ -31,7 +31,7 @@ describe('/radar ai', () => {
     expect(aiReads()).toHaveLength(1);
     expect(aiReads()[0]).toMatchObject({ path: NW, query: {} });
     expect(text).toContain('Northwind CRM: AI visibility');
-    expect(text).toMatch(/\*Check of 20\d\d-\d\d-\d\d\*/);
+    expect(text).toMatch(/\*Check of (\w{3} \d{1,2}, \d{4}|<!date\^\d+\^\{date_short_pretty\}\|\w{3} \d{1,2}, \d{4}>|today|yesterday)\*/);
     expect(text).toContain('5 models: chatgpt, claude, gemini, perplexity, google-ai-overview');
     expect(text).toMatch(/\*Mention rate:\* [\d.]+% of answers counted/);
     expect(text).toContain('*By model*');
@@ -74,7 +74,7 @@ describe('/radar ai', () => {
 
   it('an abandoned latest check: everything shown describes an earlier check, with its date', async () => {
     const text = replyText(await h.command('ai --project lumen', { channel: CHANNELS.general }));
-    expect(text).toMatch(/abandoned as incomplete \(latest check incomplete\)\. Everything shown here describes an earlier check, from 20\d\d-\d\d-\d\d\./);
+    expect(text).toMatch(/abandoned as incomplete \(latest check incomplete\)\. Everything shown here describes an earlier check, from (\w{3} \d{1,2}, \d{4}|<!date\^\d+\^\{date_short_pretty\}\|\w{3} \d{1,2}, \d{4}>|today|yesterday)\./);
   });
 
   it('no scored check is a state, said as a sentence, without Share', async () => {
@@ -171,7 +171,7 @@ describe('/radar ai', () => {
     }
     expect(reads.length).toBeGreaterThan(1);
     expect(text).toContain('*14 scored checks*, newest first (showing 1–10)');
-    expect(text.match(/• \*\d{4}-\d\d-\d\d\*/g)).toHaveLength(10);
+    expect(text.match(/• \*(\w{3} \d{1,2}, \d{4}|<!date\^\d+\^\{date_short_pretty\}\|[^>]+>|today|yesterday)\*/g)).toHaveLength(10);
     expect(text).toContain('asked again for');
     expect(text).toContain('/radar ai history --page 2');
   });

@@ -16,7 +16,7 @@ describe('/radar bind, unbind, status, projects', () => {
     expect(reply.args.response_type).toBe('ephemeral');
     expect(text).toContain('Northwind CRM');
     expect(text).toContain('6 competitors');
-    expect(text).toMatch(/last monitored \d+ days? ago \(\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\)/);
+    expect(text).toMatch(/last monitored \d+ days? ago \((<!date\^\d+\^[^|>]+\|[^>]+>|(\w{3} \d{1,2}, \d{4}|today|yesterday|tomorrow) \d{2}:\d{2})\)/);
     expect(text).toMatch(/Sprout HR[\s\S]*last monitored never|last monitored never[\s\S]*Sprout/);
   });
 
@@ -33,7 +33,7 @@ describe('/radar bind, unbind, status, projects', () => {
     expect(status).toContain('bound to *Northwind CRM*');
     expect(status).toContain('Briefing digests:* on');
     expect(status).toContain('reachable');
-    expect(status).toContain('read_write');
+    expect(status).toContain('read and write');
   });
 
   it('lists the candidates when a name matches several projects, and the projects when none matches', async () => {

@@ -27,12 +27,12 @@ describe('/radar status: service description and key scope', () => {
     const first = replyText(await h.command('status', { channel: CHANNELS.intel }));
     expect(first).toContain('*Service description*');
     expect(first).toMatch(/checking…|matches what Radar reads/);
-    expect(first).toContain('read_write');
+    expect(first).toContain('read and write');
     await contractStatusSettled(h.radar.deps.service);
     for (let i = 0; i < 3; i++) {
       const text = replyText(await h.command('status', { channel: CHANNELS.intel }));
       expect(text).toContain("the service's description matches what Radar reads");
-      expect(text).toContain('read_write');
+      expect(text).toContain('read and write');
     }
     expect(TICKET_POSTS(h)).toHaveLength(1);
     expect(h.sandbox.control.requests().filter((r) => r.path === '/v1/docs/openapi.json')).toHaveLength(1);

@@ -15,7 +15,7 @@ describe('/radar briefing', () => {
   it('shows the latest done edition: verdict, number, date, board counts, caveats and deep dives', async () => {
     const reply = await h.command('briefing --project northwind', { channel: CHANNELS.general });
     const text = replyText(reply);
-    expect(text).toMatch(/Northwind CRM: Edition 3 · \d{4}-\d{2}-\d{2}/);
+    expect(text).toMatch(/Northwind CRM: Edition 3 · \w{3} \d{1,2}, \d{4}/);
     expect(text).toContain('Competitors are out-publishing you');
     // tickets.commented is shown beside the other moves (docs/assumptions.md), a count of 0 included.
     expect(text).toMatch(/opened \d+ · commented \d+ · already on board \d+ · rechecked unchanged \d+/);
@@ -28,7 +28,7 @@ describe('/radar briefing', () => {
   it('a running latest run shows its step and since when, then the last done edition from history', async () => {
     const text = replyText(await h.command('briefing --project lumen', { channel: CHANNELS.general }));
     expect(text).toContain('is being written: now *analysing AI visibility*');
-    expect(text).toMatch(/started .* ago \(\d{4}-\d{2}-\d{2}/);
+    expect(text).toMatch(/started .* ago \((<!date\^\d+\^[^|>]+\|[^>]+>|(\w{3} \d{1,2}, \d{4}|today|yesterday|tomorrow) \d{2}:\d{2})/);
     expect(text).toMatch(/Lumen Docs: Edition \d+/);
     expect(text).toContain('Last done edition');
   });

@@ -47,7 +47,7 @@ describe('/radar competitors and /radar competitor', () => {
   it('the card joins every dimension, one read each plus the competitor list', async () => {
     const reply = await h.command('competitor hubforge', { channel: CHANNELS.intel });
     const text = replyText(reply);
-    expect(text).toMatch(/\*Pricing\*\nLowest price \$\d+\.\d\d per seat month · free plan (yes|no|_not checked_)/);
+    expect(text).toMatch(/\*Pricing\*\nLowest price \$\d+\.\d\d per seat a month · free plan (yes|no|_not checked_)/);
     expect(text).toMatch(/\*AI visibility\*\nPresence #\d+ by presence/);
     expect(text).toMatch(/mention rate: named in [\d.]+% of the answers counted/);
     expect(text).toContain('not a measure of who leads');
@@ -56,7 +56,7 @@ describe('/radar competitors and /radar competitor', () => {
     expect(text).toContain('Trust signals: 17 of 26 found · security headers: _not measured_: the site shields its response headers');
     expect(text).toContain('the HTML-derived counts are real');
     expect(text).toMatch(/\*Content\*\nURLs in its sitemap: 2210/);
-    expect(text).toMatch(/Changelog: 3 entries, latest:\n\s+\d{4}-\d\d-\d\d: 60 programmatic, 2 blog URLs added/);
+    expect(text).toMatch(/Changelog: 3 entries, latest:\n\s+(\w{3} \d{1,2}, \d{4}|<!date\^\d+\^\{date_short_pretty\}\|\w{3} \d{1,2}, \d{4}>|today|yesterday): 60 programmatic, 2 blog URLs added/);
     expect(text).toContain('Homepage headline: “Grow better with one connected platform”');
     const r = reads();
     expect(r).toHaveLength(1 + CARD_PARTS.length);

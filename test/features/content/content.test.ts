@@ -63,7 +63,7 @@ describe('/radar content and /radar changes', () => {
     const text = await run('changes');
     expect(requests().map((r) => [r.path, r.query])).toEqual([[CHANGELOG, { page: '1', limit: '10' }]]);
     expect(text).toContain('Page 1 of 2 · 13 changes in all');
-    expect(text).toMatch(/:dart: \*New comparison pages:\* pipedrift\.com 2 new \([\d-]+\) · salesloom\.com 4 new \([\d-]+\) · hubforge\.io 1 new/);
+    expect(text).toMatch(/:dart: \*New comparison pages:\* pipedrift\.com 2 new \((\w{3} \d{1,2}, \d{4}|<!date\^\d+\^\{date_short_pretty\}\|\w{3} \d{1,2}, \d{4}>|today|yesterday)\) · salesloom\.com 4 new \((\w{3} \d{1,2}, \d{4}|<!date\^\d+\^\{date_short_pretty\}\|\w{3} \d{1,2}, \d{4}>|today|yesterday)\) · hubforge\.io 1 new/);
     const summary = text.indexOf(':dart: *New comparison pages:*');
     expect(summary).toBeGreaterThan(-1);
     expect(summary).toBeLessThan(text.indexOf('*hubforge.io* ·'));

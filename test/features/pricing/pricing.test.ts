@@ -15,9 +15,9 @@ describe('/radar pricing under the null contract', () => {
     const text = replyText(await h.command('pricing --project northwind', { channel: CHANNELS.general }));
     expect(text).toMatch(/\*Price gap:\* no gap/);
     expect(text).toMatch(/\*Free plan gap:\* :large_orange_diamond: gap/);
-    expect(text).toMatch(/Market average\*\n\$39\.25 per seat month/);
+    expect(text).toMatch(/Market average\*\n\$39\.25 per seat a month/);
     expect(text).toContain('Price position');
-    expect(text).toContain('*Your lowest price:* $29.00 per seat month');
+    expect(text).toContain('*Your lowest price:* $29.00 per seat a month');
     // Every competitor appears; those without data carry their reason, never a zero.
     expect(text).toContain('*dealstream.io*: no pricing data (no pricing page found)');
     expect(text).toContain('*relatekit.com*: no pricing data (pricing page not responding)');
@@ -36,7 +36,7 @@ describe('/radar pricing under the null contract', () => {
     expect(text).toContain('*Your lowest price:* _not measured_');
     expect(text).toContain('*Free plan:* _not checked_');
     // Lumen has three comparable prices: the position is unmeasured because the own side is, not for lack of prices.
-    expect(text).toMatch(/Market average\*\n\$12\.67 per editor month/);
+    expect(text).toMatch(/Market average\*\n\$12\.67 per editor a month/);
     expect(text).toMatch(/Price position\*\n_not measured_/);
     expect(text).toMatch(/_Not measured:_ [^\n]*price position[^\n]* — your own pricing could not be analysed/);
     expect(text).not.toContain('fewer than three comparable prices');

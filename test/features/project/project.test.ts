@@ -26,8 +26,10 @@ describe('the project reads', () => {
     expect(h.sandbox.control.requests().filter((r) => r.path === '/v1/projects/prj_northwind')).toHaveLength(1);
     expect(text).toContain('Northwind CRM: project');
     expect(text).toContain('northwindcrm.com');
-    expect(text).toMatch(/\*Monitoring freshness, per dimension\* \(from `monitoringFreshness`\)/);
-    expect(text).toMatch(/\*pricing:\* \d+ days? ago \(2026-/);
+    expect(text).toContain('*Monitoring freshness, per dimension*');
+    expect(text).not.toContain('monitoringFreshness');
+    expect(text).toMatch(/\*Pricing:\* \d+ (days?|hours?) ago \(<!date\^\d+\^/);
+    expect(text).toMatch(/\*Tech and trust:\* /);
     expect(text).toMatch(/\*AI monitoring prompts\* \(\d+ prompts?\)\n1\. /);
     expect(JSON.stringify(reply.args.blocks)).toContain('"share"');
   });
@@ -39,11 +41,18 @@ describe('the project reads', () => {
     expect(a).toContain('3 alerts');
     expect(a).toContain('*pricing change*');
     expect(a).toMatch(/• \*Conditions:\*\n\s+• \*Dimension:\* pricing/);
-    expect(a).toContain('last triggered at _null_');
+    // A null timestamp says nothing was given; ids stay out; a time is a date token.
+    expect(a).toContain('last triggered _not given_');
+    expect(a).not.toMatch(/alr_|_null_/);
+    expect(a).toMatch(/created \d+ months? ago \(<!date\^\d+\^/);
     expect(a).toContain('Radar passes alerts through as the service sends them');
     const schedules = replyText(await h.command('schedules', { channel: CHANNELS.intel }));
     expect(schedules).toContain('*strategic briefing*');
     expect(schedules).toContain('cadence weekly');
+    // "next run on …", never "next run at in 5 days"; "30_days" as words.
+    expect(schedules).toMatch(/next run <!date\^\d+\^(\{date_pretty\} at|on \{date_short(_pretty)?\} at) \{time\}\|/);
+    expect(schedules).not.toMatch(/at in \d|sch_|30_days/);
+    expect(schedules).toContain('cadence 30 days');
     expect(schedules).toContain('Radar passes schedules through');
   });
 

@@ -151,7 +151,7 @@ describe('scans survive restarts and crashes', () => {
     const final = await finished(h, CHANNELS.intel, ts);
     expect(final).toMatch(/The scan is still running after \d+ s, so Radar has stopped following it\. Its id is `scan_[0-9a-f]+`/);
     // Its expiresAt is a day away: the id reads it until then.
-    expect(final).toMatch(/`\/radar scan scan_[0-9a-f]+` reads it until \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
+    expect(final).toMatch(/`\/radar scan scan_[0-9a-f]+` reads it until (<!date\^\d+\^[^|>]+\|[^>]+>|(\w{3} \d{1,2}, \d{4}|today|yesterday|tomorrow) \d{2}:\d{2})/);
     expect(resultReplies(h.slack, CHANNELS.intel, ts)).toEqual([]);
   });
 

@@ -86,7 +86,7 @@ describe('editing the board from a shown ticket', () => {
     expect(viewText(shownIn!.args.view as StoredView)).toContain('due date');
     const redrawn = await h.slack.waitForCall('response_url', (c) => replyText(c).includes('edited this ticket'));
     expect(redrawn.args.replace_original).toBe(true);
-    expect(replyText(redrawn)).toContain('2026-09-30');
+    expect(replyText(redrawn)).toContain('Sep 30, 2026');
   });
 
   it('clearing impact sends null; emptying the description sends ""', async () => {

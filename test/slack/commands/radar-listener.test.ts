@@ -46,7 +46,7 @@ describe('the /radar listener', () => {
     expect(args.ack.mock.calls[0]).toEqual([]);
     expect(args.respond).toHaveBeenCalledTimes(1);
     expect(text).toMatch(/\*Price gap:\* no gap/);
-    expect(text).toMatch(/Market average\*\n\$39\.25 per seat month/);
+    expect(text).toMatch(/Market average\*\n\$39\.25 per seat a month/);
     expect(text).toContain('*dealstream.io*: no pricing data (no pricing page found)');
   });
 

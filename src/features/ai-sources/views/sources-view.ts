@@ -105,15 +105,16 @@ export interface SourcesViewInput {
   more: MoreButton | null;
 }
 
-function checkLine(facts: SourcesFacts, now: Date): string {
-  const when = facts.checkedAt ? relativeAndAbsolute(facts.checkedAt, now) : '_date not reported_';
+function checkLine(facts: SourcesFacts, now: Date, checkId: string | undefined): string {
+  const when = facts.checkedAt ? `Checked ${relativeAndAbsolute(facts.checkedAt, now)}` : 'Check date not reported';
   const extras = extrasText(facts.summaryExtras);
-  return `Check of ${when}${extras ? ` · ${extras}` : ''}`;
+  // The id in a code span: what `/radar sources check` takes; a header (plain text) never shows it.
+  return `${checkId ? `Check \`${escapeMrkdwn(checkId)}\` · ${when.charAt(0).toLowerCase()}${when.slice(1)}` : when}${extras ? ` · ${extras}` : ''}`;
 }
 
 export function sourcesView({ projectName, facts, now, checkId, more }: SourcesViewInput): { text: string; blocks: Block[] } {
-  const title = checkId ? `${projectName}: AI sources check ${checkId}` : `${projectName}: AI sources`;
-  const blocks: Block[] = [header(title), context(checkLine(facts, now))];
+  const title = checkId ? `${projectName}: AI sources, an earlier check` : `${projectName}: AI sources`;
+  const blocks: Block[] = [header(title), context(checkLine(facts, now, checkId))];
   blocks.push(...listBlocks('pages', facts.pages, facts.view, more, pageLine));
   blocks.push(...listBlocks('brands', facts.brands, facts.view, more, brandLine));
   blocks.push(
@@ -126,7 +127,7 @@ export function sourcesView({ projectName, facts, now, checkId, more }: SourcesV
 
 /** A "More" press: one list's next page. */
 export function sourcesListView(projectName: string, name: ListName, facts: SourcesFacts, now: Date, more: MoreButton | null, checkId?: string): { text: string; blocks: Block[] } {
-  const title = `${projectName}: ${TITLES[name].toLowerCase()}${checkId ? ` (check ${checkId})` : ''}`;
+  const title = `${projectName}: ${TITLES[name].toLowerCase()}${checkId ? ' (an earlier check)' : ''}`;
   const list = name === 'pages' ? listBlocks('pages', facts.pages, facts.view, more, pageLine) : listBlocks('brands', facts.brands, facts.view, more, brandLine);
-  return { text: escapeMrkdwn(title), blocks: [header(title), context(checkLine(facts, now)), ...list].slice(0, 50) };
+  return { text: escapeMrkdwn(title), blocks: [header(title), context(checkLine(facts, now, checkId)), ...list].slice(0, 50) };
 }

@@ -9,7 +9,7 @@ import { latestCheckAvailability, readAiTrend, tieWords } from '../../../service
 import { humanise } from '../../../slack/blocks/index.js';
 import { unreadableText } from '../../../service/tolerant.js';
 import type { Part } from '../../../service/tolerant.js';
-import { chunkLines, context, escapeMrkdwn, fitBlocks, header, section, type Block } from '../../../slack/blocks/index.js';
+import { chunkLines, context, escapeMrkdwn, fitBlocks, header, plural, section, type Block } from '../../../slack/blocks/index.js';
 import { absentText, standingLine, dateText, NOT_MEASURED, NOT_NAMED, partValue, RANK_ONLY_ACROSS_MODELS, RATES_NOTE, rateText, SCORE_NOTE, scoreText } from '../format.js';
 
 /** Points shown at most. */
@@ -35,7 +35,8 @@ function changeText(change: Part<number | null>, rank: Part<number | null>, mode
   if (change.kind === 'omitted') return null;
   if (change.kind === 'unreadable') return `rank change ${absentText(change) ?? ''}`;
   const c = change.value;
-  if (typeof c === 'number') return `rank change ${c > 0 ? '+' : ''}${escapeMrkdwn(String(c))}`;
+  // A positive change is a climb (#9 to #1 is +8): said as the way it went, never a bare sign.
+  if (typeof c === 'number') return c === 0 ? 'same place as the check before' : `${c > 0 ? 'up' : 'down'} ${plural(Math.abs(c), 'place')} since the check before`;
   // A null change beside a null rank is read with the rank; beside a rank it has no earlier rank to compare with.
   if (partValue(rank) === null) return null;
   return model ? `rank change: none (${RANK_ONLY_ACROSS_MODELS})` : `rank change ${NOT_MEASURED}`;

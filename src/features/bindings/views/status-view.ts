@@ -25,7 +25,7 @@ export interface StatusData {
 }
 
 const SCOPE_TEXT: Record<KeyScope, string> = {
-  read_write: 'read_write (reads, tickets and comments)',
+  read_write: 'read and write (reads, tickets and comments)',
   read: 'read only (tickets and comments cannot be written)',
   unknown: 'could not be determined',
 };

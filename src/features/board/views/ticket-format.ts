@@ -2,7 +2,7 @@
 import type { Label, Ticket } from '../../../service/index.js';
 import { briefingSizeOf, type BriefingSize } from '../../../service/schemas/tickets.js';
 import { isUnreadable, readable, readableOr, UNREADABLE_VALUE, unreadableItemsLine, unreadableOf, type Unreadable } from '../../../service/tolerant.js';
-import { escapeMrkdwn, estimateText, humanise, truncate } from '../../../slack/blocks/index.js';
+import { dayText, escapeMrkdwn, estimateText, humanise, truncate } from '../../../slack/blocks/index.js';
 import { impactName } from '../vocabulary.js';
 
 /** The longest title a list line shows. */
@@ -39,13 +39,13 @@ export function isOverdue(ticket: Pick<Ticket, 'dueDate' | 'status'>, now: Date)
   return dueDate < now.toISOString().slice(0, 10);
 }
 
-/** "due 2026-05-01", or "⚠️ *overdue* (due 2026-05-01)" once the day has passed (needs `now`). */
+/** "due May 1, 2026", or "⚠️ *overdue* (due May 1, 2026)" once the day has passed (needs `now`). */
 export function dueText(ticket: Pick<Ticket, 'dueDate' | 'status'>, now?: Date): string | null {
   const { dueDate } = ticket;
   if (isUnreadable(dueDate)) return `due ${UNREADABLE_VALUE}`;
   if (dueDate === null) return null;
-  if (now && isOverdue(ticket, now)) return `⚠️ *overdue* (due ${escapeMrkdwn(dueDate)})`;
-  return `due ${escapeMrkdwn(dueDate)}`;
+  if (now && isOverdue(ticket, now)) return `⚠️ *overdue* (due ${dayText(dueDate)})`;
+  return `due ${dayText(dueDate)}`;
 }
 
 /** A briefing ticket's size in words: "about 4 h", "unsized" (the edition gave no estimate), or why it is not known. */

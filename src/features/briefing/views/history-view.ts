@@ -1,6 +1,6 @@
 import type { BriefingHistoryRow, Listed, Page } from '../../../service/index.js';
 import { isUnreadable, readable, shown, unreadableItemsLine, unreadableOf } from '../../../service/tolerant.js';
-import { chunkLines, context, dayOf, escapeMrkdwn, header, plural, section, truncate, type Block } from '../../../slack/blocks/index.js';
+import { chunkLines, context, dayOf, dayText, escapeMrkdwn, header, plural, section, truncate, type Block } from '../../../slack/blocks/index.js';
 import { COMMAND } from '../../../slack/ids.js';
 
 const STATUS_MARK = { done: ':white_check_mark:', running: ':hourglass_flowing_sand:', failed: ':x:' } as const;
@@ -23,7 +23,7 @@ export function historyView(projectName: string, page: Page<Listed<BriefingHisto
     const number = shown(row.editionNumber, (n) => (n === null ? '—' : `#${n}`));
     const { briefingDate, documentDate } = row;
     const day = isUnreadable(briefingDate) ? null : dayOf(briefingDate);
-    const date = day !== null ? escapeMrkdwn(day) : shown(documentDate, escapeMrkdwn);
+    const date = day !== null && typeof briefingDate === 'string' ? dayText(briefingDate) : shown(documentDate, (d) => dayText(d));
     const headline = shown(row.headline, (h) => (h === null ? `_${row.status}_` : escapeMrkdwn(truncate(h, 200))));
     return `${STATUS_MARK[row.status]} *${number}* · ${date} · ${headline}`;
   });

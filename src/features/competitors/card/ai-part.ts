@@ -8,7 +8,7 @@ import { normaliseDomain } from '../../competitor-match/match-competitor.js';
 import { matchIdentity, ratePercent, tieWords, readAiVisibility, standingStatement, type AiBrandRow, type AiPresence } from '../../../service/index.js';
 import type { JsonRecord, Part } from '../../../service/tolerant.js';
 import { escapeMrkdwn, humanise } from '../../../slack/blocks/index.js';
-import { dayOf } from '../../../slack/blocks/index.js';
+import { dayText } from '../../../slack/blocks/index.js';
 import type { CompetitorRef } from '../competitor-ref.js';
 import { NOT_MEASURED, NOT_REPORTED, partText } from './format.js';
 import type { CardPart } from './parts.js';
@@ -60,9 +60,9 @@ export function aiLines(item: JsonRecord, ref: CompetitorRef): string[] {
   const facts = readAiVisibility(item);
   const lines: string[] = [];
   if (facts.latestCheck.unavailable) {
-    const day = facts.checkedAt.kind === 'value' ? dayOf(facts.checkedAt.value) : null;
+    const day = facts.checkedAt.kind === 'value' && facts.checkedAt.value ? dayText(facts.checkedAt.value) : null;
     const why = facts.latestCheck.reason ? ` (${escapeMrkdwn(humanise(facts.latestCheck.reason))})` : '';
-    lines.push(`_The latest check was abandoned as incomplete${why}; this describes an earlier check${day ? ` of ${escapeMrkdwn(day)}` : ''}._`);
+    lines.push(`_The latest check was abandoned as incomplete${why}; this describes an earlier check${day ? ` of ${day}` : ''}._`);
   }
   if (facts.brands.kind !== 'value') return [...lines, "_The market map couldn't be read._"];
   const row = rowFor(facts.brands.value, ref);

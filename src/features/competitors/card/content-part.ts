@@ -7,7 +7,7 @@
  */
 import { categoryLabel, labelOf, matchIdentity, readChangelog, readContent, type ChangeCategory, type CategoryCount, type ContentChangelog, type ContentRow, type RowIdentity } from '../../../service/index.js';
 import { UNREADABLE_VALUE, type JsonRecord } from '../../../service/tolerant.js';
-import { dayOf, escapeMrkdwn, plural } from '../../../slack/blocks/index.js';
+import { dayText, escapeMrkdwn, plural } from '../../../slack/blocks/index.js';
 import { COMMAND } from '../../../slack/ids.js';
 import type { CompetitorRef } from '../competitor-ref.js';
 import { NOT_MEASURED, NOT_REPORTED } from './format.js';
@@ -75,7 +75,7 @@ export function changelogLines(log: ContentChangelog, ref?: CompetitorRef): stri
   if (facts.total === 0) return ['Changelog: no URL change detected.'];
   const entries = facts.rows.slice(0, CHANGELOG_SHOWN).map((row) => {
     if (row === null) return "      _an entry Radar couldn't read_";
-    const day = row.date ? escapeMrkdwn(dayOf(row.date) ?? row.date) : '_date not reported_';
+    const day = row.date ? dayText(row.date) : '_date not reported_';
     const counts = row.categories.kind === 'value' ? changeWords(row.categories.value) : [];
     return `      ${day}: ${counts.length ? `${counts.join(', ')} URLs added` : '_changes Radar couldn’t read_'}`;
   });

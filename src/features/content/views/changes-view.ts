@@ -6,7 +6,7 @@
  */
 import { labelOf, readChangelog, type ChangeCategory, type ChangelogRowFacts, type ContentCategory, type ContentChangelog } from '../../../service/index.js';
 import { UNREADABLE_VALUE, unreadableText } from '../../../service/tolerant.js';
-import { chunkLines, context, dayOf, escapeMrkdwn, fitBlocks, header, LIMITS, plural, section, type Block } from '../../../slack/blocks/index.js';
+import { chunkLines, context, dayText, escapeMrkdwn, fitBlocks, header, LIMITS, plural, section, type Block } from '../../../slack/blocks/index.js';
 import { COMMAND } from '../../../slack/ids.js';
 import { extraLines } from '../../../slack/blocks/extras.js';
 import { categoryName } from '../categories.js';
@@ -59,7 +59,7 @@ function categoryLines(c: ChangeCategory, allUrls: boolean, truncated: boolean):
 function rowLines(row: ChangelogRowFacts | null, allUrls: boolean, truncated: boolean): string[] {
   if (row === null) return [unreadableText('A changelog entry')];
   const who = escapeMrkdwn(labelOf(row.identity) ?? 'unnamed competitor');
-  const when = row.date ? escapeMrkdwn(dayOf(row.date) ?? row.date) : '_date not given_';
+  const when = row.date ? dayText(row.date) : '_date not given_';
   const head = `*${who}*${row.identity.isOwn ? ' _(you)_' : ''} · ${when}`;
   if (row.categories.kind !== 'value') return [head, unreadableText('Counts per category')];
   const extras = extraLines(row.extras.extras, row.extras.more).map((l) => `    ${l}`);
@@ -98,7 +98,7 @@ export function changesView(projectName: string, changelog: ContentChangelog, q:
 
   const comparisons = rows.flatMap((r) => {
     const c = r && r.categories.kind === 'value' ? r.categories.value.find(isComparison) : undefined;
-    return r && c ? [`${escapeMrkdwn(labelOf(r.identity) ?? 'unnamed competitor')} ${countWords(c)}${r.date ? ` (${escapeMrkdwn(dayOf(r.date) ?? r.date)})` : ''}`] : [];
+    return r && c ? [`${escapeMrkdwn(labelOf(r.identity) ?? 'unnamed competitor')} ${countWords(c)}${r.date ? ` (${dayText(r.date)})` : ''}`] : [];
   });
   if (comparisons.length > 0) {
     blocks.push(section(`${COMPARISON} *New comparison pages:* ${comparisons.join(' · ')}\nA competitor’s new comparison page is often aimed at you.`));

@@ -7,7 +7,7 @@
  * that point to them, no "no deep dive" after a note that already says so.
  */
 import type { BriefingRead, BriefingTickets, Ticket } from '../../../service/index.js';
-import { chunkLines, dayOf, escapeMrkdwn, humanise, plural, section, truncate, type Block } from '../../../slack/blocks/index.js';
+import { chunkLines, dayWords, escapeMrkdwn, humanise, plural, section, truncate, type Block } from '../../../slack/blocks/index.js';
 import { isUnreadable, readableOr, shown, UNREADABLE_VALUE, unreadableText, type Unreadable } from '../../../service/tolerant.js';
 import { COMMAND } from '../../../slack/ids.js';
 import { briefingSizeOf } from '../../../service/schemas/tickets.js';
@@ -20,7 +20,8 @@ import { extraLines } from '../../../slack/blocks/extras.js';
 export function editionTitle(read: BriefingRead): string {
   const meta = runMetaOf(read);
   const edition = isUnreadable(meta?.editionNumber) ? "Edition (number Radar couldn't read)" : typeof meta?.editionNumber === 'number' ? `Edition ${meta.editionNumber}` : 'Edition';
-  const date = isUnreadable(meta?.briefingDate) ? "date Radar couldn't read" : dayOf(meta?.briefingDate);
+  // Plain text (headers carry it): a day in words, never a token.
+  const date = isUnreadable(meta?.briefingDate) ? "date Radar couldn't read" : dayWords(meta?.briefingDate);
   return date ? `${edition} · ${date}` : edition;
 }
 

@@ -6,7 +6,7 @@
  * section (`chunkLines`), 150 a header.
  */
 import type { Block } from '../../../slack/blocks/index.js';
-import { chunkLines, context, divider, escapeMrkdwn, fitBlocks, header, humanise, plural, section, truncate, utcStamp } from '../../../slack/blocks/index.js';
+import { chunkLines, context, divider, escapeMrkdwn, fitBlocks, header, humanise, plural, section, truncate, dateToken } from '../../../slack/blocks/index.js';
 import { isUnreadable } from '../../../service/tolerant.js';
 import { COMMAND } from '../../../slack/ids.js';
 import { columnName } from '../../board/vocabulary.js';
@@ -93,7 +93,7 @@ export function homeView(model: HomeModel, options: HomeViewOptions = {}): HomeV
   ].filter((s): s is string => s !== null);
   if (skipped.length > 0) blocks.push(context(`…${skipped.join('; ')}.`));
 
-  const footer = context(`Updated ${utcStamp(model.refreshedAt)}; refreshed when you open this tab, at most once ${HOME_REFRESH_MS === 60_000 ? 'a minute' : `every ${HOME_REFRESH_MS / 1000} s`}.`);
+  const footer = context(`Updated ${dateToken(model.refreshedAt)}; refreshed when you open this tab, at most once ${HOME_REFRESH_MS === 60_000 ? 'a minute' : `every ${HOME_REFRESH_MS / 1000} s`}.`);
   return { type: 'home', blocks: [...fitBlocks(blocks, HOME_MAX_BLOCKS - 1, 'more parts'), footer] };
 }
 

@@ -52,10 +52,10 @@ function gapWho(flag: GapFlag, rows: readonly (PricingRow | null)[] | null, fact
   return ` — ${feature} at ${holders.join(', ')}${own === false ? '; you have none' : ''}`;
 }
 
-/** "−26.1%" (a true minus sign), "+4.0%", "0%". */
-function signedPercent(value: number): string {
-  if (value === 0) return '0%';
-  return `${value < 0 ? '−' : '+'}${escapeMrkdwn(String(Math.abs(value)))}%`;
+/** The position in words, never a bare sign: "26.1% below the market average", "4% above …", "at the market average". */
+function positionWords(value: number): string {
+  if (value === 0) return 'at the market average';
+  return `${escapeMrkdwn(String(Math.abs(value)))}% ${value < 0 ? 'below' : 'above'} the market average`;
 }
 
 /**
@@ -137,7 +137,7 @@ export function pricingView(projectName: string, item: PricingRead): { text: str
         'your price is not comparable to the market'
       : marketWhy);
   const position =
-    pos.kind !== 'value' ? UNREADABLE_VALUE : pos.value === null ? reasons.notMeasured('price position', positionWhy) : `${signedPercent(pos.value)} against the market average${basis}`;
+    pos.kind !== 'value' ? UNREADABLE_VALUE : pos.value === null ? reasons.notMeasured('price position', positionWhy) : `${positionWords(pos.value)}${basis}`;
   blocks.push(...fields([`*Market average*\n${market}`, `*Price position*\n${position}`]));
   const figureShown = (avg.kind === 'value' && avg.value !== null) || (pos.kind === 'value' && pos.value !== null);
   if (unitPart.kind === 'unreadable' && figureShown) blocks.push(context(unreadableText('Market pricing unit')));

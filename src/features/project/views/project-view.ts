@@ -8,6 +8,7 @@
 import type { ProjectDetail } from '../../../service/index.js';
 import { collect, isRecord, lookup } from '../../../service/tolerant.js';
 import { chunkLines, context, escapeMrkdwn, fields, header, humanise, plural, relativeAndAbsolute, section, type Block } from '../../../slack/blocks/index.js';
+import { dimensionName } from '../../editions/hub.js';
 import { capitalise, entryLine, passthroughLines, scalarText } from './passthrough.js';
 
 const LISTED = ['id', 'organizationId', 'name', 'domain', 'status', 'competitorCount', 'lastMonitoredAt', 'createdAt'];
@@ -23,7 +24,7 @@ function projectRecord(detail: ProjectDetail): Record<string, unknown> {
 }
 
 function timeOf(value: unknown, now: Date): string {
-  if (value === null) return '_not monitored yet_ (null)';
+  if (value === null) return '_not monitored yet_';
   if (typeof value === 'string') return ISO.test(value) ? relativeAndAbsolute(value, now) : scalarText(value, now);
   if (isRecord(value)) {
     for (const key of TIME_KEYS) {
@@ -36,12 +37,12 @@ function timeOf(value: unknown, now: Date): string {
 }
 
 function freshnessLines(value: unknown, now: Date): string[] {
-  if (isRecord(value)) return Object.entries(value).map(([dimension, v]) => `• *${escapeMrkdwn(humanise(dimension))}:* ${timeOf(v, now)}`);
+  if (isRecord(value)) return Object.entries(value).map(([dimension, v]) => `• *${escapeMrkdwn(dimensionName(dimension))}:* ${timeOf(v, now)}`);
   if (Array.isArray(value)) {
     return value.map((entry) => {
       if (!isRecord(entry)) return `• ${scalarText(entry, now)}`;
       const nameKey = NAME_KEYS.find((k) => typeof entry[k] === 'string');
-      return `• *${nameKey ? escapeMrkdwn(humanise(String(entry[nameKey]))) : 'a dimension'}:* ${timeOf(entry, now)}`;
+      return `• *${nameKey ? escapeMrkdwn(dimensionName(String(entry[nameKey]))) : 'a dimension'}:* ${timeOf(entry, now)}`;
     });
   }
   return [`• ${scalarText(value, now)}`];
@@ -70,16 +71,17 @@ export function projectView(projectName: string, detail: ProjectDetail, now: Dat
       `*Domain*\n${shown('domain', (v) => scalarText(v, now, 'domain'))}`,
       `*Status*\n${shown('status', (v) => (typeof v === 'string' ? escapeMrkdwn(capitalise(humanise(v))) : scalarText(v, now)))}`,
       `*Competitors*\n${shown('competitorCount', (v) => (typeof v === 'number' ? plural(v, 'competitor') : scalarText(v, now)))}`,
-      `*Last monitored*\n${shown('lastMonitoredAt', (v) => (v === null ? '_never_ (null: no completed monitoring yet)' : scalarText(v, now)))}`,
+      `*Last monitored*\n${shown('lastMonitoredAt', (v) => (v === null ? '_never_ (no completed monitoring yet)' : scalarText(v, now)))}`,
       `*Created*\n${shown('createdAt', (v) => scalarText(v, now))}`,
-      `*Project id*\n${shown('id', (v) => scalarText(v, now, 'id'))}`,
+      // In a code span: the id is what `--project` takes.
+      `*Project id*\n${shown('id', (v) => (typeof v === 'string' && v !== '' ? `\`${escapeMrkdwn(v)}\`` : scalarText(v, now, 'id')))}`,
     ]),
   );
 
   const freshness = collect(item, (k, v) => /fresh/i.test(k) && (isRecord(v) || Array.isArray(v)), 2)[0] ?? collect(item, (k, v) => /dimension/i.test(k) && (isRecord(v) || Array.isArray(v)), 2)[0];
   if (freshness) {
     const [first, ...rest] = chunkLines(freshnessLines(freshness[1], now));
-    blocks.push(section(`*Monitoring freshness, per dimension* (from \`${escapeMrkdwn(freshness[0])}\`)\n${first ?? '_none listed_'}`), ...rest.slice(0, 5).map((t) => section(t)));
+    blocks.push(section(`*Monitoring freshness, per dimension*\n${first ?? '_none listed_'}`), ...rest.slice(0, 5).map((t) => section(t)));
   } else {
     blocks.push(section("*Monitoring freshness, per dimension:* _Radar couldn't find it in the service's answer._"));
   }
@@ -101,7 +103,7 @@ export function projectView(projectName: string, detail: ProjectDetail, now: Dat
     const [first, ...rest] = chunkLines(passthroughLines(others, now));
     blocks.push(section(`*Other details the service sent*\n${first ?? ''}`), ...rest.slice(0, 10).map((t) => section(t)));
   }
-  blocks.push(context('The spec does not name the detail fields: Radar shows what it finds, as the service sent it (docs/assumptions.md).'));
+  blocks.push(context('The spec does not name the detail fields: Radar shows what it finds, as the service sent it.'));
   return { text: `${escapeMrkdwn(projectName)}: project detail`, blocks: blocks.slice(0, 50) };
 }
 

@@ -2,7 +2,7 @@
  * The channel message of a scan while it is followed (starting, queued, running) and when it ends
  * without a result to show (failed, expired, given up, never started).
  */
-import { escapeMrkdwn, section, utcStamp, type Block } from '../../../slack/blocks/index.js';
+import { dateToken, escapeMrkdwn, section, type Block } from '../../../slack/blocks/index.js';
 import { COMMAND } from '../../../slack/ids.js';
 import { formatElapsed, scanIdContext, scanIntro, scanTitle, type ScanSubject } from './parts.js';
 
@@ -57,12 +57,12 @@ export function stoppedView(subject: ScanSubject, stop: ScanStop): { text: strin
       sentence =
         `:hourglass: The scan is still running after ${formatElapsed(stop.afterMs)}, so Radar has stopped following it. Its id is${id}` +
         (stop.readableUntil !== null && subject.scanId !== null
-          ? `; \`${COMMAND} scan ${escapeMrkdwn(subject.scanId)}\` reads it until ${utcStamp(new Date(stop.readableUntil))}, when the service deletes it.`
+          ? `; \`${COMMAND} scan ${escapeMrkdwn(subject.scanId)}\` reads it until ${dateToken(new Date(stop.readableUntil))}, when the service deletes it.`
           : '; its expiry time has passed, so the service deletes it and it can no longer be read.');
       break;
     case 'expired':
       short = 'expired';
-      sentence = `:wastebasket: The result of this scan has expired: the service kept it until ${stop.at ? utcStamp(new Date(stop.at)) : 'its expiry time'} and has deleted it. Scan again for a fresh one.`;
+      sentence = `:wastebasket: The result of this scan has expired: the service kept it until ${stop.at ? dateToken(new Date(stop.at)) : 'its expiry time'} and has deleted it. Scan again for a fresh one.`;
       break;
     case 'not_found':
       short = 'not found';

@@ -5,7 +5,7 @@
  */
 import type { ExtraList, TrustFacts } from '../../../service/read/scans.js';
 import { isUnreadable, readable, readableOr, shown, UNREADABLE_VALUE, unreadableItemsLine, unreadableOf, type Unreadable } from '../../../service/tolerant.js';
-import { context, durationText, escapeMrkdwn, fields, fitBlocks, header, plural, section, stampOf, type Block } from '../../../slack/blocks/index.js';
+import { context, durationText, escapeMrkdwn, fields, fitBlocks, header, plural, section, dateTokenOf, type Block } from '../../../slack/blocks/index.js';
 import { extraLines } from '../../../slack/blocks/extras.js';
 import { asBlock, nativeChartBlock, type ChartFacts } from '../../../slack/charts/index.js';
 import type { MessageChart } from '../../../slack/charts/post.js';
@@ -155,7 +155,7 @@ export function trustDetailsView(subject: ScanSubject, result: TrustFacts): { te
   const meta = readableOr(result.meta, null);
   const source = meta === null ? ` · scan details ${UNREADABLE_VALUE}` : meta.benchmarkSource === null || meta.benchmarkSource === undefined ? '' : ` · benchmark ${displayValue(meta.benchmarkSource)}`;
   const duration = typeof meta?.scanDurationMs === 'number' ? ` · scan took ${durationText(meta.scanDurationMs)}` : '';
-  blocks.push(context(`Final URL ${shown(result.finalUrl, escapeMrkdwn)} · fetched ${shown(result.fetchedAt, stampOf)}${source}${duration}`));
+  blocks.push(context(`Final URL ${shown(result.finalUrl, escapeMrkdwn)} · fetched ${shown(result.fetchedAt, (at) => dateTokenOf(at))}${source}${duration}`));
   return { text: `Details of the ${scanTitle(subject).toLowerCase()}`, blocks: fitBlocks(blocks) };
 }
 

@@ -8,7 +8,7 @@
 import type { Assignee, Comment, Ticket } from '../../../service/index.js';
 import { TICKET_STATUSES } from '../../../service/index.js';
 import { isUnreadable, readable, shown, UNREADABLE_VALUE, unreadableItemsLine, unreadableOf, type Unreadable } from '../../../service/tolerant.js';
-import { LIMITS, actions, button, context, dayOf, escapeMrkdwn, fields, header, markdownToMrkdwn, option, plural, relativeAndAbsolute, section, truncate, type Block } from '../../../slack/blocks/index.js';
+import { LIMITS, actions, button, context, dayText, escapeMrkdwn, fields, header, markdownToMrkdwn, option, plural, relativeAndAbsolute, section, truncate, type Block } from '../../../slack/blocks/index.js';
 import { ACTION_IDS } from '../../../slack/ids.js';
 import type { CommentSeal, TicketSeal } from '../action-value.js';
 import { columnName, impactName } from '../../board/vocabulary.js';
@@ -64,7 +64,7 @@ function markdownPreview(markdown: string, max: number): string {
 
 function oneComment(comment: Comment, data: TicketViewData): Block[] {
   const who = isUnreadable(comment.author) ? `_author ${UNREADABLE_VALUE}_` : comment.author ? `*${escapeMrkdwn(comment.author.fullName)}*` : '*API*';
-  const when = shown(comment.createdAt, (at) => (data.now ? relativeAndAbsolute(at, data.now) : escapeMrkdwn(dayOf(at))));
+  const when = shown(comment.createdAt, (at) => (data.now ? relativeAndAbsolute(at, data.now) : dayText(at)));
   const text = section(`${who} · ${when}${comment.edited === true ? ' (edited)' : ''}\n${markdownPreview(comment.body, COMMENT_PREVIEW)}`);
   if (!data.commentSeal) return [text];
   const ref = { projectId: data.projectId, ticketId: data.ticket.id, commentId: comment.id };
@@ -134,7 +134,7 @@ export function ticketView(data: TicketViewData): { text: string; blocks: Block[
       `*Assignee*\n${shown(assignee, (a) => (a ? escapeMrkdwn(a.fullName) : '_unassigned_'))}`,
       `*Impact*\n${shown(impact, (i) => (i === null ? '—' : impactName(i)))}`,
       `*Effort*\n${shown(effort, (e) => e ?? '—')}`,
-      `*Due*\n${shown(dueDate, (d) => (d === null ? '—' : data.now && isOverdue(ticket, data.now) ? `⚠️ *overdue* (${escapeMrkdwn(d)})` : escapeMrkdwn(d)))}`,
+      `*Due*\n${shown(dueDate, (d) => (d === null ? '—' : data.now && isOverdue(ticket, data.now) ? `⚠️ *overdue* (${dayText(d)})` : dayText(d)))}`,
       `*Labels*\n${labelsText(ticket.labels) || '—'}`,
       `*Origin*\n${origin(ticket)}`,
       `*Project*\n${escapeMrkdwn(data.projectName)}`,

@@ -10,7 +10,7 @@
 import { matchIdentity, PRICE_KEYS, readPricingRun, type PricingFacts, type PricingMetrics, type PricingRow, type Unavailable } from '../../../service/index.js';
 import type { Part } from '../../../service/tolerant.js';
 import { humanise } from '../../../slack/blocks/index.js';
-import { moneyText } from '../../competitor-match/pricing-words.js';
+import { moneyText, unitWords } from '../../competitor-match/pricing-words.js';
 import { changeOf, movedText, plain, scalarChange, type Change, type Raw, type RunPair } from './change.js';
 
 /** Each name in camelCase, snake_case and kebab-case (the generic comparison matches keys by lower case only). */
@@ -98,14 +98,14 @@ function marketChanges(f0: PricingFacts, f1: PricingFacts): Change[] {
   const out: Change[] = [];
   const unit = valueOf(f1.marketPricingUnit) ?? valueOf(f0.marketPricingUnit);
   const currency = valueOf(f1.marketCurrency) ?? valueOf(f0.marketCurrency);
-  const per = typeof unit === 'string' ? ` (${humanise(unit)})` : '';
+  const per = typeof unit === 'string' ? ` (${unitWords(unit)})` : '';
   const avg = partMove(f0.marketAvgPrice, f1.marketAvgPrice);
   const format = money(currency, null);
   if (avg) out.push(changeOf({ kind: 'market', competitor: null, weight: 50, text: `${movedText('market average price', avg, format)}${per}`, before: format(avg.before), after: format(avg.after) }));
   const pos = partMove(f0.pricePositionPercent, f1.pricePositionPercent);
   if (pos) out.push(changeOf({ kind: 'market', competitor: null, weight: 50, text: `${movedText('your price position against the market average', pos, percent)}`, before: percent(pos.before), after: percent(pos.after) }));
   const unitMove = partMove(f0.marketPricingUnit, f1.marketPricingUnit);
-  if (unitMove) out.push(changeOf({ kind: 'market', competitor: null, weight: 45, text: movedText('market pricing unit', unitMove, (v) => (typeof v === 'string' ? humanise(v) : plain(v))), before: unitMove.before, after: unitMove.after }));
+  if (unitMove) out.push(changeOf({ kind: 'market', competitor: null, weight: 45, text: movedText('market pricing unit', unitMove, (v) => (typeof v === 'string' ? unitWords(v) : plain(v))), before: unitMove.before, after: unitMove.after }));
   const count = partMove(f0.comparablePriceCount, f1.comparablePriceCount);
   if (count && count.kind === 'changed') out.push(changeOf({ kind: 'market', competitor: null, weight: 35, text: `comparable prices behind the market average ${plain(count.before)} → ${plain(count.after)}`, before: count.before, after: count.after }));
   return out;

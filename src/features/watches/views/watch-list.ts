@@ -1,5 +1,5 @@
 /** `/radar watch` without a dimension: the channel's watches with their filters, who set each and when, and the digest setting. */
-import { chunkLines, escapeMrkdwn, section, context, utcStamp, type Block } from '../../../slack/blocks/index.js';
+import { chunkLines, dateTokenOf, escapeMrkdwn, section, context, utcStamp, type Block } from '../../../slack/blocks/index.js';
 import { COMMAND } from '../../../slack/ids.js';
 import type { DigestSettings } from '../../../store/digest-settings.js';
 import type { Snooze } from '../../../store/snoozes.js';
@@ -70,8 +70,8 @@ export function watchListView(input: { projectName: string; record: ChannelWatch
     };
   }
   const schedule = input.record?.schedule ?? DEFAULT_WATCH_SCHEDULE;
-  const lines = watches.map((w) => `• ${watchLine(w)} — set by <@${escapeMrkdwn(w.setBy)}> on ${escapeMrkdwn(w.setAt.slice(0, 10))}\n${tierRulesText(w, schedule)}`);
-  const failing = input.record?.failing ? [section(`:warning: Watch messages to this channel are failing since ${escapeMrkdwn(input.record.failing.since.slice(0, 16).replace('T', ' '))} UTC: ${escapeMrkdwn(input.record.failing.reason)}`)] : [];
+  const lines = watches.map((w) => `• ${watchLine(w)} — set by <@${escapeMrkdwn(w.setBy)}>, ${dateTokenOf(w.setAt, 'on an unknown day', '{date_short_pretty}')}\n${tierRulesText(w, schedule)}`);
+  const failing = input.record?.failing ? [section(`:warning: Watch messages to this channel are failing since ${dateTokenOf(input.record.failing.since)}: ${escapeMrkdwn(input.record.failing.reason)}`)] : [];
   const watched = new Set(watches.map((w) => w.dimension));
   const snoozes = (input.snoozes ?? []).filter((s) => watched.has(s.dimension));
   const snoozed = snoozes.length ? [section(`*Snoozed* (nothing posted until the end; changes meanwhile are marked seen; the end posts nothing)\n${snoozes.map((s) => `• ${snoozeLine(s)}`).join('\n')}`)] : [];

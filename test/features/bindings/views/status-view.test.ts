@@ -34,7 +34,7 @@ describe('statusView', () => {
     expect(text).toContain('This channel is bound to *Northwind CRM* (`prj_northwind`), by @U07ALICE01');
     expect(text).toContain('*Briefing digests:* on');
     expect(text).toContain(':white_check_mark: reachable');
-    expect(text).toContain('read_write (reads, tickets and comments)');
+    expect(text).toContain('read and write (reads, tickets and comments)');
     expect(text).toContain('*Store*\nsqlite');
   });
 

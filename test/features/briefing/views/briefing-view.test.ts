@@ -32,7 +32,7 @@ describe('briefingView', () => {
   it('done: the edition with its number, verdict, board counts, caveats and deep dives', () => {
     expect(done.meta.status).toBe('done');
     const text = messageText(briefingView('Northwind CRM', { kind: 'done', read: done }, NOW));
-    expect(text).toMatch(/^== Northwind CRM: Edition \d+ · \d{4}-\d{2}-\d{2} ==/);
+    expect(text).toMatch(/^== Northwind CRM: Edition \d+ · \w{3} \d{1,2}, \d{4} ==/);
     expect(text).toMatch(/\*On the board:\* \d+ tickets in all · opened \d+/);
     expect(text).toContain('*Coverage caveats*');
     expect(text).toContain('deep dive: `/radar briefing pricing`');
@@ -66,7 +66,7 @@ describe('briefingView', () => {
     const page = await service.getBriefingHistory('prj_northwind', { limit: 2 });
     const text = messageText(historyView('Northwind CRM', page));
     expect(text).toContain('== Northwind CRM: briefing history ==');
-    expect(text).toMatch(/:white_check_mark: \*#\d+\* · \d{4}-\d{2}-\d{2} · /);
+    expect(text).toMatch(/:white_check_mark: \*#\d+\* · (\w{3} \d{1,2}, \d{4}|<!date\^\d+\^\{date_short_pretty\}\|\w{3} \d{1,2}, \d{4}>|today|yesterday) · /);
     if (page.pagination.hasMore) expect(text).toContain('next: `/radar briefing history --page 2`');
   });
 

@@ -117,7 +117,7 @@ describe('changes view', () => {
     const text = view({ items: [row()], pagination: pagination(1), truncated: false });
     expect(text.indexOf('• :dart: *Comparison:* 1 new')).toBeGreaterThan(-1);
     expect(text.indexOf('• :dart: *Comparison:*')).toBeLessThan(text.indexOf('• *Blog:*'));
-    expect(text).toContain('*New comparison pages:* rival.com 1 new (2026-11-20)');
+    expect(text).toContain('*New comparison pages:* rival.com 1 new (Nov 20, 2026)');
   });
 
   it('truncated is said only when the service says it: a short list without it is "sent", not "cut"', () => {
@@ -133,7 +133,7 @@ describe('changes view', () => {
   it('rows in another shape: counts with URLs in a record of their own, a date under another key, identity one level down', () => {
     const odd = { Competitor: { Domain: 'rival.com' }, date: '2026-11-02', counts: { case_studies: 2, comparison: 1 }, sampleUrls: { case_studies: ['https://rival.com/c/a', 'https://rival.com/c/b'], comparison: ['https://rival.com/vs'] } };
     const text = view({ items: [odd, 'garbage' as unknown as Json], pagination: pagination(2), truncated: false });
-    expect(text).toContain('*rival.com* · 2026-11-02');
+    expect(text).toContain('*rival.com* · Nov 2, 2026');
     expect(text).toContain('• *Case studies:* 2 new — https://rival.com/c/a, https://rival.com/c/b');
     expect(text).toContain('• :dart: *Comparison:* 1 new — https://rival.com/vs');
     expect(text).toContain("A changelog entry: Radar couldn't read this part");
@@ -143,7 +143,7 @@ describe('changes view', () => {
     const parsed = contentChangelogSchema.parse({ items: ['garbage', row()], pagination: pagination(2), truncated: false });
     const text = view(parsed);
     expect(text).toContain("A changelog entry: Radar couldn't read");
-    expect(text).toContain('*rival.com* · 2026-11-20');
+    expect(text).toContain('*rival.com* · Nov 20, 2026');
   });
 
   it('every URL of many entries stays within Slack’s limits; what Radar leaves out is told apart from the service’s cut', () => {

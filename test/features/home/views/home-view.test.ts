@@ -60,7 +60,7 @@ describe('homeView', () => {
     expect(text).toContain('How to start');
     expect(text).toContain('8 of 57 open tickets shown');
     expect(text).toContain('4 more projects of your channels not shown here');
-    expect(text).toContain('Updated 2026-06-01 09:00 UTC');
+    expect(JSON.stringify(view.blocks)).toContain(`Updated <!date^${Date.parse('2026-06-01T09:00:00Z') / 1000}^`);
     // Escaped in the blocks (rendered back to `<odd>` for reading).
     expect(JSON.stringify(view.blocks)).toContain('&lt;odd&gt;');
   });

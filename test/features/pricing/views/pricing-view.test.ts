@@ -23,8 +23,8 @@ describe('pricingView', () => {
     const text = messageText(pricingView('Northwind CRM', reads.prj_northwind!));
     expect(text).toContain('== Northwind CRM: pricing gaps ==');
     expect(text).toMatch(/\*Price gap:\* no gap/);
-    expect(text).toMatch(/\*Market average\*\n\$39\.25 per seat month/);
-    expect(text).toContain('*Your lowest price:* $29.00 per seat month');
+    expect(text).toMatch(/\*Market average\*\n\$39\.25 per seat a month/);
+    expect(text).toContain('*Your lowest price:* $29.00 per seat a month');
     expect(text).toContain('*dealstream.io*: no pricing data (no pricing page found)');
     expect(text).toMatch(/\*Competitors \(\d+\)\*/);
     expect(text).toContain('_Not measured_ means the service has no measurement');
@@ -71,10 +71,10 @@ describe('pricingView reads right (issue 17)', () => {
 
   it('market figures carry their currency; the position reads against the average with its count; the prices it is made of are named', () => {
     const text = messageText(pricingView('Northwind CRM', northwind));
-    expect(text).toContain('*Market average*\n$39.25 per seat month');
-    expect(text).toContain('*Price position*\n−26.1% against the market average (4 comparable prices)');
-    expect(text).not.toMatch(/\(in per seat month\)/);
-    expect(text).toContain('_The market average is made of:_ pipedrift.com $24.00 per seat month · hubforge.io $45.00 per seat month');
+    expect(text).toContain('*Market average*\n$39.25 per seat a month');
+    expect(text).toContain('*Price position*\n26.1% below the market average (4 comparable prices)');
+    expect(text).not.toMatch(/\(in per seat a month\)/);
+    expect(text).toContain('_The market average is made of:_ pipedrift.com $24.00 per seat a month · hubforge.io $45.00 per seat a month');
   });
 
   it('competitors are counted without the own row; a gap says who has what you lack', () => {
@@ -89,12 +89,12 @@ describe('pricingView reads right (issue 17)', () => {
     delete summary.comparableCompetitorIds;
     delete summary.comparablePriceCount;
     const text = messageText(pricingView('Northwind CRM', { ...northwind, summary } as unknown as PricingRead));
-    expect(text).toContain('*Market average*\n$39.25 per seat month');
-    expect(text).toContain('*Price position*\n−26.1% against the market average\n');
+    expect(text).toContain('*Market average*\n$39.25 per seat a month');
+    expect(text).toContain('*Price position*\n26.1% below the market average\n');
     expect(text).not.toContain('made of');
     // Rows in the market unit quoted in two currencies: no currency is guessed, the unit stays.
     const rows = (northwind as unknown as { competitors: Record<string, unknown>[] }).competitors.map((r) => (r.domain === 'hubforge.io' ? { ...r, currency: 'EUR' } : r));
     const mixed = messageText(pricingView('Northwind CRM', { ...northwind, summary, competitors: rows } as unknown as PricingRead));
-    expect(mixed).toContain('*Market average*\n39.25 per seat month');
+    expect(mixed).toContain('*Market average*\n39.25 per seat a month');
   });
 });

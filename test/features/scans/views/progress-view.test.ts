@@ -29,13 +29,17 @@ describe('stoppedView', () => {
   });
 
   it('given up, expired, not found, refused', () => {
-    const gaveUp = messageText(stoppedView(subject, { reason: 'gave_up', afterMs: 600_000, readableUntil: '2026-11-28T09:30:00Z' }));
+    const gaveUpView = stoppedView(subject, { reason: 'gave_up', afterMs: 600_000, readableUntil: '2026-11-28T09:30:00Z' });
+    const gaveUp = messageText(gaveUpView);
+    const token = `<!date^${Date.parse('2026-11-28T09:30:00Z') / 1000}^`;
     expect(gaveUp).toContain('Radar has stopped following it. Its id is `scan_123`');
     // Read by id until the scan's own expiresAt, not "24 hours".
-    expect(gaveUp).toContain('`/radar scan scan_123` reads it until 2026-11-28 09:30 UTC');
+    // A date token: each reader sees the time in their own zone.
+    expect(gaveUp).toContain('`/radar scan scan_123` reads it until ');
+    expect(JSON.stringify(gaveUpView.blocks)).toContain(`reads it until ${token}`);
     expect(gaveUp).not.toContain('24 hours');
     expect(messageText(stoppedView(subject, { reason: 'gave_up', afterMs: 600_000, readableUntil: null }))).toContain('its expiry time has passed');
-    expect(messageText(stoppedView(subject, { reason: 'expired', at: '2026-11-28T09:30:00Z' }))).toContain('the service kept it until 2026-11-28 09:30 UTC');
+    expect(JSON.stringify(stoppedView(subject, { reason: 'expired', at: '2026-11-28T09:30:00Z' }).blocks)).toContain(`the service kept it until ${token}`);
     expect(messageText(stoppedView(subject, { reason: 'not_found' }))).toContain('The monitoring service no longer knows scan `scan_123`');
     const refused = stoppedView(subject, { reason: 'refused', sentence: 'The plan does not include scans.', retryCommand: '/radar scan trust acme.example.com' });
     expect(refused.text).toBe('Trust-signals scan of acme.example.com: not run');

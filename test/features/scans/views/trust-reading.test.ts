@@ -30,13 +30,14 @@ describe('trust-signals result wording', () => {
     expect(prevalenceText('often')).toBe('benchmark prevalence often');
   });
 
-  it('says the found count once, and shows the fetch time in the readable UTC form', () => {
+  it('says the found count once, and shows the fetch time as a date token (the reader\'s zone)', () => {
     const result = resultFor('northwind-example.com');
     const summary = messageText(trustSummaryView(subject, result));
     expect(summary.match(/\b\d+ of 26\b/g)).toHaveLength(1);
     expect(summary).not.toMatch(/Soc2|Iso27001|Gdpr/);
-    const details = messageText(trustDetailsView(subject, result));
-    expect(details).toContain('fetched 2026-11-20 14:02 UTC');
+    const detailsView = trustDetailsView(subject, result);
+    const details = messageText(detailsView);
+    expect(JSON.stringify(detailsView.blocks)).toMatch(/fetched <!date\^\d+\^\{date_short_pretty\} \{time\}\|2026-11-20 14:02 UTC>/);
     expect(details).not.toContain('2026-11-20T14:02');
     expect(details).toContain('scan took 4.2 s');
     // The sandbox's insight words the share as it is.

@@ -29,10 +29,10 @@ describe('the ticket list says what it shows', () => {
     const closedLate = ticketFixture(8, 'done', { dueDate: '2026-02-20' });
     const future = ticketFixture(9, 'todo', { dueDate: '2026-03-05', assignee: null });
     const text = messageText(ticketListView({ projectName: 'P', list: { items: [late, closedLate, future], total: 3, hasMore: false }, filters: [], closed: 'recent', now: NOW }));
-    expect(text).toContain('*#7* Ticket number 7 with a reasonably long title to fill the lines · impact 2 Moderate · effort low · 👤 Maya Chen · ⚠️ *overdue* (due 2026-02-20) · 🏷 Pricing · _from a briefing (AI visibility, about 4 h)_');
+    expect(text).toContain('*#7* Ticket number 7 with a reasonably long title to fill the lines · impact 2 Moderate · effort low · 👤 Maya Chen · ⚠️ *overdue* (due Feb 20, 2026) · 🏷 Pricing · _from a briefing (AI visibility, about 4 h)_');
     // Done is not overdue; a future day is just due; nobody is marked as such.
-    expect(text).toMatch(/\*#8\*[^\n]*· due 2026-02-20 ·/);
-    expect(text).toMatch(/\*#9\*[^\n]*👤 _unassigned_ · due 2026-03-05 · 🏷 Pricing/);
+    expect(text).toMatch(/\*#8\*[^\n]*· due Feb 20, 2026 ·/);
+    expect(text).toMatch(/\*#9\*[^\n]*👤 _unassigned_ · due Mar 5, 2026 · 🏷 Pricing/);
     expect(text.match(/overdue/g)).toHaveLength(1);
   });
 });
@@ -48,13 +48,15 @@ describe('one ticket', () => {
       dueDate: '2026-02-01',
     });
     const comment = { id: 'c1', ticketId: ticket.id, origin: 'user', author: { userId: 'u1', fullName: 'Maya Chen' }, body: 'See [the doc](https://example.com/doc).', edited: false, createdAt: '2026-02-27T12:00:00Z', updatedAt: '2026-02-27T12:00:00Z' };
-    const text = messageText(ticketView({ projectId: 'p1', projectName: 'P', ticket, comments: [comment], now: NOW }));
+    const view = ticketView({ projectId: 'p1', projectName: 'P', ticket, comments: [comment], now: NOW });
+    const text = messageText(view);
     expect(text).toContain('*Goal*\nLead with *forecasting*.\n\n☑ Draft copy\n☐ Design review');
     expect(text).toContain('the doc (https://example.com/doc)');
     expect(text).toContain('briefing (pricing, about 4 h)');
     expect(text).not.toMatch(/\d+ min\b|est\./);
-    expect(text).toContain('⚠️ *overdue* (2026-02-01)');
-    expect(text).toContain('2 days ago (2026-02-27 12:00 UTC)');
+    expect(text).toContain('⚠️ *overdue* (Feb 1, 2026)');
+    expect(text).toContain('2 days ago (');
+    expect(JSON.stringify(view.blocks)).toContain(`2 days ago (<!date^${Date.parse('2026-02-27T12:00:00Z') / 1000}^`);
   });
 });
 
