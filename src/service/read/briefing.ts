@@ -264,8 +264,8 @@ export type SectionPart =
   | { kind: 'title'; text: string }
   | { kind: 'text'; text: string }
   | { kind: 'field'; fact: FieldFact }
-  | { kind: 'table'; title: string | null; columns: FieldValue[] | null; rows: FieldValue[][]; more: number }
-  | { kind: 'chart'; title: string | null; note: string | null; series: ChartSeries[] | null; more: number }
+  | { kind: 'table'; title: string | null; columns: FieldValue[] | null; rows: FieldValue[][]; more: number; fields: FieldFact[] }
+  | { kind: 'chart'; title: string | null; note: string | null; series: ChartSeries[] | null; more: number; fields: FieldFact[] }
   | { kind: 'block'; title: string | null; text: string | null; items: SectionItem[] | null; more: number; fields: FieldFact[] }
   /** A plain value standing alone in a list of parts. */
   | { kind: 'value'; value: FieldValue };
@@ -298,27 +298,47 @@ const ownText = (obj: unknown, keys: readonly string[]): string | null => {
 const isPlain = (v: unknown): v is string | number | boolean | null => v === null || ['string', 'number', 'boolean'].includes(typeof v);
 const kindOf = (obj: JsonRecord) => (ownText(obj, ['type', 'kind']) ?? '').toLowerCase();
 
+/** The fields of a part beside the ones its kind names (`used`: keys as sent), for the view to show after it. */
+function otherFields(obj: JsonRecord, used: readonly string[]): FieldFact[] {
+  return readFields(obj, { skip: [...used, ...Object.keys(obj).filter((k) => keyIn(k, PART_KIND_KEYS))], maxDepth: 2 });
+}
+const PART_KIND_KEYS = keySet(['type', 'kind']);
+
+function keyOf(obj: JsonRecord, names: readonly string[]): string[] {
+  return names.flatMap((n) => {
+    const hit = lookup(obj, n, { down: false });
+    return hit.found ? [hit.key] : [];
+  });
+}
+
 function chartOf(obj: JsonRecord): SectionPart {
   const title = ownText(obj, SECTION_TITLE_KEYS);
   const note = ownText(obj, ['note', 'caption', 'description']);
+  const titleKey = keyOf(obj, SECTION_TITLE_KEYS).slice(0, title ? 1 : 0);
+  const noteKey = keyOf(obj, ['note', 'caption', 'description']).slice(0, note ? 1 : 0);
   const hit = lookup(obj, 'series', { down: false });
-  if (!hit.found || !Array.isArray(hit.value) || hit.value.length === 0) return { kind: 'chart', title, note, series: null, more: 0 };
+  const fields = otherFields(obj, [...titleKey, ...noteKey, ...(hit.found ? [hit.key] : [])]);
+  if (!hit.found || !Array.isArray(hit.value) || hit.value.length === 0) return { kind: 'chart', title, note, series: null, more: 0, fields };
   const series = hit.value.slice(0, 10).flatMap((s): ChartSeries[] => {
     if (!isRecord(s)) return [];
     const found = [lookup(s, 'points', { down: false }), lookup(s, 'values', { down: false })].find((h) => h.found);
     const points = found?.found && Array.isArray(found.value) ? found.value.filter((p): p is number => typeof p === 'number') : [];
     return [{ name: ownText(s, ['label', 'name', 'title']), points }];
   });
-  return { kind: 'chart', title, note, series, more: Math.max(0, hit.value.length - 10) };
+  return { kind: 'chart', title, note, series, more: Math.max(0, hit.value.length - 10), fields };
 }
 
+/** A table: `rows` (any case), or, beside `columns`/`headers`, the one list of rows under another key (`entries`, `data`). */
 function tableOf(obj: JsonRecord, title: string | null): SectionPart | null {
-  const rows = lookup(obj, 'rows', { down: false });
-  if (!rows.found || !Array.isArray(rows.value)) return null;
   const colHit = [lookup(obj, 'columns', { down: false }), lookup(obj, 'headers', { down: false })].find((h) => h.found);
+  const named = lookup(obj, 'rows', { down: false });
+  const others = colHit?.found ? Object.entries(obj).filter(([k, v]) => k !== colHit.key && Array.isArray(v) && v.length > 0 && v.every((r) => Array.isArray(r) || isRecord(r))) : [];
+  const rows = named.found && Array.isArray(named.value) ? { key: named.key, value: named.value } : others.length === 1 ? { key: others[0]![0], value: others[0]![1] as unknown[] } : null;
+  if (rows === null) return null;
   const columns = colHit?.found && Array.isArray(colHit.value) ? colHit.value.map((c) => cellOf(c)) : null;
   const cells = (r: unknown): FieldValue[] => (Array.isArray(r) ? r.map((c) => cellOf(c)) : isRecord(r) ? Object.entries(r).map(([k, c]) => cellOf(c, k)) : [cellOf(r)]);
-  return { kind: 'table', title, columns, rows: rows.value.slice(0, MAX_SECTION_ROWS).map(cells), more: Math.max(0, rows.value.length - MAX_SECTION_ROWS) };
+  const used = [rows.key, ...(colHit?.found ? [colHit.key] : []), ...keyOf(obj, SECTION_TITLE_KEYS).slice(0, title ? 1 : 0)];
+  return { kind: 'table', title, columns, rows: rows.value.slice(0, MAX_SECTION_ROWS).map(cells), more: Math.max(0, rows.value.length - MAX_SECTION_ROWS), fields: otherFields(obj, used) };
 }
 
 /** One part of a section (a block, an entry of a list). */

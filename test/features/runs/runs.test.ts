@@ -43,6 +43,26 @@ describe('/radar history and /radar run', () => {
     expect(text).toContain('*Competitors measured:* 5');
   });
 
+  it('a past pricing run reads like /radar pricing: the same gap flags in the same words, read by the pricing reader', async () => {
+    const run = replyText(await h.command(`run pricing ${NW.runIds.pricing?.[0]} --project northwind`, { channel: CHANNELS.general }));
+    const today = replyText(await h.command('pricing --project northwind', { channel: CHANNELS.general }));
+    const flags = (text: string) => text.split('\n').filter((l) => / gap:\*/.test(l)).map((l) => l.split(' — ')[0]);
+    expect(flags(run).length).toBeGreaterThanOrEqual(3);
+    expect(flags(run)).toEqual(flags(today));
+    expect(run).toContain('*Market average*');
+    expect(run).toContain('*Your pricing*');
+    // No raw keys, ids of the payload, ISO timestamps or null.
+    expect(run).not.toMatch(/hasPriceGap|marketAvgPrice|\d{4}-\d\d-\d\dT|\bnull\b|cmp_/);
+    expect(run).toContain('Competitors: not reported');
+  });
+
+  it('a past tech run no area view can read (summary only) falls back to the fields in words: no keys, ISO times or ids', async () => {
+    const text = replyText(await h.command(`run tech ${techRuns[1]} --project northwind`, { channel: CHANNELS.general }));
+    expect(text).toContain('*Trust signal gap:* 0.4');
+    expect(text).toMatch(/\*Completed:\* <!date\^\d+\^/);
+    expect(text).not.toMatch(/securityScoreGap|\d{4}-\d\d-\d\dT|\bnull\b/);
+  });
+
   it('run_not_summarized: "that run finished without a summary", never an invented zero summary', async () => {
     const answer = await h.command(`run tech ${SEED.unsummarizedTechTrustRunId} --project northwind`, { channel: CHANNELS.general });
     const text = replyText(answer);

@@ -13,15 +13,15 @@ import type { DeepDiveState } from '../deep-dive.js';
 
 function chartLines(part: Extract<SectionPart, { kind: 'chart' }>, described: boolean): string[] {
   const lines = [`:bar_chart: *${part.title ? escapeMrkdwn(part.title) : 'Untitled chart'}*${part.note ? `: ${escapeMrkdwn(part.note)}` : ''}`];
-  if (!described) return lines;
-  if (part.series === null) return [...lines, '    _The service sent no series for this chart._'];
+  if (!described) return [...lines, ...fieldLines(part.fields)];
+  if (part.series === null) return [...lines, '    _The service sent no series for this chart._', ...fieldLines(part.fields)];
   for (const s of part.series) {
     const name = escapeMrkdwn(s.name ?? 'a series');
     const nums = s.points;
     lines.push(nums.length > 0 ? `    • ${name}: ${nums.length} points, from ${nums[0]} to ${nums.at(-1)} (low ${Math.min(...nums)}, high ${Math.max(...nums)})` : `    • ${name}: no points Radar can describe`);
   }
   if (part.more > 0) lines.push(`    …and ${part.more} more series`);
-  return lines;
+  return [...lines, ...fieldLines(part.fields)];
 }
 
 function itemLine(item: SectionItem, charts: boolean): string {
@@ -46,7 +46,7 @@ function partLines(part: SectionPart, charts: boolean): string[] {
       if (part.columns) lines.push(`_${part.columns.map(fieldValueText).join(' | ')}_`);
       for (const row of part.rows) lines.push(row.map(fieldValueText).join(' | '));
       if (part.more > 0) lines.push(`…and ${part.more} more rows`);
-      return lines;
+      return [...lines, ...fieldLines(part.fields)];
     }
     case 'block': {
       const lines = part.title ? [`*${escapeMrkdwn(part.title)}*`] : [];
@@ -91,7 +91,10 @@ export function deepDiveView(projectName: string, dimension: string, state: Deep
   blocks.push(context(`${escapeMrkdwn(edition)} · section \`deep-${dim}\``));
   // What the hub row says about this dimension (its note and every other field), above the section.
   if (state.row) {
-    const said = [...(state.row.note ? [escapeMrkdwn(state.row.note)] : []), ...extraLines(state.row.extras.extras, state.row.extras.more)];
+    // A note the section says again (its summary) is said once, in the section.
+    const sectionSays = new Set(state.found ? state.section.parts.flatMap((p) => (p?.kind === 'text' ? [p.text.trim()] : [])) : []);
+    const note = state.row.note && !sectionSays.has(state.row.note.trim()) ? [escapeMrkdwn(state.row.note)] : [];
+    const said = [...note, ...extraLines(state.row.extras.extras, state.row.extras.more)];
     if (said.length > 0) blocks.push(context(truncate(`_In the hub:_ ${said.join('\n')}`, 2900)));
   }
   if (!state.found) {
