@@ -1,19 +1,16 @@
 /**
  * The service reads a watch makes, per dimension: the run history (newest first) and one run's detail
- * (the full view where the read has one, so lists are whole), and for content the changelog. Ids and
- * dates are read tolerantly (`runId`, `checkId` or `id`; `completedAt`, `checkedAt` or `createdAt`).
+ * (the full view where the read has one, so lists are whole), and for content the changelog. Which run
+ * a history row is, and when, is the runs reader's reading (`runRefsOf`, src/service/read/runs.ts).
  */
 import type { ServiceClient } from '../../service/index.js';
 import type { DimensionRead } from '../../service/schemas/dimensions.js';
-import { lookup } from '../../service/tolerant.js';
+import { runRefsOf, type RunRef } from '../../service/read/runs.js';
 import type { WatchDimension } from '../../store/watches.js';
 import { readChangelogRows, type ChangelogRowRead } from './changes/content.js';
 
-export interface RunRow {
-  runId: string;
-  /** When the run completed (ISO 8601), null when the row does not say. */
-  at: string | null;
-}
+/** A run of a watched dimension's history: its id and when it completed (the runs reader's facts). */
+export type RunRow = RunRef;
 
 /** The service's name of each watchable dimension. */
 export const SERVICE_DIMENSION: Record<WatchDimension, string> = {
@@ -28,20 +25,8 @@ export const SERVICE_DIMENSION: Record<WatchDimension, string> = {
 /** One history page covers weeks of runs at any cadence the service has. */
 const HISTORY_PAGE = { page: 1, limit: 20 } as const;
 
-function stringAt(row: unknown, keys: readonly string[]): string | null {
-  for (const key of keys) {
-    const hit = lookup(row, key, { down: false });
-    if (hit.found && typeof hit.value === 'string' && hit.value !== '') return hit.value;
-  }
-  return null;
-}
-
-export function runRows(items: readonly unknown[]): RunRow[] {
-  return items.flatMap((item) => {
-    const runId = stringAt(item, ['runId', 'checkId', 'id']);
-    return runId ? [{ runId, at: stringAt(item, ['completedAt', 'checkedAt', 'createdAt', 'startedAt']) }] : [];
-  });
-}
+/** The runs a history page lists, as the runs reader reads them (rows without a run id left out). */
+export const runRows = runRefsOf;
 
 export async function readHistory(service: ServiceClient, projectId: string, dimension: WatchDimension): Promise<RunRow[]> {
   switch (dimension) {
