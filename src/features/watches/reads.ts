@@ -52,7 +52,36 @@ export async function readRun(service: ServiceClient, projectId: string, dimensi
   }
 }
 
-/** The content changelog's newest page (sitemap changes, newest first). */
-export async function readChangelog(service: ServiceClient, projectId: string): Promise<ChangelogRowRead[]> {
-  return readChangelogRows((await service.getContentChangelog(projectId, { page: 1, limit: 100 })).items);
+/** The changelog as a watch reads it: its entries newest first, and where reading stopped short. */
+export interface ChangelogRead {
+  rows: ChangelogRowRead[];
+  /**
+   * When the bound on pages was reached with older entries still there: the date of the oldest entry
+   * read (changes before it were not read). Null when every entry since `since` was read.
+   */
+  cutBefore: string | null;
+}
+
+/** Entries a page, and pages a cycle reads at most (500 sitemap changes between two runs). */
+export const CHANGELOG_PAGE = 100;
+export const CHANGELOG_PAGES = 5;
+
+/**
+ * The content changelog (sitemap changes, newest first), paged on until an entry at or before `since`
+ * (the earliest run the watch compares), the last page, or `CHANGELOG_PAGES` pages; what the bound
+ * left unread is said (`cutBefore`), never passed over as if there were nothing.
+ */
+export async function readChangelog(service: ServiceClient, projectId: string, since: string | null): Promise<ChangelogRead> {
+  const from = since === null ? Number.NEGATIVE_INFINITY : Date.parse(since);
+  const rows: ChangelogRowRead[] = [];
+  for (let page = 1; page <= CHANGELOG_PAGES; page++) {
+    const log = await service.getContentChangelog(projectId, { page, limit: CHANGELOG_PAGE });
+    const read = readChangelogRows(log.items);
+    rows.push(...read);
+    const oldest = read.at(-1)?.date ?? null;
+    const reachedSince = oldest !== null && Date.parse(oldest) <= from;
+    if (!log.pagination.hasMore || reachedSince || log.items.length === 0) return { rows, cutBefore: null };
+    if (page === CHANGELOG_PAGES) return { rows, cutBefore: oldest ?? rows.findLast((r) => r.date !== null)?.date ?? null };
+  }
+  return { rows, cutBefore: null };
 }

@@ -43,6 +43,24 @@ export function rowsBetween(rows: readonly ChangelogRowRead[], since: string | n
   return rows.filter((r) => r.date !== null && Date.parse(r.date) > from && Date.parse(r.date) <= to);
 }
 
+/**
+ * When the changelog read stopped short of the earlier run (`cutBefore`, readChangelog's bound): one
+ * change saying sitemap changes before that date were not read, so the watch never reads as complete.
+ */
+export function changelogCutChanges(cutBefore: string | null, since: string | null): Change[] {
+  if (cutBefore === null || (since !== null && Date.parse(since) >= Date.parse(cutBefore))) return [];
+  const day = cutBefore.slice(0, 10);
+  return [
+    changeOf({
+      competitor: null,
+      weight: 1,
+      text: `more sitemap changes than Radar reads in one go: changes before ${day} are not told here (\`/radar changes\` lists them)`,
+      before: undefined,
+      after: undefined,
+    }),
+  ];
+}
+
 /** Who a row is about, lower case (the filter and mute key), or null when it names nobody. */
 const whoOf = (row: { identity: ContentRow['identity'] }): string | null => labelOf(row.identity)?.toLowerCase() ?? null;
 
