@@ -19,6 +19,8 @@ import { pricingFeature } from './pricing/feature.js';
 import { projectFeature } from './project/feature.js';
 import { techFeature } from './tech/feature.js';
 import { runsFeatureWith } from './runs/feature.js';
+import { oneCheck as aiCheckAnswer } from './ai-visibility/ai-command.js';
+import { dashboard as sourcesAnswer } from './ai-sources/sources.js';
 import { contentRunView } from './content/past-run.js';
 import { positioningRunView } from './positioning/past-run.js';
 import { pricingRunView } from './pricing/past-run.js';
@@ -38,7 +40,10 @@ export const FEATURES: readonly AnyFeature[] = [
   contentFeature,
   techFeature,
   // A past run reads like today's answer: each area's reader and view, handed to the runs feature here.
-  runsFeatureWith({ pricing: pricingRunView, content: contentRunView, positioning: positioningRunView, 'tech-trust': techRunView }),
+  runsFeatureWith(
+    { pricing: pricingRunView, content: contentRunView, positioning: positioningRunView, 'tech-trust': techRunView },
+    { ai: aiCheckAnswer, sources: sourcesAnswer },
+  ),
   competitorsFeature,
   aiVisibilityFeature,
   aiSourcesFeature,

@@ -2,6 +2,7 @@ import type { Subcommand } from '../../plugin.js';
 import { isServiceError, type DimensionRead, type DimensionRun } from '../../service/index.js';
 import { readRunDetail } from '../../service/read/runs.js';
 import { escapeMrkdwn, section, truncate, type Block } from '../../slack/blocks/index.js';
+import type { CommandInvocation, ProjectRef } from '../../slack/commands/invocation.js';
 import { PROJECT_FLAG, UsageError } from '../../slack/commands/parse.js';
 import { COMMAND } from '../../slack/ids.js';
 import { DIMENSION_LABEL, dimensionOf } from './dimension-word.js';
@@ -16,18 +17,30 @@ import { runView } from './views/runs-view.js';
 export type PastRunView = (projectName: string, run: DimensionRun) => { blocks: Block[]; readsSummary?: boolean } | null;
 export type PastRunViews = Partial<Record<DimensionRead, PastRunView>>;
 
+/**
+ * An area whose past runs are checks with their own answer (`/radar ai check <id>`, `/radar sources check
+ * <id>`): `/radar run ai <id>` gives that same answer, read by the same reader.
+ */
+export type PastCheckAnswer = (inv: CommandInvocation, project: ProjectRef, checkId: string) => Promise<void>;
+export type PastCheckAnswers = Partial<Record<'ai' | 'sources', PastCheckAnswer>>;
+
 const USAGE = `${COMMAND} run tech run_0123456789ab`;
 
-export function runCommandWith(views: PastRunViews): Subcommand {
+export function runCommandWith(views: PastRunViews, checks: PastCheckAnswers = {}): Subcommand {
   return {
     name: 'run',
-    usage: 'run <pricing|content|positioning|tech> <run id>',
+    usage: 'run <pricing|content|positioning|tech|ai|sources> <run id>',
     summary: 'One run of a market dimension in detail (run ids come from history).',
     area: 'market',
     example: `${COMMAND} run pricing run_0123456789ab`,
     flags: { values: PROJECT_FLAG },
     async run(inv) {
       const [word, runId, ...extra] = inv.parsed.args;
+      const check = word === undefined ? undefined : checks[word.toLowerCase() as keyof PastCheckAnswers];
+      if (check) {
+        if (runId === undefined || extra.length > 0) throw new UsageError(`\`${COMMAND} run ${word?.toLowerCase()}\` takes one check id, e.g. \`${COMMAND} run ${word?.toLowerCase()} chk_0123456789ab\`.`);
+        return check(inv, await inv.project(), runId);
+      }
       const dimension = dimensionOf(word, USAGE);
       if (runId === undefined || extra.length > 0) throw new UsageError(`\`${COMMAND} run\` takes a dimension and one run id, e.g. \`${USAGE}\`.`);
       const project = await inv.project();

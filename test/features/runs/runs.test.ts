@@ -63,6 +63,19 @@ describe('/radar history and /radar run', () => {
     expect(text).not.toMatch(/securityScoreGap|\d{4}-\d\d-\d\dT|\bnull\b/);
   });
 
+  it('a past AI visibility or AI sources check: /radar run ai|sources <id> answers as /radar ai check and /radar sources check do', async () => {
+    const ai = NW.checkIds[1];
+    const sources = NW.sourcesCheckIds[1];
+    const runAi = replyText(await h.command(`run ai ${ai} --project northwind`, { channel: CHANNELS.general }));
+    const checkAi = replyText(await h.command(`ai check ${ai} --project northwind`, { channel: CHANNELS.general }));
+    expect(runAi).toBe(checkAi);
+    expect(runAi).toContain('by presence');
+    const runSources = replyText(await h.command(`run sources ${sources} --project northwind`, { channel: CHANNELS.general }));
+    const checkSources = replyText(await h.command(`sources check ${sources} --project northwind`, { channel: CHANNELS.general }));
+    expect(runSources).toBe(checkSources);
+    expect(runSources).toContain(`AI sources check ${sources}`);
+  });
+
   it('run_not_summarized: "that run finished without a summary", never an invented zero summary', async () => {
     const answer = await h.command(`run tech ${SEED.unsummarizedTechTrustRunId} --project northwind`, { channel: CHANNELS.general });
     const text = replyText(answer);
