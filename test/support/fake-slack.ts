@@ -130,6 +130,8 @@ export async function startFakeSlack(): Promise<FakeSlack> {
 
 /** What a request the driver sent carried to match the app's answers to it (see slack-driver.ts `Ack`). */
 export interface SentRequest {
+  /** The app's acknowledgement: a message in it (help, a sentence about the text) is the first answer. */
+  body?: unknown;
   responseUrl?: string;
   triggerId?: string;
   sentAt?: number;
@@ -140,16 +142,27 @@ export function isAnswerTo(call: WebApiCall, responseUrl: string): boolean {
   return call.method === 'response_url' && call.responseUrlId !== undefined && decodeURIComponent(new URL(responseUrl).pathname) === `/response/${call.responseUrlId}`;
 }
 
-/** Every answer received so far to the request's own `response_url`, in order. */
+/**
+ * The message the app answered in the acknowledgement itself, as a call (`method: 'ack'`), or
+ * undefined when the ack was empty: Slack shows such a message as it shows a `respond` answer.
+ */
+export function ackAnswer(request: SentRequest): WebApiCall | undefined {
+  const body = request.body;
+  if (!body || typeof body !== 'object' || typeof (body as { text?: unknown }).text !== 'string') return undefined;
+  return { method: 'ack', args: body as WebApiCall['args'], token: undefined, at: request.sentAt ?? 0, response: { ok: true } };
+}
+
+/** Every answer received so far to the request: the one in its ack, then those to its own `response_url`, in order. */
 export function answersTo(slack: Pick<FakeSlack, 'responses'>, request: SentRequest): WebApiCall[] {
   const url = request.responseUrl;
   if (!url) throw new Error('the request had no response_url');
-  return slack.responses.filter((c) => isAnswerTo(c, url));
+  const inAck = ackAnswer(request);
+  return [...(inAck ? [inAck] : []), ...slack.responses.filter((c) => isAnswerTo(c, url))];
 }
 
 /**
- * The answer to the request's own `response_url` (the first, or the first matching `predicate`);
- * never an answer meant for another request.
+ * The answer to the request (the first, or the first matching `predicate`): the message in its ack,
+ * else one to its own `response_url`; never an answer meant for another request.
  */
 export function answerTo(
   slack: Pick<FakeSlack, 'waitForCall'>,
@@ -158,6 +171,8 @@ export function answerTo(
 ): Promise<WebApiCall> {
   const url = request.responseUrl;
   if (!url) throw new Error('the request had no response_url');
+  const inAck = ackAnswer(request);
+  if (inAck && predicate(inAck)) return Promise.resolve(inAck);
   return slack.waitForCall('response_url', (c) => isAnswerTo(c, url) && predicate(c), { timeoutMs });
 }
 
