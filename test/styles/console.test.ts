@@ -22,7 +22,8 @@ describe.each(SANDBOX_STYLES)('console mode on the built-in sandbox, SANDBOX_STY
     const output = new PassThrough();
     let printed = '';
     output.on('data', (chunk: Buffer) => (printed += chunk.toString()));
-    const reads = readsIn(style);
+    // One person may send Radar 10 requests in 10 s (fair use): the first ten reads, as typed one after another.
+    const reads = readsIn(style).slice(0, 10);
     const lines = reads.map(({ command }) => `/radar ${command} --project northwind\n`);
     const radar = await startRadar(config, { consoleInput: Readable.from(lines), consoleOutput: output, logSink: () => {} });
     try {

@@ -42,27 +42,6 @@ export const READ_FACTS: ReadFacts[] = [
     altOnly: ['AI visibility is rated watch in this edition.', 'Tech and trust is rated watch in this edition.', '5 dimensions read in edition 3: 2 strong, 2 to watch, 1 weak.'],
   },
   {
-    // A deep-dive section (structure not shown by the spec): title, summary, text, list, table and chart, in either style.
-    command: 'briefing pricing',
-    facts: [
-      'Pricing deep dive', '*Pricing: what moved this edition*', 'Priced 26% under the market average per seat (4 comparable prices).',
-      'Pricing compared across 3 tracked competitors since the previous edition.', '*What changed*', '• Pipedrift gained ground',
-      '*Where each competitor stands*', '_Competitor | This edition | Previous_', 'Northwind CRM | 55 | 52', ':bar_chart: *Pricing over the last editions*',
-    ],
-    once: ['Priced 26% under the market average per seat (4 comparable prices).'],
-  },
-  {
-    // A past run reads like today's answer (its area's reader and view), in either style.
-    command: `run pricing ${NW_RUNS.pricing?.[0] ?? ''}`,
-    allow: [NW_RUNS.pricing?.[0] ?? ''],
-    facts: ['pricing run', 'Price gap', '$39.25', '26.1%', '4 comparable prices', '*Your pricing*', '$29.00'],
-  },
-  {
-    command: `run tech ${NW_RUNS['tech-trust']?.[0] ?? ''}`,
-    allow: [NW_RUNS['tech-trust']?.[0] ?? ''],
-    facts: ['tech and trust run', '*Security score gap:* -4.7', '*Competitors measured:* 5'],
-  },
-  {
     command: 'pricing',
     facts: [...DOMAINS, '$29.00', '$24.00', '$45.00', '$39.00', '$49.00', '$39.25', '26.1%', '4 comparable prices', 'free plan at hubforge.io', 'no pricing page found', 'pricing page not responding'],
     once: ['*pipedrift.com*', '*dealstream.io*'],
@@ -126,6 +105,27 @@ export const READ_FACTS: ReadFacts[] = [
   {
     command: 'tickets',
     facts: ['37 tickets', '32 of 37', '#37', 'Publish comparison pages against Pipedrift and HubForge', 'Maya Chen', 'overdue', 'Triage', 'Dismissed', 'about 8 h'],
+  },
+  {
+    // A deep-dive section (structure not shown by the spec): title, summary, text, list, table and chart, in either style.
+    command: 'briefing pricing',
+    facts: [
+      'Pricing deep dive', '*Pricing: what moved this edition*', 'Priced 26% under the market average per seat (4 comparable prices).',
+      'Pricing compared across 3 tracked competitors since the previous edition.', '*What changed*', '• Pipedrift gained ground',
+      '*Where each competitor stands*', '_Competitor | This edition | Previous_', 'Northwind CRM | 55 | 52', ':bar_chart: *Pricing over the last editions*',
+    ],
+    once: ['Priced 26% under the market average per seat (4 comparable prices).'],
+  },
+  {
+    // A past run reads like today's answer (its area's reader and view), in either style.
+    command: `run pricing ${NW_RUNS.pricing?.[0] ?? ''}`,
+    allow: [NW_RUNS.pricing?.[0] ?? ''],
+    facts: ['pricing run', 'Price gap', '$39.25', '26.1%', '4 comparable prices', '*Your pricing*', '$29.00'],
+  },
+  {
+    command: `run tech ${NW_RUNS['tech-trust']?.[0] ?? ''}`,
+    allow: [NW_RUNS['tech-trust']?.[0] ?? ''],
+    facts: ['tech and trust run', '*Security score gap:* -4.7', '*Competitors measured:* 5'],
   },
 ];
 
