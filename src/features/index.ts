@@ -27,6 +27,7 @@ import { pricingRunView } from './pricing/past-run.js';
 import { techRunView } from './tech/past-run.js';
 import { fetchFeature } from './fetch/feature.js';
 import { scansFeature } from './scans/feature.js';
+import { threadsFeature } from './threads/feature.js';
 import { ticketsFeature } from './tickets/feature.js';
 import { watchesFeature } from './watches/feature.js';
 
@@ -48,6 +49,7 @@ export const FEATURES: readonly AnyFeature[] = [
   aiVisibilityFeature,
   aiSourcesFeature,
   ticketsFeature,
+  threadsFeature,
   labelsFeature,
   scansFeature,
   fetchFeature,
