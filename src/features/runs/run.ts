@@ -41,6 +41,7 @@ export function runCommandWith(views: PastRunViews, checks: PastCheckAnswers = {
         if (runId === undefined || extra.length > 0) throw new UsageError(`\`${COMMAND} run ${word?.toLowerCase()}\` takes one check id, e.g. \`${COMMAND} run ${word?.toLowerCase()} chk_0123456789ab\`.`);
         return check(inv, await inv.project(), runId);
       }
+      if (word === undefined) throw new UsageError(`Name a dimension: pricing, content, positioning, tech, ai or sources, e.g. \`${USAGE}\`.`);
       const dimension = dimensionOf(word, USAGE);
       if (runId === undefined || extra.length > 0) throw new UsageError(`\`${COMMAND} run\` takes a dimension and one run id, e.g. \`${USAGE}\`.`);
       const project = await inv.project();

@@ -106,6 +106,7 @@ describe('/radar history and /radar run', () => {
   it('"did you mean" for a mistyped dimension, before any read', async () => {
     const text = replyText(await h.command('history pricnig --project northwind', { channel: CHANNELS.general }));
     expect(text).toContain('Did you mean `/radar history pricing`?');
+    expect(replyText(await h.command('run --project northwind', { channel: CHANNELS.general }))).toContain('pricing, content, positioning, tech, ai or sources');
     const run = replyText(await h.command('run positoning run_1 --project northwind', { channel: CHANNELS.general }));
     expect(run).toContain('Did you mean `/radar run positioning`?');
     expect(h.sandbox.control.requests().filter((r) => r.path.includes('/history'))).toEqual([]);
