@@ -18,7 +18,13 @@ import { positioningFeature } from './positioning/feature.js';
 import { pricingFeature } from './pricing/feature.js';
 import { projectFeature } from './project/feature.js';
 import { techFeature } from './tech/feature.js';
-import { runsFeature } from './runs/feature.js';
+import { runsFeatureWith } from './runs/feature.js';
+import { oneCheck as aiCheckAnswer } from './ai-visibility/ai-command.js';
+import { dashboard as sourcesAnswer } from './ai-sources/sources.js';
+import { contentRunView } from './content/past-run.js';
+import { positioningRunView } from './positioning/past-run.js';
+import { pricingRunView } from './pricing/past-run.js';
+import { techRunView } from './tech/past-run.js';
 import { fetchFeature } from './fetch/feature.js';
 import { followsFeature } from './follows/feature.js';
 import { scansFeature } from './scans/feature.js';
@@ -35,7 +41,11 @@ export const FEATURES: readonly AnyFeature[] = [
   positioningFeature,
   contentFeature,
   techFeature,
-  runsFeature,
+  // A past run reads like today's answer: each area's reader and view, handed to the runs feature here.
+  runsFeatureWith(
+    { pricing: pricingRunView, content: contentRunView, positioning: positioningRunView, 'tech-trust': techRunView },
+    { ai: aiCheckAnswer, sources: sourcesAnswer },
+  ),
   competitorsFeature,
   aiVisibilityFeature,
   aiSourcesFeature,

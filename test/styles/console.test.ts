@@ -22,7 +22,8 @@ describe.each(SANDBOX_STYLES)('console mode on the built-in sandbox, SANDBOX_STY
     const output = new PassThrough();
     let printed = '';
     output.on('data', (chunk: Buffer) => (printed += chunk.toString()));
-    const reads = readsIn(style);
+    // One person may send Radar 10 requests in 10 s (fair use): the first ten reads, as typed one after another.
+    const reads = readsIn(style).slice(0, 10);
     const lines = reads.map(({ command }) => `/radar ${command} --project northwind\n`);
     const radar = await startRadar(config, { consoleInput: Readable.from(lines), consoleOutput: output, logSink: () => {} });
     try {
@@ -35,10 +36,10 @@ describe.each(SANDBOX_STYLES)('console mode on the built-in sandbox, SANDBOX_STY
     }
     // Each command's answer: from its echoed line to the next.
     const answers = printed.split(/^> /m);
-    for (const { command, facts } of reads) {
+    for (const { command, facts, allow = [] } of reads) {
       const answer = answers.find((a) => a.startsWith(`/radar ${command} --project`)) ?? '';
       expect(answer, `/radar ${command} (${style}, console) answered`).not.toBe('');
-      expect(shortfalls(answer, { facts }), `/radar ${command} (${style}, console)`).toEqual({ missing: [], repeated: [], trouble: [] });
+      expect(shortfalls(answer, { facts, allow }), `/radar ${command} (${style}, console)`).toEqual({ missing: [], repeated: [], trouble: [] });
     }
   });
 });

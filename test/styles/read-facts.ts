@@ -3,6 +3,9 @@
  * the service answers in. The end-to-end style tests (reads.test.ts) run each command against the sandbox in
  * every style and check them.
  */
+import { SEED } from '../../src/sandbox/seed.js';
+
+const NW_RUNS = SEED.projects.northwind.runIds;
 
 export interface ReadFacts {
   /** The `/radar` text, run with `--project northwind`. */
@@ -13,6 +16,8 @@ export interface ReadFacts {
   once?: string[];
   /** Text the alt style sends and the default does not (nothing the service sends is silently dropped). */
   altOnly?: string[];
+  /** Tokens the answer may show although they look like a key (the run id the command names). */
+  allow?: string[];
 }
 
 const DOMAINS = ['northwindcrm.com', 'pipedrift.com', 'hubforge.io', 'closewise.com', 'salesloom.com', 'dealstream.io', 'relatekit.com'];
@@ -101,6 +106,27 @@ export const READ_FACTS: ReadFacts[] = [
     command: 'tickets',
     facts: ['37 tickets', '32 of 37', '#37', 'Publish comparison pages against Pipedrift and HubForge', 'Maya Chen', 'overdue', 'Triage', 'Dismissed', 'about 8 h'],
   },
+  {
+    // A deep-dive section (structure not shown by the spec): title, summary, text, list, table and chart, in either style.
+    command: 'briefing pricing',
+    facts: [
+      'Pricing deep dive', '*Pricing: what moved this edition*', 'Priced 26% under the market average per seat (4 comparable prices).',
+      'Pricing compared across 3 tracked competitors since the previous edition.', '*What changed*', '• Pipedrift gained ground',
+      '*Where each competitor stands*', '_Competitor | This edition | Previous_', 'Northwind CRM | 55 | 52', ':bar_chart: *Pricing over the last editions*',
+    ],
+    once: ['Priced 26% under the market average per seat (4 comparable prices).'],
+  },
+  {
+    // A past run reads like today's answer (its area's reader and view), in either style.
+    command: `run pricing ${NW_RUNS.pricing?.[0] ?? ''}`,
+    allow: [NW_RUNS.pricing?.[0] ?? ''],
+    facts: ['pricing run', 'Price gap', '$39.25', '26.1%', '4 comparable prices', '*Your pricing*', '$29.00'],
+  },
+  {
+    command: `run tech ${NW_RUNS['tech-trust']?.[0] ?? ''}`,
+    allow: [NW_RUNS['tech-trust']?.[0] ?? ''],
+    facts: ['tech and trust run', '*Security score gap:* -4.7', '*Competitors measured:* 5'],
+  },
 ];
 
 /** The read commands run against the sandbox in this style. */
@@ -120,18 +146,14 @@ export const TROUBLE: RegExp[] = [
   /\b[a-z0-9]+_[a-z0-9_]+\b/,
 ];
 
-/** The answer's text without URLs, emoji codes (which may hold underscores: `:large_orange_diamond:`) and Slack date tokens (`{date_short_pretty}`). */
-export const withoutUrls = (text: string): string =>
-  text
-    .replace(/<!date\^[^>]*>/g, '<date>')
-    .replace(/https?:\/\/\S+/g, '<url>')
-    .replace(/:[a-z0-9_+-]+:/g, '<emoji>');
+/** The answer's text without URLs, emoji codes and date tokens' formats (which may hold underscores: `:large_orange_diamond:`). */
+export const withoutUrls = (text: string): string => text.replace(/<!date\^[^|>]*\|([^>]*)>/g, '$1').replace(/https?:\/\/\S+/g, '<url>').replace(/:[a-z0-9_+-]+:/g, '<emoji>');
 
 const occurrences = (text: string, part: string): number => text.split(part).length - 1;
 
 /** What an answer lacks: facts it does not state, facts it states more than once, and trouble it shows. */
-export function shortfalls(text: string, want: { facts: readonly string[]; once?: readonly string[]; altOnly?: readonly string[] }): { missing: string[]; repeated: string[]; trouble: string[] } {
-  const plain = withoutUrls(text);
+export function shortfalls(text: string, want: { facts: readonly string[]; once?: readonly string[]; altOnly?: readonly string[]; allow?: readonly string[] }): { missing: string[]; repeated: string[]; trouble: string[] } {
+  const plain = (want.allow ?? []).reduce((t, token) => (token === '' ? t : t.split(token).join('<allowed>')), withoutUrls(text));
   return {
     missing: [...want.facts, ...(want.altOnly ?? [])].filter((fact) => !text.includes(fact)),
     repeated: (want.once ?? []).filter((fact) => occurrences(text, fact) !== 1).map((fact) => `${fact} ×${occurrences(text, fact)}`),

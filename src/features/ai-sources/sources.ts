@@ -30,7 +30,8 @@ async function noData(inv: CommandInvocation, project: ProjectRef): Promise<void
   });
 }
 
-async function dashboard(inv: CommandInvocation, project: ProjectRef, checkId?: string): Promise<void> {
+/** The dashboard, or one past check by its id (also `/radar run sources <id>`). */
+export async function dashboard(inv: CommandInvocation, project: ProjectRef, checkId?: string): Promise<void> {
   const { scope, explicit } = whereOf(inv, project);
   let item;
   try {

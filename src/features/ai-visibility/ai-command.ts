@@ -89,8 +89,8 @@ async function overview(inv: CommandInvocation, project: ProjectRef): Promise<vo
   await inv.reply({ ...overviewView(project.name, facts, { moreValue, nextCommand }), shareable: true });
 }
 
-/** One past check in full (GET .../ai-visibility/history/{checkId}): the overview's view of that check. */
-async function oneCheck(inv: CommandInvocation, project: ProjectRef, checkId: string): Promise<void> {
+/** One past check in full (GET .../ai-visibility/history/{checkId}): the overview's view of that check (also `/radar run ai <id>`). */
+export async function oneCheck(inv: CommandInvocation, project: ProjectRef, checkId: string): Promise<void> {
   let item;
   try {
     item = await readOrSay(inv, project, () => inv.deps.service.getAiVisibilityCheck(project.id, checkId));

@@ -11,7 +11,7 @@ import { escapeMrkdwn, truncate } from '../../slack/blocks/index.js';
 import { UsageError } from '../../slack/commands/parse.js';
 import { suggest } from '../../slack/commands/suggest.js';
 import { COMMAND } from '../../slack/ids.js';
-import { deepDivesOf, hubFactsOf, runMetaOf, type DiagnosisRow } from '../../service/read/briefing.js';
+import { deepDivesOf, hubFactsOf, runMetaOf, sectionFactsOf, type DiagnosisRow, type SectionFacts } from '../../service/read/briefing.js';
 import { loadBriefing } from './load-briefing.js';
 
 /** The seven dimension keys spec 4.5 names, and the words a person may type for them. */
@@ -64,7 +64,7 @@ export function hubRowFor(read: BriefingRead, dimension: string): DiagnosisRow |
 export type DeepDiveState =
   | { kind: 'no-edition' }
   | { kind: 'none'; edition: BriefingRead; row: DiagnosisRow | null; held: string[] }
-  | { kind: 'section'; edition: BriefingRead; row: DiagnosisRow | null; section: unknown; found: boolean };
+  | { kind: 'section'; edition: BriefingRead; row: DiagnosisRow | null; section: SectionFacts; found: boolean };
 
 export async function loadDeepDive(service: ServiceClient, projectId: string, dimension: string, includeCharts: boolean): Promise<DeepDiveState> {
   const state = await loadBriefing(service, projectId);
@@ -81,5 +81,5 @@ export async function loadDeepDive(service: ServiceClient, projectId: string, di
   const runId = readableOr(runMetaOf(edition)?.runId, undefined);
   const read = runId !== undefined ? await service.getBriefingRun(projectId, runId, query) : await service.getBriefing(projectId, query);
   const hit = lookup(readableOr(read.item, null), name, { down: false });
-  return { kind: 'section', edition, row, section: hit.found ? hit.value : undefined, found: hit.found };
+  return { kind: 'section', edition, row, section: sectionFactsOf(hit.found ? hit.value : undefined), found: hit.found };
 }

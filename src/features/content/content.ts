@@ -7,19 +7,24 @@ import { ownFirst, readContent, type ContentRow } from '../../service/index.js';
 import { isServiceError } from '../../service/errors.js';
 import { valuePart } from '../../service/tolerant.js';
 import { escapeMrkdwn, section } from '../../slack/blocks/index.js';
-import { PROJECT_FLAG } from '../../slack/commands/parse.js';
+import { PAGE_FLAG, pageOf, PROJECT_FLAG, UsageError } from '../../slack/commands/parse.js';
 import { COMMAND } from '../../slack/ids.js';
 import { findRow } from '../competitor-match/find-competitor.js';
 import { contentCompetitorView, contentView } from './views/content-view.js';
+import { gapsView } from './views/gaps-view.js';
 
 export const contentCommand: Subcommand = {
   name: 'content',
-  usage: 'content [competitor]',
+  usage: 'content [competitor | gaps [--page N]]',
   summary: 'URL counts by content category per competitor, the strategic URLs, and your content gaps.',
   area: 'market',
   example: `${COMMAND} content pipedrift`,
-  flags: { values: PROJECT_FLAG },
+  flags: { values: { ...PROJECT_FLAG, ...PAGE_FLAG } },
   async run(inv) {
+    const typed = inv.parsed.args.join(' ').trim();
+    const gaps = typed.toLowerCase() === 'gaps';
+    if (!gaps && inv.parsed.values.page !== undefined) throw new UsageError(`--page goes with \`${COMMAND} content gaps\`.`);
+    const page = pageOf(inv.parsed);
     const project = await inv.project();
     let item;
     try {
@@ -36,7 +41,11 @@ export const contentCommand: Subcommand = {
     }
     const read = readContent(item);
     const facts = read.rows.kind === 'value' ? { ...read, rows: valuePart(ownFirst(read.rows.value)) } : read;
-    const typed = inv.parsed.args.join(' ').trim();
+    if (gaps) {
+      // The gap lists whole, a page at a time (the main answer shows 25 of each and points here).
+      await inv.reply({ ...gapsView(project.name, facts, page), shareable: true });
+      return;
+    }
     if (typed && facts.rows.kind === 'value') {
       const rows = facts.rows.value.filter((r): r is ContentRow => r !== null);
       const row = await findRow(inv.deps.service, project.id, rows, typed);

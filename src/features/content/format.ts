@@ -24,17 +24,25 @@ export function listed(items: readonly string[], max: number): string {
   return items.length > max ? `${shown}, …and ${items.length - max} more` : shown;
 }
 
-/** A gap list: null "no comparison ran", [] "compared, none found", else its elements (a category by its name). */
+/** How the rest of a long gap list is reached. */
+export const GAPS_COMMAND = '/radar content gaps';
+
+/** A gap's element as said: a category by its name, anything else escaped. */
+export function gapElementText(v: string): string {
+  const category = contentCategoryOf(v);
+  return category ? categoryName(category).toLowerCase() : escapeMrkdwn(v);
+}
+
+/**
+ * A gap list: null "no comparison ran", [] "compared, none found", else its elements (a category by its
+ * name); past `max`, the first `max` with "max of N" and the way to the rest (`/radar content gaps`).
+ */
 export function gapListText(part: Part<string[] | null>, max = 25): string {
   if (part.kind === 'omitted') return NOT_REPORTED;
   if (part.kind === 'unreadable') return UNREADABLE_VALUE;
   if (part.value === null) return NO_COMPARISON;
   if (part.value.length === 0) return NONE_FOUND;
-  return listed(
-    part.value.map((v) => {
-      const category = contentCategoryOf(v);
-      return category ? categoryName(category).toLowerCase() : escapeMrkdwn(v);
-    }),
-    max,
-  );
+  const names = part.value.map(gapElementText);
+  if (names.length <= max) return names.join(', ');
+  return `${names.slice(0, max).join(', ')} _(${max} of ${names.length}: \`${GAPS_COMMAND}\` lists them all)_`;
 }

@@ -27,13 +27,13 @@ import type { ChannelWatches, Watch, WatchDimension, WatchesRepo } from '../../s
 import { isDelivered } from '../background/deliver-once.js';
 import { createPoller, forEachChannel } from '../background/poller-skeleton.js';
 import { changesOf, type Change } from './changes/index.js';
-import { rowsBetween, type ChangelogRowRead } from './changes/content.js';
+import { changelogCutChanges, rowsBetween, type ChangelogRowRead } from './changes/content.js';
 import { deliverWatch, watchKey, type WatchDelivery } from './deliver.js';
 import { byTier, changesFor } from './filters.js';
 import { deliverHeld } from './held.js';
 import { inQuiet } from './schedule.js';
 import type { DeliveredChange } from './tell-followers.js';
-import { readChangelog, readHistory, readRun, type RunRow } from './reads.js';
+import { readChangelog, readHistory, readRun, type ChangelogRead, type RunRow } from './reads.js';
 import { sealedButtons } from './sealed.js';
 import { muteTargetOf, watchMessages } from './views/watch-message.js';
 
@@ -115,7 +115,7 @@ export function createWatchWorker(
       details.set(runId, found);
       return found;
     };
-    let changelog: Promise<ChangelogRowRead[]> | undefined;
+    let changelog: Promise<ChangelogRead> | undefined;
     /** A run's detail, or NOT_SUMMARIZED when the run finished without a summary (404 `run_not_summarized`). */
     const summarized = async (runId: string): Promise<unknown> => {
       try {
@@ -144,13 +144,17 @@ export function createWatchWorker(
             const previous = await summarized(before.runId);
             if (previous === NOT_SUMMARIZED) continue;
             let log: ChangelogRowRead[] = [];
+            let cut: Change[] = [];
             if (dimension === 'content') {
-              changelog ??= deps.background.run(() => readChangelog(deps.service, projectId));
-              log = rowsBetween(await changelog, before.at, row.at);
+              // Paged back to the earliest run on the history page (bounded); what the bound left unread is said.
+              changelog ??= deps.background.run(() => readChangelog(deps.service, projectId, rows.at(-1)?.at ?? null));
+              const read = await changelog;
+              log = rowsBetween(read.rows, before.at, row.at);
+              cut = changelogCutChanges(read.cutBefore, before.at);
             }
             // AI: the check before the compared one, as its history row (already read), for the noise band's second check.
             const earlier = dimension === 'ai' ? rows[rows.findIndex((r) => r.runId === before.runId) + 1]?.item : undefined;
-            return changesOf(dimension, { previous, current, ...(earlier !== undefined ? { earlier } : {}) }, log);
+            return [...changesOf(dimension, { previous, current, ...(earlier !== undefined ? { earlier } : {}) }, log), ...cut];
           }
           return null;
         })();

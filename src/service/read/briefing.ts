@@ -12,6 +12,7 @@
  * finding sits under `finding` or `what_we_found` still says what was found.
  */
 import { extrasOf, type Extra } from '../extras.js';
+import { cellOf, readFields, type FieldFact, type FieldValue } from './fields.js';
 import { isRecord, isUnreadable, keySet, keyIn, keyStem, lookup, readable, readableOr, type JsonRecord, type Unreadable } from '../tolerant.js';
 import type { BriefingItem, BriefingMeta, BriefingRead, BriefingRunStatus, BriefingTickets } from '../schemas/briefing.js';
 
@@ -250,4 +251,138 @@ export function commentedOf(tickets: BriefingTickets | Unreadable | null): Comme
   if (list === undefined) return { kind: 'not-reported' };
   if (isUnreadable(list)) return list.raw === undefined ? { kind: 'not-reported' } : { kind: 'unreadable' };
   return { kind: 'entries', entries: readable(list), unreadable: list.length - readable(list).length };
+}
+
+/**
+ * A deep-dive section (`deep-<dimension>`), whose structure the spec does not show (2.6), as facts: its
+ * title and text (`text`, `summary`, `note`, `body`, `description`, any case), then every other part in
+ * the order sent: a list of values, a table (`columns` or `headers` with `rows`), a chart (typed or keyed
+ * `chart`, or carrying `series`: title, note, and each series' points when sent), a block (title, text,
+ * `items`, its other fields), a plain field. Text under a key Radar does not know is a field, never dropped.
+ */
+export type SectionPart =
+  | { kind: 'title'; text: string }
+  | { kind: 'text'; text: string }
+  | { kind: 'field'; fact: FieldFact }
+  | { kind: 'table'; title: string | null; columns: FieldValue[] | null; rows: FieldValue[][]; more: number; fields: FieldFact[] }
+  | { kind: 'chart'; title: string | null; note: string | null; series: ChartSeries[] | null; more: number; fields: FieldFact[] }
+  | { kind: 'block'; title: string | null; text: string | null; items: SectionItem[] | null; more: number; fields: FieldFact[] }
+  /** A plain value standing alone in a list of parts. */
+  | { kind: 'value'; value: FieldValue };
+
+export interface ChartSeries {
+  name: string | null;
+  /** The numbers among its points (`points` or `values`), in order; empty when none Radar can describe. */
+  points: number[];
+}
+
+export type SectionItem = { kind: 'value'; value: FieldValue } | { kind: 'parts'; parts: SectionPart[] };
+
+export interface SectionFacts {
+  /** The parts in order; a `null` between them marks where one block ends and the next begins. */
+  parts: (SectionPart | null)[];
+}
+
+const SECTION_TEXT_KEYS = ['text', 'summary', 'note', 'body', 'description'];
+const SECTION_TITLE_KEYS = ['title', 'heading', 'name'];
+const SECTION_SKIP = keySet(['kind', 'type', 'dimension', ...SECTION_TEXT_KEYS, ...SECTION_TITLE_KEYS]);
+const MAX_SECTION_ROWS = 25;
+
+const ownText = (obj: unknown, keys: readonly string[]): string | null => {
+  for (const key of keys) {
+    const hit = lookup(obj, key, { down: false });
+    if (hit.found && typeof hit.value === 'string' && hit.value.trim() !== '') return hit.value;
+  }
+  return null;
+};
+const isPlain = (v: unknown): v is string | number | boolean | null => v === null || ['string', 'number', 'boolean'].includes(typeof v);
+const kindOf = (obj: JsonRecord) => (ownText(obj, ['type', 'kind']) ?? '').toLowerCase();
+
+/** The fields of a part beside the ones its kind names (`used`: keys as sent), for the view to show after it. */
+function otherFields(obj: JsonRecord, used: readonly string[]): FieldFact[] {
+  return readFields(obj, { skip: [...used, ...Object.keys(obj).filter((k) => keyIn(k, PART_KIND_KEYS))], maxDepth: 2 });
+}
+const PART_KIND_KEYS = keySet(['type', 'kind']);
+
+function keyOf(obj: JsonRecord, names: readonly string[]): string[] {
+  return names.flatMap((n) => {
+    const hit = lookup(obj, n, { down: false });
+    return hit.found ? [hit.key] : [];
+  });
+}
+
+function chartOf(obj: JsonRecord): SectionPart {
+  const title = ownText(obj, SECTION_TITLE_KEYS);
+  const note = ownText(obj, ['note', 'caption', 'description']);
+  const titleKey = keyOf(obj, SECTION_TITLE_KEYS).slice(0, title ? 1 : 0);
+  const noteKey = keyOf(obj, ['note', 'caption', 'description']).slice(0, note ? 1 : 0);
+  const hit = lookup(obj, 'series', { down: false });
+  const fields = otherFields(obj, [...titleKey, ...noteKey, ...(hit.found ? [hit.key] : [])]);
+  if (!hit.found || !Array.isArray(hit.value) || hit.value.length === 0) return { kind: 'chart', title, note, series: null, more: 0, fields };
+  const series = hit.value.slice(0, 10).flatMap((s): ChartSeries[] => {
+    if (!isRecord(s)) return [];
+    const found = [lookup(s, 'points', { down: false }), lookup(s, 'values', { down: false })].find((h) => h.found);
+    const points = found?.found && Array.isArray(found.value) ? found.value.filter((p): p is number => typeof p === 'number') : [];
+    return [{ name: ownText(s, ['label', 'name', 'title']), points }];
+  });
+  return { kind: 'chart', title, note, series, more: Math.max(0, hit.value.length - 10), fields };
+}
+
+/** A table: `rows` (any case), or, beside `columns`/`headers`, the one list of rows under another key (`entries`, `data`). */
+function tableOf(obj: JsonRecord, title: string | null): SectionPart | null {
+  const colHit = [lookup(obj, 'columns', { down: false }), lookup(obj, 'headers', { down: false })].find((h) => h.found);
+  const named = lookup(obj, 'rows', { down: false });
+  const others = colHit?.found ? Object.entries(obj).filter(([k, v]) => k !== colHit.key && Array.isArray(v) && v.length > 0 && v.every((r) => Array.isArray(r) || isRecord(r))) : [];
+  const rows = named.found && Array.isArray(named.value) ? { key: named.key, value: named.value } : others.length === 1 ? { key: others[0]![0], value: others[0]![1] as unknown[] } : null;
+  if (rows === null) return null;
+  const columns = colHit?.found && Array.isArray(colHit.value) ? colHit.value.map((c) => cellOf(c)) : null;
+  const cells = (r: unknown): FieldValue[] => (Array.isArray(r) ? r.map((c) => cellOf(c)) : isRecord(r) ? Object.entries(r).map(([k, c]) => cellOf(c, k)) : [cellOf(r)]);
+  const used = [rows.key, ...(colHit?.found ? [colHit.key] : []), ...keyOf(obj, SECTION_TITLE_KEYS).slice(0, title ? 1 : 0)];
+  return { kind: 'table', title, columns, rows: rows.value.slice(0, MAX_SECTION_ROWS).map(cells), more: Math.max(0, rows.value.length - MAX_SECTION_ROWS), fields: otherFields(obj, used) };
+}
+
+/** One part of a section (a block, an entry of a list). */
+function sectionPartOf(value: unknown, key: string): SectionPart | null {
+  if (!isRecord(value)) return isPlain(value) ? { kind: 'value', value: cellOf(value) } : null;
+  if (kindOf(value).includes('chart') || /chart/i.test(key) || lookup(value, 'series', { down: false }).found) return chartOf(value);
+  const title = ownText(value, SECTION_TITLE_KEYS);
+  const table = tableOf(value, title);
+  if (table) return table;
+  const itemsHit = lookup(value, 'items', { down: false });
+  const list = itemsHit.found && Array.isArray(itemsHit.value) ? itemsHit.value : null;
+  const items = list?.slice(0, MAX_SECTION_ROWS).map((item): SectionItem => {
+    if (!isRecord(item)) return { kind: 'value', value: cellOf(item) };
+    const part = sectionPartOf(item, 'item');
+    return { kind: 'parts', parts: part ? [part] : [] };
+  });
+  const skip = [...Object.keys(value).filter((k) => keyIn(k, SECTION_SKIP)), ...(itemsHit.found ? [itemsHit.key] : [])];
+  return { kind: 'block', title, text: ownText(value, SECTION_TEXT_KEYS), items: items ?? null, more: list ? Math.max(0, list.length - MAX_SECTION_ROWS) : 0, fields: readFields(value, { skip, maxDepth: 2 }) };
+}
+
+/** A deep-dive section as facts (an absent or empty section reads as no parts). */
+export function sectionFactsOf(section: unknown): SectionFacts {
+  if (!isRecord(section)) return { parts: isPlain(section) && section !== null ? [{ kind: 'value', value: cellOf(section) }] : [] };
+  const parts: (SectionPart | null)[] = [];
+  const title = ownText(section, SECTION_TITLE_KEYS);
+  if (title) parts.push({ kind: 'title', text: title });
+  for (const key of SECTION_TEXT_KEYS) {
+    const text = ownText(section, [key]);
+    if (text) parts.push({ kind: 'text', text });
+  }
+  for (const [key, v] of Object.entries(section)) {
+    if (keyIn(key, SECTION_SKIP)) continue;
+    if (Array.isArray(v) && !v.every(isPlain)) {
+      for (const entry of v) {
+        const part = sectionPartOf(entry, key);
+        if (part) parts.push(part, null);
+      }
+    } else if (isRecord(v)) {
+      const part = sectionPartOf(v, key);
+      if (part) parts.push(part, null);
+    } else {
+      parts.push(...readFields({ [key]: v }, { ids: true }).map((fact): SectionPart => ({ kind: 'field', fact })));
+    }
+  }
+  while (parts.at(-1) === null) parts.pop();
+  return { parts };
 }

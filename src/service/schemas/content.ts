@@ -272,6 +272,20 @@ export function readContent(item: ContentRead): ContentFacts {
   };
 }
 
+/**
+ * A content run (GET .../content/history/{runId}) read as the dashboard is read: the rows may sit on the
+ * run or in its `summary` (any case); the gap lists are taken from wherever they are found. The content
+ * watch and `/radar run content` read past runs only through this.
+ */
+export function readContentRun(run: unknown): ContentFacts {
+  const facts = readContent(isRecord(run) ? run : {});
+  const hit = lookup(run, 'summary', { down: false });
+  const summary = hit.found && isRecord(hit.value) ? hit.value : null;
+  if (facts.rows.kind === 'value' || summary === null) return facts;
+  const inner = readContent(summary);
+  return { ...inner, gaps: facts.gaps.kind === 'value' ? facts.gaps : inner.gaps };
+}
+
 /** One category of a changelog row: its count and the URLs sent with it. */
 export interface ChangeCategory {
   key: string;

@@ -305,7 +305,8 @@ export function readPricingRun(run: unknown): PricingFacts | null {
     if (!isRecord(customerHolder)) continue;
     const rows = competitorRowsOf(run, ['competitors', 'rows', 'items', 'sites', 'companies', 'results', 'entries'], ['customer', 'gaps']);
     const parsed = pricingReadSchema.safeParse({ ...(isRecord(place) ? place : {}), summary: customerHolder, ...(rows ? { competitors: rows } : {}) });
-    if (parsed.success) return readPricing(parsed.data);
+    // A run need not carry its competitors' rows: none found is "not reported", not unreadable.
+    if (parsed.success) return rows === null ? { ...readPricing(parsed.data), competitors: OMITTED } : readPricing(parsed.data);
   }
   // No own side anywhere: the competitors' rows are still facts (the own metrics read as not reported).
   const rows = competitorRowsOf(run, ['competitors', 'rows', 'items', 'sites', 'companies', 'results', 'entries'], ['customer', 'gaps']);

@@ -147,7 +147,13 @@ function securityOf(row: JsonRecord) {
     const flat = (key: string, named: string) => (lookup(row, key, { down: false }).found ? key : lookup(row, named, { down: false }).found ? named : null);
     const gradeKey = flat('grade', 'securityGrade');
     const scoreKey = flat('score', 'securityScore');
-    if (gradeKey === null && scoreKey === null) return { securityGrade: UNREADABLE as Part<string | null>, securityScore: UNREADABLE as Part<number | null>, headersShielded: shielded };
+    // No security block and no grade or score anywhere on the row: not reported (omitted), never "couldn't read";
+    // a block that is there but not an object is unreadable.
+    if (gradeKey === null && scoreKey === null) {
+      const present = lookup(row, 'securityHeaders').found || lookup(row, 'security', { down: false }).found;
+      const state = (present ? UNREADABLE : OMITTED) as Part<never>;
+      return { securityGrade: state as Part<string | null>, securityScore: state as Part<number | null>, headersShielded: shielded };
+    }
     return {
       securityGrade: gradeKey === null ? (OMITTED as Part<string | null>) : read(row, gradeKey, nullableString, { down: false }),
       securityScore: scoreKey === null ? (OMITTED as Part<number | null>) : read(row, scoreKey, nullableNumber, { down: false }),
@@ -159,7 +165,8 @@ function securityOf(row: JsonRecord) {
 
 function trustOf(row: JsonRecord): { found: Part<number | null>; of: number } {
   const hit = lookup(row, 'trustSignals');
-  if (!hit.found) return { found: UNREADABLE, of: TRUST_SIGNALS_EVALUATED };
+  // A row without the block does not report it (omitted); a block Radar cannot read is unreadable.
+  if (!hit.found) return { found: OMITTED, of: TRUST_SIGNALS_EVALUATED };
   if (hit.value === null || typeof hit.value === 'number') return { found: valuePart(hit.value), of: TRUST_SIGNALS_EVALUATED };
   if (!isRecord(hit.value)) return { found: UNREADABLE, of: TRUST_SIGNALS_EVALUATED };
   const obj = hit.value;
@@ -180,7 +187,7 @@ function stackOf(row: JsonRecord): Part<string[] | null> {
     if (list === null) return UNREADABLE;
     return valuePart(list.flatMap((t) => (typeof t === 'string' ? [t] : isRecord(t) && stringAt(t, 'name', 'technology', 'label') ? [stringAt(t, 'name', 'technology', 'label') as string] : [])));
   }
-  return UNREADABLE;
+  return OMITTED;
 }
 
 function robotsOf(row: JsonRecord): RobotsState {
@@ -245,7 +252,7 @@ function dnsOf(row: JsonRecord): Part<[string, unknown][] | null> {
     if (!isRecord(hit.value)) return UNREADABLE;
     return valuePart(primitiveFacts(hit.value, []).concat(Object.entries(hit.value).filter(([, v]) => Array.isArray(v) && v.every((x) => typeof x === 'string'))));
   }
-  return UNREADABLE;
+  return OMITTED;
 }
 
 /** Keys a tech-trust row is read by, never repeated as extras; the watch rule's generic comparison leaves them to this reader. */

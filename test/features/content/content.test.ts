@@ -27,6 +27,15 @@ describe('/radar content and /radar changes', () => {
     return replyText(await h.command(text, { channel: CHANNELS.intel }));
   };
 
+  it('content gaps: one read, every gap list whole; --page goes only with gaps', async () => {
+    const text = await run('content gaps');
+    expect(requests().map((r) => r.path)).toEqual(['/v1/projects/prj_northwind/content']);
+    expect(text).toContain('content gaps');
+    expect(text).toContain('northwind-vs-pipedrift');
+    expect(text).toContain('Every gap list is shown whole.');
+    expect(await run('content pipedrift --page 2')).toContain('--page goes with `/radar content gaps`');
+  });
+
   it('content: one read; every competitor’s URLs, the twelve categories, strategic URLs, and both gap-list states', async () => {
     const text = await run('content');
     expect(requests().map((r) => r.path)).toEqual(['/v1/projects/prj_northwind/content']);

@@ -43,6 +43,39 @@ describe('/radar history and /radar run', () => {
     expect(text).toContain('*Competitors measured:* 5');
   });
 
+  it('a past pricing run reads like /radar pricing: the same gap flags in the same words, read by the pricing reader', async () => {
+    const run = replyText(await h.command(`run pricing ${NW.runIds.pricing?.[0]} --project northwind`, { channel: CHANNELS.general }));
+    const today = replyText(await h.command('pricing --project northwind', { channel: CHANNELS.general }));
+    const flags = (text: string) => text.split('\n').filter((l) => / gap:\*/.test(l)).map((l) => l.split(' — ')[0]);
+    expect(flags(run).length).toBeGreaterThanOrEqual(3);
+    expect(flags(run)).toEqual(flags(today));
+    expect(run).toContain('*Market average*');
+    expect(run).toContain('*Your pricing*');
+    // No raw keys, ids of the payload, ISO timestamps or null.
+    expect(run).not.toMatch(/hasPriceGap|marketAvgPrice|\d{4}-\d\d-\d\dT|\bnull\b|cmp_/);
+    expect(run).toContain('Competitors: not reported');
+  });
+
+  it('a past tech run no area view can read (summary only) falls back to the fields in words: no keys, ISO times or ids', async () => {
+    const text = replyText(await h.command(`run tech ${techRuns[1]} --project northwind`, { channel: CHANNELS.general }));
+    expect(text).toContain('*Trust signal gap:* 0.4');
+    expect(text).toMatch(/\*Completed:\* <!date\^\d+\^/);
+    expect(text).not.toMatch(/securityScoreGap|\d{4}-\d\d-\d\dT|\bnull\b/);
+  });
+
+  it('a past AI visibility or AI sources check: /radar run ai|sources <id> answers as /radar ai check and /radar sources check do', async () => {
+    const ai = NW.checkIds[1];
+    const sources = NW.sourcesCheckIds[1];
+    const runAi = replyText(await h.command(`run ai ${ai} --project northwind`, { channel: CHANNELS.general }));
+    const checkAi = replyText(await h.command(`ai check ${ai} --project northwind`, { channel: CHANNELS.general }));
+    expect(runAi).toBe(checkAi);
+    expect(runAi).toContain('by presence');
+    const runSources = replyText(await h.command(`run sources ${sources} --project northwind`, { channel: CHANNELS.general }));
+    const checkSources = replyText(await h.command(`sources check ${sources} --project northwind`, { channel: CHANNELS.general }));
+    expect(runSources).toBe(checkSources);
+    expect(runSources).toContain(`AI sources check ${sources}`);
+  });
+
   it('run_not_summarized: "that run finished without a summary", never an invented zero summary', async () => {
     const answer = await h.command(`run tech ${SEED.unsummarizedTechTrustRunId} --project northwind`, { channel: CHANNELS.general });
     const text = replyText(answer);
@@ -73,6 +106,7 @@ describe('/radar history and /radar run', () => {
   it('"did you mean" for a mistyped dimension, before any read', async () => {
     const text = replyText(await h.command('history pricnig --project northwind', { channel: CHANNELS.general }));
     expect(text).toContain('Did you mean `/radar history pricing`?');
+    expect(replyText(await h.command('run --project northwind', { channel: CHANNELS.general }))).toContain('pricing, content, positioning, tech, ai or sources');
     const run = replyText(await h.command('run positoning run_1 --project northwind', { channel: CHANNELS.general }));
     expect(run).toContain('Did you mean `/radar run positioning`?');
     expect(h.sandbox.control.requests().filter((r) => r.path.includes('/history'))).toEqual([]);

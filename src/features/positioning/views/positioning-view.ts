@@ -52,12 +52,15 @@ export function positioningCompactView(projectName: string, facts: PositioningFa
     blocks.push(section(unreadableText('Competitors')));
   } else {
     const rows = facts.rows.value;
-    blocks.push(context(`${rows.length} ${rows.length === 1 ? 'competitor' : 'competitors'} (you first) · press *Full view* for value propositions, target audience and everything else a row carries.`));
-    for (const row of rows) {
-      const value = row === null ? null : valueFor(row);
+    const values = rows.map((row) => (row === null ? null : valueFor(row)));
+    // Without a single button (a past run's rows), the line does not point at one.
+    const press = values.some((v) => v !== null) ? ' · press *Full view* for value propositions, target audience and everything else a row carries' : '';
+    blocks.push(context(`${rows.length} ${rows.length === 1 ? 'competitor' : 'competitors'} (you first)${press}.`));
+    rows.forEach((row, i) => {
+      const value = values[i] ?? null;
       const accessory = value === null ? undefined : button({ text: 'Full view', actionId: ACTION_IDS.positioningCompetitor, value });
       blocks.push(section(compactLine(row), accessory));
-    }
+    });
   }
   const tail = [...analysisBlocks(facts), context(LEGEND)];
   // Leave room for the Share button the reply adds.

@@ -87,7 +87,11 @@ function comparableRows(facts: PricingFacts, rows: readonly (PricingRow | null)[
 }
 
 export function pricingView(projectName: string, item: PricingRead): { text: string; blocks: Block[] } {
-  const facts = readPricing(item);
+  return pricingFactsView(projectName, readPricing(item));
+}
+
+/** The answer on the pricing reader's facts (today's read, or a past run read by `readPricingRun`). */
+export function pricingFactsView(projectName: string, facts: PricingFacts): { text: string; blocks: Block[] } {
   const rows = facts.competitors.kind === 'value' ? facts.competitors.value : null;
   const ownUnmeasured = facts.ownUnanalysed.kind === 'value' ? (reasonText(facts.ownUnanalysed.value.reason) ?? 'reason not given') : null;
   const measuredCompetitors = rows === null ? null : rows.filter((c) => c !== null && !c.isOwn && c.noData.kind !== 'value').length;
@@ -158,7 +162,9 @@ export function pricingView(projectName: string, item: PricingRead): { text: str
   const why = reasons.lines();
   if (why.length > 0) blocks.push(context(why.join('\n')));
 
-  if (rows === null) {
+  if (facts.competitors.kind === 'omitted') {
+    blocks.push(context('_Competitors: not reported (this read carries no competitor rows)._'));
+  } else if (rows === null) {
     blocks.push(section(unreadableText('Competitors')));
   } else {
     // The count is of competitors only (as `/radar projects` counts them); the own row is listed, marked, not counted.

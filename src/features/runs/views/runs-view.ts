@@ -1,51 +1,40 @@
 /**
- * `/radar history <dimension>` and `/radar run <dimension> <run id>`. History rows and run details
- * are "not shown" beyond the rules of spec 2.5, so each is rendered tolerantly (`jsonLines`): the
- * run id and date found in any case, the summary's figures as sent. A null gap figure reads "no
- * comparison" (either side unmeasured, or no competitor), never a tie; any other null "not measured".
+ * `/radar history <dimension>` and `/radar run <dimension> <run id>`, from the runs reader's facts
+ * (`src/service/read/runs.ts`): a history row's id, date, status and summary figures (labels in words,
+ * a null gap figure "no comparison", never a tie; any other null "not measured"); a run's own fields
+ * above what its area's view says of it (the same view as today's answer, read by the same reader),
+ * or, for a run no area view reads, its fields in words (the fallback readout).
  */
 import type { DimensionRead, Page } from '../../../service/index.js';
-import { isRecord, lookup, type JsonRecord } from '../../../service/tolerant.js';
-import { chunkLines, context, dayOf, escapeMrkdwn, fitBlocks, header, section, type Block } from '../../../slack/blocks/index.js';
+import type { HistoryRowFacts, RunDetailFacts, RunSummary } from '../../../service/read/runs.js';
+import { chunkLines, context, dateTokenOf, dayOf, escapeMrkdwn, fitBlocks, header, section, type Block } from '../../../slack/blocks/index.js';
 import { COMMAND } from '../../../slack/ids.js';
-import { inlineFacts, jsonLines, type JsonLinesOptions } from '../../readout/json-lines.js';
+import { fieldLines, inlineFields, NO_COMPARISON } from '../../readout/json-lines.js';
 import { DIMENSION_LABEL } from '../dimension-word.js';
 
-export const NO_COMPARISON = '_no comparison_';
+export { NO_COMPARISON };
 
-/** Null under a gap figure is "no comparison" (spec 2.5), any other null "not measured". */
-export const GAP_NULLS: JsonLinesOptions = {
-  nullText: (key) => (/gap/i.test(key) ? NO_COMPARISON : '_not measured_'),
-};
-
-const str = (obj: unknown, ...keys: string[]): string | null => {
-  for (const key of keys) {
-    const hit = lookup(obj, key, { down: false });
-    if (hit.found && typeof hit.value === 'string' && hit.value.trim() !== '') return hit.value;
+function summaryText(summary: RunSummary): string {
+  switch (summary.kind) {
+    case 'not-reported':
+      return '_no summary reported_';
+    case 'not-summarized':
+      return '_no summary: that run finished without one_';
+    case 'text':
+      return escapeMrkdwn(summary.text);
+    case 'fields':
+      return inlineFields(summary.fields) || '_a summary without figures Radar can show_';
   }
-  return null;
-};
-
-export const runIdOf = (row: unknown) => str(row, 'runId', 'id');
-const dateOf = (row: unknown) => dayOf(str(row, 'completedAt', 'finishedAt', 'date', 'startedAt'));
-
-function summaryText(row: JsonRecord): string {
-  const hit = lookup(row, 'summary', { down: false });
-  if (!hit.found) return '_no summary reported_';
-  if (hit.value === null) return '_no summary: that run finished without one_';
-  if (!isRecord(hit.value)) return escapeMrkdwn(String(hit.value));
-  return inlineFacts(hit.value, GAP_NULLS) || '_a summary without figures Radar can show_';
 }
 
-function historyLine(row: unknown): string {
-  if (!isRecord(row)) return "• _A run Radar couldn't read_";
-  const id = runIdOf(row);
-  const status = str(row, 'status');
-  const head = `• *${escapeMrkdwn(dateOf(row) ?? 'undated')}* ${id ? `\`${escapeMrkdwn(id)}\`` : '_no run id_'}${status ? ` (${escapeMrkdwn(status)})` : ''}`;
-  return `${head}\n    ${summaryText(row)}`;
+function historyLine(row: HistoryRowFacts | null): string {
+  if (row === null) return "• _A run Radar couldn't read_";
+  const id = row.ref?.runId ?? null;
+  const head = `• *${escapeMrkdwn(dayOf(row.at) ?? 'undated')}* ${id ? `\`${escapeMrkdwn(id)}\`` : '_no run id_'}${row.status ? ` (${escapeMrkdwn(row.status)})` : ''}`;
+  return `${head}\n    ${summaryText(row.summary)}`;
 }
 
-export function historyView(projectName: string, dimension: DimensionRead, history: Page<unknown>, word: string): { text: string; blocks: Block[] } {
+export function historyView(projectName: string, dimension: DimensionRead, history: Page<HistoryRowFacts | null>, word: string): { text: string; blocks: Block[] } {
   const { pagination, items } = history;
   const label = DIMENSION_LABEL[dimension];
   const blocks: Block[] = [header(`${projectName}: ${label} runs`)];
@@ -67,20 +56,31 @@ export function historyView(projectName: string, dimension: DimensionRead, histo
   return { text: `${escapeMrkdwn(projectName)}: ${pagination.total} ${label} runs`, blocks: fitted };
 }
 
-export function runView(projectName: string, dimension: DimensionRead, runId: string, detail: JsonRecord): { text: string; blocks: Block[] } {
+/** What the area's own view says of a run (today's answer's view, read by the area's reader); null when no view reads it. */
+export interface AreaRunView {
+  blocks: Block[];
+  /** The area's reader states the run's summary (else its figures are said beside the view). */
+  readsSummary?: boolean;
+}
+
+export function runView(projectName: string, dimension: DimensionRead, runId: string, detail: RunDetailFacts, area: AreaRunView | null): { text: string; blocks: Block[] } {
   const label = DIMENSION_LABEL[dimension];
-  const blocks: Block[] = [header(`${projectName}: ${label} run`)];
-  const status = str(detail, 'status');
-  const head = [`*Run* \`${escapeMrkdwn(runIdOf(detail) ?? runId)}\`${status ? ` (${escapeMrkdwn(status)})` : ''}`];
-  const started = str(detail, 'startedAt');
-  const completed = str(detail, 'completedAt', 'finishedAt');
-  if (started) head.push(`*Started:* ${escapeMrkdwn(started)}`);
-  if (completed) head.push(`*Completed:* ${escapeMrkdwn(completed)}`);
-  blocks.push(section(head.join('\n')));
-  const lines = jsonLines(detail, { ...GAP_NULLS, skip: ['runid', 'id', 'status', 'startedat', 'completedat', 'finishedat'] });
+  const head = [`*Run* \`${escapeMrkdwn(detail.runId ?? runId)}\`${detail.status ? ` (${escapeMrkdwn(detail.status)})` : ''}`];
+  if (detail.startedAt) head.push(`*Started:* ${dateTokenOf(detail.startedAt)}`);
+  if (detail.completedAt) head.push(`*Completed:* ${dateTokenOf(detail.completedAt)}`);
+  const blocks: Block[] = [header(`${projectName}: ${label} run`), section(head.join('\n'))];
+  if (area !== null) {
+    // The area's view starts with its own header (today's title): the run's header stands instead.
+    const body = area.blocks[0]?.type === 'header' ? area.blocks.slice(1) : area.blocks;
+    blocks.push(...body);
+    if (area.readsSummary !== true && detail.summary.kind !== 'not-reported') blocks.push(context(`*Run summary:* ${summaryText(detail.summary)}`));
+    const fitted = fitBlocks(blocks, 49, 'more parts than one message can hold');
+    return { text: `${escapeMrkdwn(projectName)}: ${label} run ${escapeMrkdwn(runId)}`, blocks: fitted };
+  }
+  const lines = fieldLines(detail.fields);
   if (lines.length === 0) blocks.push(section('_This run carries nothing else Radar can show._'));
   for (const chunk of chunkLines(lines)) blocks.push(section(chunk));
   const fitted = fitBlocks(blocks, 49, 'more parts than one message can hold');
-  fitted.push(context('Shown as the service sent it; a gap with _no comparison_ is not a tie.'));
+  fitted.push(context('Shown as the service sent it, in words; a gap with _no comparison_ is not a tie.'));
   return { text: `${escapeMrkdwn(projectName)}: ${label} run ${escapeMrkdwn(runId)}`, blocks: fitted };
 }

@@ -174,8 +174,9 @@ export function scalarChange(before: Raw, after: Raw): ScalarChange | null {
 export function movedText(label: string, move: ScalarChange, format: (v: Raw) => string = plain): string {
   switch (move.kind) {
     case 'now_measured':
-    case 'now_reported':
       return `now measured: ${label} ${format(move.after)}`;
+    case 'now_reported':
+      return `now reported: ${label} ${format(move.after)}`;
     case 'no_longer_measured':
       return `${label} no longer measured (was ${format(move.before)})`;
     case 'no_longer_reported':

@@ -14,16 +14,16 @@ import {
   labelOf,
   matchIdentity,
   readChangelogRow,
-  readContent,
+  readContentRun,
   type ChangeCategory,
   type ChangelogRowFacts,
   type CategoryCount,
   type ContentFacts,
   type ContentRow,
 } from '../../../service/index.js';
-import { isRecord, type Part } from '../../../service/tolerant.js';
-import { plural } from '../../../slack/blocks/index.js';
-import { changeOf, listDiff, movedText, plain, scalarChange, summaryOf, type Change, type Raw, type RunPair } from './change.js';
+import type { Part } from '../../../service/tolerant.js';
+import { dayText, plural } from '../../../slack/blocks/index.js';
+import { changeOf, listDiff, movedText, plain, scalarChange, type Change, type Raw, type RunPair } from './change.js';
 
 /** The keys the content reader names: the generic comparison leaves them alone. */
 export { CONTENT_READ_KEYS as CONTENT_KEYS } from '../../../service/schemas/content.js';
@@ -41,6 +41,25 @@ export function rowsBetween(rows: readonly ChangelogRowRead[], since: string | n
   const from = since ? Date.parse(since) : Number.NEGATIVE_INFINITY;
   const to = until ? Date.parse(until) : Number.POSITIVE_INFINITY;
   return rows.filter((r) => r.date !== null && Date.parse(r.date) > from && Date.parse(r.date) <= to);
+}
+
+/**
+ * When the changelog read stopped short of the earlier run (`cutBefore`, readChangelog's bound): one
+ * change saying sitemap changes before that date were not read, so the watch never reads as complete.
+ */
+export function changelogCutChanges(cutBefore: string | null, since: string | null): Change[] {
+  if (cutBefore === null || (since !== null && Date.parse(since) >= Date.parse(cutBefore))) return [];
+  const day = dayText(cutBefore);
+  return [
+    changeOf({
+      kind: 'pages',
+      competitor: null,
+      weight: 1,
+      text: `more sitemap changes than Radar reads in one go: changes before ${day} are not told here (\`/radar changes\` lists them)`,
+      before: undefined,
+      after: undefined,
+    }),
+  ];
 }
 
 /** Who a row is about, lower case (the filter and mute key), or null when it names nobody. */
@@ -183,20 +202,11 @@ function strategicChanges(before: ContentFacts, after: ContentFacts, rows: reado
   });
 }
 
-/** The content facts of a run: its detail, read as a dashboard (the rows may sit on the run or its summary). */
-function runFacts(run: unknown): ContentFacts {
-  const facts = readContent(isRecord(run) ? run : {});
-  const summary = summaryOf(run);
-  if (facts.rows.kind === 'value' || !summary || summary === run) return facts;
-  const inner = readContent(summary);
-  return { ...inner, gaps: facts.gaps.kind === 'value' ? facts.gaps : inner.gaps };
-}
-
 export function contentChanges({ previous, current }: RunPair, changelog: readonly ChangelogRowRead[]): Change[] {
   const out = changelogChanges(changelog);
   const told = new Set(out.map((c) => `${c.competitor ?? ''}\u0000${c.category ?? ''}`));
-  const before = runFacts(previous);
-  const after = runFacts(current);
+  const before = readContentRun(previous);
+  const after = readContentRun(current);
   const priorRows = rowsOf(before);
   for (const row of rowsOf(after)) {
     const prior = matchIdentity(row.identity, priorRows.map((r) => r.identity));

@@ -21,7 +21,11 @@ const VERDICTS = ['assistantAccess', 'modelTrainingAccess'] as const;
 /** A part's value as sent (null "not measured"); omitted and unreadable are `undefined`. */
 const valueOf = <T,>(part: Part<T>): Raw => (part.kind === 'value' ? part.value : undefined);
 
+/** A part Radar couldn't read on either side: no change is stated from it (it is not "no longer reported"). */
+const unreadable = (...parts: Part<unknown>[]) => parts.some((p) => p.kind === 'unreadable');
+
 function securityChanges(before: TechTrustRow, after: TechTrustRow, base: { competitor: string; own: boolean }): Change[] {
+  if (unreadable(before.securityGrade, after.securityGrade, before.securityScore, after.securityScore)) return [];
   const g0 = valueOf(before.securityGrade);
   const g1 = valueOf(after.securityGrade);
   const grade = scalarChange(g0, g1);
@@ -70,7 +74,7 @@ function verdicts(row: TechTrustRow): Record<string, Raw> | null {
 function rowChanges(before: TechTrustRow, after: TechTrustRow, name: string): Change[] {
   const base = { competitor: name, own: after.isOwn };
   const out = securityChanges(before, after, base);
-  const trust = scalarChange(valueOf(before.trustSignalsFound), valueOf(after.trustSignalsFound));
+  const trust = unreadable(before.trustSignalsFound, after.trustSignalsFound) ? null : scalarChange(valueOf(before.trustSignalsFound), valueOf(after.trustSignalsFound));
   if (trust) out.push(changeOf({ ...base, kind: 'trust-signals', weight: 55, text: movedText('trust signals found', trust, (v) => (typeof v === 'number' ? `${v} of ${after.trustSignalsOf}` : plain(v))), before: trust.before, after: trust.after }));
   const robots = before.robots.kind === 'unreadable' || after.robots.kind === 'unreadable' ? null : scalarChange(robotsValue(before.robots), robotsValue(after.robots));
   if (robots) {

@@ -1,0 +1,10 @@
+/** A past positioning run (`/radar run positioning <id>`), read by `readPositioning` and said as `/radar positioning` says today's (no Full view buttons: they open today's read). */
+import { ownFirst, readPositioning, type DimensionRun } from '../../service/index.js';
+import { valuePart } from '../../service/tolerant.js';
+import { positioningCompactView } from './views/positioning-view.js';
+
+export function positioningRunView(projectName: string, run: DimensionRun) {
+  const read = readPositioning(run);
+  if (read.rows.kind !== 'value') return null;
+  return positioningCompactView(projectName, { ...read, rows: valuePart(ownFirst(read.rows.value)) }, () => null);
+}
