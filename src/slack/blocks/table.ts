@@ -57,10 +57,14 @@ export function hasTable(blocks: readonly { type: string }[]): boolean {
   return blocks.some((b) => b.type === 'table');
 }
 
-/** A figure written as mrkdwn ("_not measured_", "#2 by presence", "&lt;5") as a plain cell's text: emphasis marks dropped, entities read back. */
+/**
+ * A figure Radar wrote as mrkdwn ("_not measured_", "#2 by presence", "&lt;5") as a plain cell's
+ * text: Radar's own italics dropped, entities read back (the cell escapes again). Bold marks are
+ * left alone: a service string may hold asterisks of its own.
+ */
 export function plainCell(mrkdwn: string): string {
   return mrkdwn
-    .replace(/(^|[\s(])[_*]([^_*]+)[_*](?=$|[\s).,;:])/g, '$1$2')
+    .replace(/(^|[\s(])_([^_]+)_(?=$|[\s).,;:])/g, '$1$2')
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
     .replace(/&amp;/g, '&');

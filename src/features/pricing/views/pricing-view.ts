@@ -7,6 +7,8 @@
 import { readPricing, type GapFlag, type PricingFacts, type PricingRead, type PricingRow } from '../../../service/index.js';
 import { keyStem, UNREADABLE_VALUE, unreadableText, valueOr } from '../../../service/tolerant.js';
 import { chunkLines, context, escapeMrkdwn, fields, header, humanise, plural, section, type Block } from '../../../slack/blocks/index.js';
+import { chartPart, type MessageChart } from '../../../slack/charts/index.js';
+import { PRICING_CHART, pricingChart, pricingTable } from './pricing-chart.js';
 import { freePlanText, gapText, metricText, NOT_MEASURED, priceMetricText, priceText, reasonText, valueText } from '../format.js';
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -86,7 +88,7 @@ function comparableRows(facts: PricingFacts, rows: readonly (PricingRow | null)[
   return null;
 }
 
-export function pricingView(projectName: string, item: PricingRead): { text: string; blocks: Block[] } {
+export function pricingView(projectName: string, item: PricingRead): { text: string; blocks: Block[]; charts: MessageChart[] } {
   const facts = readPricing(item);
   const rows = facts.competitors.kind === 'value' ? facts.competitors.value : null;
   const ownUnmeasured = facts.ownUnanalysed.kind === 'value' ? (reasonText(facts.ownUnanalysed.value.reason) ?? 'reason not given') : null;
@@ -140,6 +142,8 @@ export function pricingView(projectName: string, item: PricingRead): { text: str
     pos.kind !== 'value' ? UNREADABLE_VALUE : pos.value === null ? reasons.notMeasured('price position', positionWhy) : `${signedPercent(pos.value)} against the market average${basis}`;
   blocks.push(...fields([`*Market average*\n${market}`, `*Price position*\n${position}`]));
   const figureShown = (avg.kind === 'value' && avg.value !== null) || (pos.kind === 'value' && pos.value !== null);
+  const chart = chartPart(pricingChart(facts, rows, comparable, currency), PRICING_CHART);
+  blocks.push(...chart.blocks);
   if (unitPart.kind === 'unreadable' && figureShown) blocks.push(context(unreadableText('Market pricing unit')));
   if (figureShown && comparable !== null && comparable.length > 0) {
     const prices = comparable.map((r) => `${escapeMrkdwn(r.name ?? 'unnamed competitor')} ${priceMetricText(r.lowestPrice, r.currency, r.pricingUnit)}`);
@@ -164,9 +168,12 @@ export function pricingView(projectName: string, item: PricingRead): { text: str
     // The count is of competitors only (as `/radar projects` counts them); the own row is listed, marked, not counted.
     const competitors = rows.filter((r) => r === null || !r.isOwn).length;
     const hasOwn = rows.some((r) => r?.isOwn);
-    for (const chunk of chunkLines([`*Competitors (${competitors})*${hasOwn ? ' and your own row' : ''}`, ...rows.map(rowLine)])) blocks.push(section(chunk));
+    const title = `*Competitors (${competitors})*${hasOwn ? ' and your own row' : ''}`;
+    const table = pricingTable(rows);
+    if (table) blocks.push(section(title), table);
+    else for (const chunk of chunkLines([title, ...rows.map(rowLine)])) blocks.push(section(chunk));
   }
   if (blocks.length > 49) blocks.splice(48, blocks.length - 48, context(`…and more competitors than one message can hold.`));
   blocks.push(context('_Not measured_ means the service has no measurement; it is never a zero or a “no”.'));
-  return { text: `${escapeMrkdwn(projectName)}: pricing gaps`, blocks };
+  return { text: `${escapeMrkdwn(projectName)}: pricing gaps`, blocks, charts: chart.charts };
 }
