@@ -11,7 +11,7 @@ import { extraLines } from '../../../slack/blocks/extras.js';
 import { ACTION_IDS } from '../../../slack/ids.js';
 import { brandLine, mapCountText, marketMapTable, standingText } from './market-map.js';
 import { chartPart, type MessageChart } from '../../../slack/charts/index.js';
-import { AI_MAP_CHART, aiMapChart } from './charts.js';
+import { AI_MAP_CHART, aiMapChart } from '../../charts/ai-visibility.js';
 
 /** The header line about an abandoned latest check (spec 2.5: everything describes an earlier check). */
 export function abandonedLine(facts: Pick<AiVisibilityFacts, 'latestCheck' | 'checkedAt'>): string | null {

@@ -11,7 +11,7 @@ import { unreadableText } from '../../../service/tolerant.js';
 import type { Part } from '../../../service/tolerant.js';
 import { chunkLines, context, escapeMrkdwn, fitBlocks, header, section, type Block } from '../../../slack/blocks/index.js';
 import { chartPart, type MessageChart } from '../../../slack/charts/index.js';
-import { AI_TREND_CHART, aiTrendChart } from './charts.js';
+import { AI_TREND_CHART, aiTrendChart } from '../../charts/ai-visibility.js';
 import { absentText, standingLine, dateText, NOT_MEASURED, NOT_NAMED, partValue, RANK_ONLY_ACROSS_MODELS, RATES_NOTE, rateText, SCORE_NOTE, scoreText } from '../format.js';
 
 /** Points shown at most. */

@@ -8,7 +8,7 @@ import { readPricing, type GapFlag, type PricingFacts, type PricingRead, type Pr
 import { keyStem, UNREADABLE_VALUE, unreadableText, valueOr } from '../../../service/tolerant.js';
 import { chunkLines, context, escapeMrkdwn, fields, header, humanise, plural, section, type Block } from '../../../slack/blocks/index.js';
 import { chartPart, type MessageChart } from '../../../slack/charts/index.js';
-import { PRICING_CHART, pricingChart, pricingTable } from './pricing-chart.js';
+import { comparableRows, marketCurrency, PRICING_CHART, pricingChart, pricingTable } from '../../charts/pricing.js';
 import { freePlanText, gapText, metricText, NOT_MEASURED, priceMetricText, priceText, reasonText, valueText } from '../format.js';
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -58,34 +58,6 @@ function gapWho(flag: GapFlag, rows: readonly (PricingRow | null)[] | null, fact
 function signedPercent(value: number): string {
   if (value === 0) return '0%';
   return `${value < 0 ? '−' : '+'}${escapeMrkdwn(String(Math.abs(value)))}%`;
-}
-
-/**
- * The currency of the market figures: the payload's `marketCurrency` when it says; else the one
- * currency every comparable competitor price (or, when those are not named, every measured competitor
- * price in the market unit) is quoted in; null when that is not one currency (the figure is then
- * shown with its unit alone).
- */
-function marketCurrency(facts: PricingFacts, rows: readonly (PricingRow | null)[] | null, unit: string | null, comparable: PricingRow[] | null): string | null {
-  const said = facts.marketCurrency;
-  if (said.kind === 'value' && said.value !== null) return said.value;
-  if (rows === null || unit === null) return null;
-  const pool = comparable ?? rows.filter((r): r is PricingRow => r !== null && !r.isOwn && valueOr(r.pricingUnit, null) === unit && typeof valueOr(r.lowestPrice, null) === 'number');
-  const currencies = new Set(pool.map((r) => valueOr(r.currency, null)));
-  const [only] = [...currencies];
-  return currencies.size === 1 && typeof only === 'string' ? only : null;
-}
-
-/** The competitor rows whose prices make the market average, when the payload says (a list of ids, or a flag per row). */
-function comparableRows(facts: PricingFacts, rows: readonly (PricingRow | null)[] | null): PricingRow[] | null {
-  if (rows === null) return null;
-  const present = rows.filter((r): r is PricingRow => r !== null);
-  if (facts.comparableIds.kind === 'value') {
-    const ids = new Set(facts.comparableIds.value);
-    return present.filter((r) => r.id !== null && ids.has(r.id));
-  }
-  if (present.some((r) => r.inMarketAverage.kind === 'value')) return present.filter((r) => valueOr(r.inMarketAverage, false) === true);
-  return null;
 }
 
 export function pricingView(projectName: string, item: PricingRead): { text: string; blocks: Block[]; charts: MessageChart[] } {

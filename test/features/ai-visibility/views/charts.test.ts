@@ -6,7 +6,7 @@
  * the PNG draws the gap), never a zero.
  */
 import { describe, expect, it } from 'vitest';
-import { AI_MAP_CHART, AI_TREND_CHART, aiMapChart, aiTrendChart } from '../../../../src/features/ai-visibility/views/charts.js';
+import { AI_MAP_CHART, AI_TREND_CHART, aiMapChart, aiTrendChart } from '../../../../src/features/charts/ai-visibility.js';
 import { overviewView } from '../../../../src/features/ai-visibility/views/overview-view.js';
 import { trendView } from '../../../../src/features/ai-visibility/views/trend-view.js';
 import { readAiTrend, readAiVisibility, aiVisibilityReadSchema, type AiTrendPoint } from '../../../../src/service/index.js';

@@ -5,11 +5,11 @@
  * price not measured has no bar, never a zero one). The table: one row per competitor, as the lines
  * would say it.
  */
-import type { PricingFacts, PricingRow } from '../../../service/index.js';
-import { valueOr } from '../../../service/tolerant.js';
-import { humanise, plainCell, tableBlock, type Block } from '../../../slack/blocks/index.js';
-import { CHART_LIMITS, shortLabel, type ChartFacts } from '../../../slack/charts/index.js';
-import { freePlanText, metricText, priceMetricText, reasonText, valueText } from '../format.js';
+import type { PricingFacts, PricingRow } from '../../service/index.js';
+import { valueOr } from '../../service/tolerant.js';
+import { humanise, plainCell, tableBlock, type Block } from '../../slack/blocks/index.js';
+import { CHART_LIMITS, shortLabel, type ChartFacts } from '../../slack/charts/index.js';
+import { freePlanText, metricText, priceMetricText, reasonText, valueText } from '../competitor-match/pricing-words.js';
 
 export const PRICING_CHART = 'pricing-comparable-prices';
 export const PRICING_TABLE = 'pricing-competitors';
@@ -90,3 +90,38 @@ export function pricingTable(rows: readonly (PricingRow | null)[]): Block | null
 }
 
 const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/**
+ * The currency of the market figures: the payload's `marketCurrency` when it says; else the one
+ * currency every comparable competitor price (or, when those are not named, every measured competitor
+ * price in the market unit) is quoted in; null when that is not one currency (the figure is then
+ * shown with its unit alone).
+ */
+export function marketCurrency(facts: PricingFacts, rows: readonly (PricingRow | null)[] | null, unit: string | null, comparable: PricingRow[] | null): string | null {
+  const said = facts.marketCurrency;
+  if (said.kind === 'value' && said.value !== null) return said.value;
+  if (rows === null || unit === null) return null;
+  const pool = comparable ?? rows.filter((r): r is PricingRow => r !== null && !r.isOwn && valueOr(r.pricingUnit, null) === unit && typeof valueOr(r.lowestPrice, null) === 'number');
+  const currencies = new Set(pool.map((r) => valueOr(r.currency, null)));
+  const [only] = [...currencies];
+  return currencies.size === 1 && typeof only === 'string' ? only : null;
+}
+
+/** The competitor rows whose prices make the market average, when the payload says (a list of ids, or a flag per row). */
+export function comparableRows(facts: PricingFacts, rows: readonly (PricingRow | null)[] | null): PricingRow[] | null {
+  if (rows === null) return null;
+  const present = rows.filter((r): r is PricingRow => r !== null);
+  if (facts.comparableIds.kind === 'value') {
+    const ids = new Set(facts.comparableIds.value);
+    return present.filter((r) => r.id !== null && ids.has(r.id));
+  }
+  if (present.some((r) => r.inMarketAverage.kind === 'value')) return present.filter((r) => valueOr(r.inMarketAverage, false) === true);
+  return null;
+}
+
+/** The comparable-prices chart from the reader's facts alone (the digest's and the watch's way in). */
+export function pricingChartOf(facts: PricingFacts): ChartFacts | null {
+  const rows = facts.competitors.kind === 'value' ? facts.competitors.value : null;
+  const comparable = comparableRows(facts, rows);
+  return pricingChart(facts, rows, comparable, marketCurrency(facts, rows, valueOr(facts.marketPricingUnit, null), comparable));
+}

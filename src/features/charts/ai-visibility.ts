@@ -4,9 +4,9 @@
  * the own brand marked; and presence by brand on the market map. A rate not measured, not reported
  * or unreadable is a gap, never a zero.
  */
-import { brandName, ratePercentValue, type AiBrandRow, type AiTrendPoint } from '../../../service/index.js';
-import { CHART_LIMITS, shortLabel, type ChartFacts, type ChartSeries } from '../../../slack/charts/index.js';
-import { dayOf } from '../../../slack/blocks/index.js';
+import { brandName, ratePercentValue, type AiBrandRow, type AiTrendPoint } from '../../service/index.js';
+import { CHART_LIMITS, shortLabel, type ChartFacts, type ChartSeries } from '../../slack/charts/index.js';
+import { dayOf } from '../../slack/blocks/index.js';
 
 export const AI_TREND_CHART = 'ai-presence-trend';
 export const AI_MAP_CHART = 'ai-presence-map';
