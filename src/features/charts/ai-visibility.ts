@@ -40,11 +40,11 @@ function chronological(points: readonly AiTrendPoint[]): AiTrendPoint[] {
 const partDate = (p: AiTrendPoint) => (p.date.kind === 'value' ? p.date.value : '');
 
 /**
- * Presence over the checks: a line per brand (the own brand first, then the brands best placed at
- * the latest check, six in all), a check where a brand has no measured rate a gap. Null with fewer
+ * Presence over the checks: a line per brand (the own brand first, then `focus` when given, then
+ * the brands best placed at the latest check, six in all), a check where a brand has no measured rate a gap. Null with fewer
  * than two checks (a line needs two) or no brand measured at all.
  */
-export function aiTrendChart(points: readonly AiTrendPoint[], model: string | null, limit = CHART_LIMITS.categories): ChartFacts | null {
+export function aiTrendChart(points: readonly AiTrendPoint[], model: string | null, limit: number = CHART_LIMITS.categories, focus: string | null = null): ChartFacts | null {
   const ordered = chronological(points).slice(-limit);
   if (ordered.length < 2) return null;
   const latest = ordered.at(-1) as AiTrendPoint;
@@ -53,7 +53,9 @@ export function aiTrendChart(points: readonly AiTrendPoint[], model: string | nu
     for (const row of point.brands) {
       if (row === null || brands.has(keyOf(row))) continue;
       const rank = row.presence.kind === 'ranked' ? row.presence.rank : Number.POSITIVE_INFINITY;
-      brands.set(keyOf(row), { row, order: row.isOwn ? -1 : point === latest ? rank : Number.POSITIVE_INFINITY });
+      // The own brand first, then the brand a watch is about (`focus`, its domain), then the best placed at the latest check.
+      const focused = focus !== null && row.domain !== null && row.domain.toLowerCase() === focus.toLowerCase();
+      brands.set(keyOf(row), { row, order: row.isOwn ? -2 : focused ? -1 : point === latest ? rank : Number.POSITIVE_INFINITY });
     }
   }
   const chosen = [...brands.values()].sort((a, b) => a.order - b.order).slice(0, CHART_LIMITS.series);
