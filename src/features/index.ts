@@ -21,6 +21,7 @@ import { techFeature } from './tech/feature.js';
 import { runsFeature } from './runs/feature.js';
 import { fetchFeature } from './fetch/feature.js';
 import { scansFeature } from './scans/feature.js';
+import { threadsFeature } from './threads/feature.js';
 import { ticketsFeature } from './tickets/feature.js';
 import { watchesFeature } from './watches/feature.js';
 
@@ -38,6 +39,7 @@ export const FEATURES: readonly AnyFeature[] = [
   aiVisibilityFeature,
   aiSourcesFeature,
   ticketsFeature,
+  threadsFeature,
   labelsFeature,
   scansFeature,
   fetchFeature,

@@ -105,11 +105,14 @@ async function findEarlier(ctx: WatchDelivery, channel: string, ref: WatchRef, s
   return null;
 }
 
-async function postThread(client: WebClient, channel: string, ts: string, thread: ThreadReply[]): Promise<void> {
+/**
+ * The thread's replies (every change) carry the message's `radar_change` metadata too (issue 30 item 7);
+ * a chart reply goes as Slack's chart block, else (refused, or a gap the block cannot draw) with its PNG into this thread.
+ */
+async function postThread(client: WebClient, channel: string, ts: string, thread: ThreadReply[], ref: WatchRef): Promise<void> {
   for (const reply of thread) {
-    // A chart reply: Slack's chart block, else (refused, or a gap the block cannot draw) its PNG into this thread.
-    if (reply.charts && reply.charts.length > 0) await postChartMessage(client, { channel, thread_ts: ts }, { text: reply.text, blocks: reply.blocks, charts: reply.charts });
-    else await client.chat.postMessage({ channel, thread_ts: ts, text: reply.text, blocks: reply.blocks, unfurl_links: false });
+    if (reply.charts && reply.charts.length > 0) await postChartMessage(client, { channel, thread_ts: ts }, { text: reply.text, blocks: reply.blocks, charts: reply.charts }, { metadata: changeMetadata(ref) });
+    else await client.chat.postMessage({ channel, thread_ts: ts, text: reply.text, blocks: reply.blocks, metadata: changeMetadata(ref), unfurl_links: false });
   }
 }
 
@@ -128,14 +131,14 @@ export function deliverWatch(ctx: WatchDelivery, key: DigestKey, ref: WatchRef, 
       if (!result.ts) throw new Error('chat.postMessage answered without a ts');
       return result.ts;
     },
-    followUp: (ts, messages) => postThread(ctx.client, key.channelId, ts, messages.thread),
+    followUp: (ts, messages) => postThread(ctx.client, key.channelId, ts, messages.thread, ref),
     async completeRecovered(ts) {
       const { thread } = await render();
       if (thread.length === 0) return;
       const botId = await ctx.botId();
       const replies = await ctx.client.conversations.replies({ channel: key.channelId, ts, limit: 200 });
       const already = (replies.messages ?? []).filter((m) => m.ts !== ts && m.bot_id === botId).length;
-      if (already < thread.length) await postThread(ctx.client, key.channelId, ts, thread.slice(already));
+      if (already < thread.length) await postThread(ctx.client, key.channelId, ts, thread.slice(already), ref);
     },
   });
 }
