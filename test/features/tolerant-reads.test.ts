@@ -164,10 +164,13 @@ describe('pricing', () => {
         },
       },
     ]);
-    const text = textOf(pricingView('P', await client.getPricing('prj_1')));
-    expect(text).toContain('*omits.example*: from _not reported_ · plans _not reported_ · free plan _not reported_');
-    expect(text).toContain('*nulls.example*: from _not measured_ · plans _not measured_ · free plan _not checked_');
-    expect(text).toContain('*zero.example*: from $0.00 · plans 0 · free plan no');
+    const view = pricingView('P', await client.getPricing('prj_1'));
+    // The competitors are a table: Competitor, Lowest price, Plans, Free plan.
+    const table = view.blocks.find((b) => b.type === 'table') as { rows: { text: string }[][] } | undefined;
+    const row = (name: string) => table?.rows.map((r) => r.map((c) => c.text)).find((r) => r[0] === name);
+    expect(row('omits.example')).toEqual(['omits.example', 'not reported', 'not reported', 'not reported']);
+    expect(row('nulls.example')).toEqual(['nulls.example', 'not measured', 'not measured', 'not checked']);
+    expect(row('zero.example')).toEqual(['zero.example', '$0.00', '0', 'no']);
   });
 
   it('gap flags directly on the summary, or under another of its objects, are read', async () => {

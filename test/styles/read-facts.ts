@@ -44,7 +44,8 @@ export const READ_FACTS: ReadFacts[] = [
   {
     command: 'pricing',
     facts: [...DOMAINS, '$29.00', '$24.00', '$45.00', '$39.00', '$49.00', '$39.25', '26.1%', '4 comparable prices', 'free plan at hubforge.io', 'no pricing page found', 'pricing page not responding'],
-    once: ['*pipedrift.com*', '*dealstream.io*'],
+    // The competitors are a table (issue 29): a row is its name cell then its price cell; the chart's labels and figures name them too.
+    once: ['pipedrift.com\n$24.00 per seat month', 'dealstream.io\nno pricing data'],
   },
   {
     command: 'ai',
@@ -53,7 +54,8 @@ export const READ_FACTS: ReadFacts[] = [
       'Northwind CRM', 'OpenDeal', 'Quotaly', 'TallyForce', 'Brightdesk', 'Closewise', 'Crmly', 'FunnelBee', 'HubForge', 'LeadHaven', 'Pipedrift', 'RelateKit', 'SalesLoom', 'DealStream',
       'chatgpt', 'google-ai-overview', '20 raw answer entries',
     ],
-    once: ['*Closewise* (closewise.com)', '*Northwind CRM* (northwindcrm.com)', '*DealStream* (dealstream.io)'],
+    // The market map is a table (issue 29): each brand's row once (the chart labels it by name only).
+    once: ['Closewise (closewise.com)', 'Northwind CRM (northwindcrm.com)', 'DealStream (dealstream.io)'],
   },
   {
     command: 'sources',

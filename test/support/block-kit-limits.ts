@@ -15,6 +15,12 @@ export const LIMITS = {
   /** Slack draws at most two data_visualization blocks a message, and one table. */
   chartsPerMessage: 2,
   tablesPerMessage: 1,
+  /** The chart block: a 50-character title, six series. */
+  chartTitle: 50,
+  chartSeries: 6,
+  /** The table block: 100 rows (the header row counts), 20 cells a row, 20 column settings. */
+  tableRows: 100,
+  tableCellsPerRow: 20,
 } as const;
 
 type Json = Record<string, unknown>;
@@ -70,8 +76,29 @@ function chartProblems(block: Json, at: string): string[] {
   return problems;
 }
 
+/** A table's rows and cells within Slack's limits, every row as wide as the header row. */
+function tableProblems(block: Json, at: string): string[] {
+  const rows = Array.isArray(block.rows) ? block.rows : [];
+  const problems: string[] = [];
+  if (rows.length > LIMITS.tableRows) problems.push(`${at}: a table holds at most ${LIMITS.tableRows} rows, got ${rows.length}`);
+  const widths = rows.map((r) => (Array.isArray(r) ? r.length : 0));
+  const widest = Math.max(0, ...widths);
+  if (widest > LIMITS.tableCellsPerRow) problems.push(`${at}: a table row holds at most ${LIMITS.tableCellsPerRow} cells, got ${widest}`);
+  if (new Set(widths).size > 1) problems.push(`${at}: every table row should hold as many cells as the header row`);
+  const settings = Array.isArray(block.column_settings) ? block.column_settings.length : 0;
+  if (settings > LIMITS.tableCellsPerRow) problems.push(`${at}: a table has at most ${LIMITS.tableCellsPerRow} column settings, got ${settings}`);
+  return problems;
+}
+
 function problemsOfBlock(block: Json, at: string): string[] {
-  const problems: string[] = block.type === 'data_visualization' ? chartProblems(block, at) : [];
+  const problems: string[] = block.type === 'data_visualization' ? chartProblems(block, at) : block.type === 'table' ? tableProblems(block, at) : [];
+  if (block.type === 'data_visualization') {
+    const title = typeof block.title === 'string' ? [...block.title].length : 0;
+    if (title > LIMITS.chartTitle) problems.push(`${at}: chart title is ${title} characters, limit ${LIMITS.chartTitle}`);
+    const chart = isJson(block.chart) ? block.chart : {};
+    const series = Array.isArray(chart.series) ? chart.series.length : 0;
+    if (series > LIMITS.chartSeries) problems.push(`${at}: a chart holds at most ${LIMITS.chartSeries} series, got ${series}`);
+  }
   const text = textOf(block.text);
   if (block.type === 'section' && text !== undefined && text.length > LIMITS.sectionText) {
     problems.push(`${at}: section text is ${text.length} characters, limit ${LIMITS.sectionText}`);

@@ -54,3 +54,14 @@ export function homeText(view: object): string {
   const blocks = (view as { blocks?: unknown[] }).blocks ?? [];
   return renderBlocksText(blocks);
 }
+
+/** The message's table block as rows of cell texts (the header row first, entities read back); undefined when it has none. */
+export function tableRows(blocks: readonly unknown[] | undefined): string[][] | undefined {
+  const table = (blocks ?? []).find((b) => (b as { type?: string }).type === 'table') as { rows: { type: string; text?: string }[][] } | undefined;
+  return table?.rows.map((row) => row.map((c) => (c.text ?? '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')));
+}
+
+/** The message's chart blocks (data_visualization), as Slack gets them. */
+export function chartBlocks(blocks: readonly unknown[] | undefined): { block_id?: string; title: string; chart: { type: string; series?: { name: string; data: { label: string; value: number }[] }[] } }[] {
+  return (blocks ?? []).filter((b) => (b as { type?: string }).type === 'data_visualization') as never;
+}

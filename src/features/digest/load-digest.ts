@@ -7,6 +7,8 @@ import { readable } from '../../service/tolerant.js';
 import { inOpenedOrder, listEditionTickets } from '../editions/opened-tickets.js';
 import type { Limiter } from '../../limiter.js';
 import type { DigestContent } from './views/digest-view.js';
+import { hubFactsOf } from '../../service/read/briefing.js';
+import { loadEditionCharts } from '../charts/edition.js';
 
 export interface DigestSubject {
   projectId: string;
@@ -21,5 +23,8 @@ export async function loadDigest(service: ServiceClient, subject: DigestSubject,
     limit(() => service.getBriefingRun(subject.projectId, subject.runId, { sections: ['hub'] })),
     limit(() => listEditionTickets(service, subject.projectId, subject.runId)),
   ]);
-  return { projectId: subject.projectId, projectName: subject.projectName, read, opened: inOpenedOrder(readable(list.items), read) };
+  // The edition's AI trend and price position, drawn when it diagnoses them (issue 29).
+  const dimensions = hubFactsOf(read.item).rows.flatMap((r) => (r.dimension ? [r.dimension] : []));
+  const charts = await loadEditionCharts(service, subject.projectId, dimensions, limit);
+  return { projectId: subject.projectId, projectName: subject.projectName, read, opened: inOpenedOrder(readable(list.items), read), charts };
 }

@@ -4,6 +4,7 @@
  */
 import type { webApi } from '@slack/bolt';
 import { DIGEST_IDS } from '../../slack/ids.js';
+import { postChartMessage } from '../../slack/charts/post.js';
 import type { DigestMessage, DigestMessages } from './views/digest-view.js';
 
 type WebClient = webApi.WebClient;
@@ -27,7 +28,11 @@ export async function postMain(client: WebClient, channel: string, message: Dige
 
 /** Posts the thread replies under `ts`, in order. */
 export async function postThread(client: WebClient, channel: string, ts: string, replies: DigestMessages['thread']): Promise<void> {
-  for (const reply of replies) await client.chat.postMessage({ channel, thread_ts: ts, text: reply.text, blocks: reply.blocks, unfurl_links: false });
+  for (const reply of replies) {
+    // A reply with charts: Slack's chart block, else (refused) the PNGs uploaded into this thread.
+    if (reply.charts && reply.charts.length > 0) await postChartMessage(client, { channel, thread_ts: ts }, { text: reply.text, blocks: reply.blocks, charts: reply.charts });
+    else await client.chat.postMessage({ channel, thread_ts: ts, text: reply.text, blocks: reply.blocks, unfurl_links: false });
+  }
 }
 
 /** How many replies `botId` has already posted under `ts` (a crash may have cut the thread short). */

@@ -12,6 +12,10 @@ import { createDigestLedger, type DigestKey, type DigestLedger } from '../../sto
 import type { WatchDimension } from '../../store/watches.js';
 import { deliverOnce, posterBase, type ClaimContext, type Delivery, type PosterBase } from '../background/deliver-once.js';
 import type { WatchMessages } from './views/watch-message.js';
+import { readAiTrend, type ServiceClient } from '../../service/index.js';
+import { chartPart, type MessageChart } from '../../slack/charts/index.js';
+import { postChartMessage } from '../../slack/charts/post.js';
+import { AI_TREND_CHART, aiTrendChart } from '../charts/ai-visibility.js';
 
 type WebClient = webApi.WebClient;
 
@@ -32,10 +36,41 @@ const EARLIER_EVENT_TYPES: readonly string[] = [WATCH_IDS.eventType, WATCH_IDS.e
 
 export interface WatchDelivery extends PosterBase, ClaimContext<DigestKey> {
   ledger: DigestLedger;
+  /** The moved metric over its last runs, for the message's thread (issue 29); null when there is none to draw. */
+  chart?: (ref: WatchRef) => Promise<MessageChart | null>;
 }
 
-export function createWatchDelivery(deps: Pick<RadarDeps, 'store' | 'timing' | 'logger' | 'now'>, client: WebClient): WatchDelivery {
-  return { ...posterBase(deps, client, 'watches'), ledger: createDigestLedger(deps.store, { now: deps.now, namespace: WATCH_LEDGER_NAMESPACE }) };
+export function createWatchDelivery(deps: Pick<RadarDeps, 'store' | 'timing' | 'logger' | 'now'> & Partial<Pick<RadarDeps, 'service' | 'background'>>, client: WebClient): WatchDelivery {
+  const { service, background } = deps;
+  return {
+    ...posterBase(deps, client, 'watches'),
+    ledger: createDigestLedger(deps.store, { now: deps.now, namespace: WATCH_LEDGER_NAMESPACE }),
+    ...(service && background ? { chart: (ref: WatchRef) => watchChart(ref, (task) => background.run(task), service) } : {}),
+  };
+}
+
+/**
+ * An AI move's chart: presence over the last checks (the AI trend), your brand and the brand that
+ * moved first. Other dimensions' history rows carry no figures to draw (their runs' detail would be
+ * one read each): none. A read that fails gives no chart, never a failed message.
+ */
+async function watchChart(ref: WatchRef, limit: <T>(task: () => Promise<T>) => Promise<T>, service: Pick<ServiceClient, 'getAiVisibilityTrend'>): Promise<MessageChart | null> {
+  if (ref.dimension !== 'ai') return null;
+  try {
+    const points = readAiTrend(await limit(() => service.getAiVisibilityTrend(ref.projectId)));
+    const facts = points.kind === 'value' ? aiTrendChart(points.value, null, 12, ref.competitor ?? null) : null;
+    return facts ? { blockId: AI_TREND_CHART, facts } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The messages with the chart reply last in the thread (when there is a chart). */
+async function withChart(ctx: WatchDelivery, ref: WatchRef, messages: WatchMessages): Promise<WatchPost> {
+  const chart = ctx.chart ? await ctx.chart(ref) : null;
+  if (!chart) return messages;
+  const part = chartPart(chart.facts, chart.blockId, { note: 'share of answers counted naming each' });
+  return { ...messages, thread: [...messages.thread, { text: `${messages.main.text}: over the last checks`, blocks: part.blocks, charts: part.charts }] };
 }
 
 export const watchKey = (teamId: string, channelId: string, ref: WatchRef): DigestKey => ({ teamId, channelId, runId: `${ref.dimension}:${ref.runId}` });
@@ -70,12 +105,23 @@ async function findEarlier(ctx: WatchDelivery, channel: string, ref: WatchRef, s
   return null;
 }
 
-/** The thread's replies (every change) carry the message's `radar_change` metadata too (issue 30 item 7). */
-async function postThread(client: WebClient, channel: string, ts: string, thread: WatchMessages['thread'], ref: WatchRef): Promise<void> {
-  for (const reply of thread) await client.chat.postMessage({ channel, thread_ts: ts, text: reply.text, blocks: reply.blocks, metadata: changeMetadata(ref), unfurl_links: false });
+/**
+ * The thread's replies (every change) carry the message's `radar_change` metadata too (issue 30 item 7);
+ * a chart reply goes as Slack's chart block, else (refused, or a gap the block cannot draw) with its PNG into this thread.
+ */
+async function postThread(client: WebClient, channel: string, ts: string, thread: ThreadReply[], ref: WatchRef): Promise<void> {
+  for (const reply of thread) {
+    if (reply.charts && reply.charts.length > 0) await postChartMessage(client, { channel, thread_ts: ts }, { text: reply.text, blocks: reply.blocks, charts: reply.charts }, { metadata: changeMetadata(ref) });
+    else await client.chat.postMessage({ channel, thread_ts: ts, text: reply.text, blocks: reply.blocks, metadata: changeMetadata(ref), unfurl_links: false });
+  }
 }
 
-export function deliverWatch(ctx: WatchDelivery, key: DigestKey, ref: WatchRef, render: () => Promise<WatchMessages>): Promise<Delivery> {
+type ThreadReply = WatchMessages['thread'][number] & { charts?: readonly MessageChart[] };
+/** What is posted: the watch message and its thread, a chart reply last when there is one. */
+type WatchPost = Omit<WatchMessages, 'thread'> & { thread: ThreadReply[] };
+
+export function deliverWatch(ctx: WatchDelivery, key: DigestKey, ref: WatchRef, renderPlain: () => Promise<WatchMessages>): Promise<Delivery> {
+  const render = async () => withChart(ctx, ref, await renderPlain());
   return deliverOnce(ctx, key, {
     what: 'watch message',
     findEarlier: (since) => findEarlier(ctx, key.channelId, ref, since),

@@ -374,9 +374,13 @@ export function standingOf(rows: readonly (AiBrandRow | null)[], scope: { comple
 
 /** A share as a percentage, the one way Radar says a rate everywhere: 0.45 -> "45%" (above 1 taken as a percentage already). */
 export function ratePercent(rate: number): string {
+  return `${ratePercentValue(rate)}%`;
+}
+
+/** A rate as the percentage said in text (a share of 0 to 1 times 100, anything above 1 a percentage already; one decimal), for charts. */
+export function ratePercentValue(rate: number): number {
   const pct = rate <= 1 ? rate * 100 : rate;
-  const rounded = Math.round(pct * 10) / 10;
-  return `${rounded}%`;
+  return Math.round(pct * 10) / 10;
 }
 
 /** What a brand is called in a sentence (plain text): its name, else its domain. */

@@ -4,3 +4,4 @@ export * from './text.js';
 export * from './time.js';
 export * from './duration.js';
 export * from './markdown.js';
+export * from './table.js';

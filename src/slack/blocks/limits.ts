@@ -22,4 +22,10 @@ export const LIMITS = {
   messageText: 40000,
   inputLabel: 2000,
   placeholder: 150,
+  /** The table block: rows (the header row counts), cells a row, one table a message. */
+  tableRows: 100,
+  tableCellsPerRow: 20,
+  tablesPerMessage: 1,
+  /** Slack's chart block (data_visualization): two a message. */
+  chartsPerMessage: 2,
 } as const;

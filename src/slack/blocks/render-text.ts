@@ -96,6 +96,8 @@ function renderBlock(block: unknown): string {
       return typeof block.text === 'string' ? block.text : '';
     case 'data_visualization':
       return renderChart(block);
+    case 'table':
+      return renderTable(block);
     default:
       return `[${String(block.type)} block]`;
   }
@@ -110,6 +112,34 @@ function renderChart(block: Json): string {
   } catch {
     return `[chart: ${String(block.title)}]`;
   }
+}
+
+/** A table block as aligned columns (numbers right-aligned when the column says so), a rule under the header row. */
+export function renderTable(block: Json): string {
+  const rows = list(block.rows).map((row) => list(row).map(cellText));
+  if (rows.length === 0) return '[table]';
+  const settings = list(block.column_settings);
+  const columns = Math.max(...rows.map((r) => r.length));
+  const widths = Array.from({ length: columns }, (_, i) => Math.max(...rows.map((r) => [...(r[i] ?? '')].length)));
+  const line = (row: string[]) =>
+    widths
+      .map((width, i) => {
+        const text = row[i] ?? '';
+        const pad = ' '.repeat(width - [...text].length);
+        const setting = settings[i];
+        return isJson(setting) && setting.align === 'right' ? `${pad}${text}` : `${text}${pad}`;
+      })
+      .join('  ')
+      .trimEnd();
+  const [head = [], ...body] = rows;
+  return [line(head), widths.map((w) => '─'.repeat(w)).join('  '), ...body.map(line)].join('\n');
+}
+
+function cellText(cell: unknown): string {
+  if (!isJson(cell)) return '';
+  if (cell.type === 'raw_text' || cell.type === 'raw_number') return renderMrkdwn(String(cell.text ?? ''));
+  if (cell.type === 'rich_text') return list(cell.elements).map(renderRichTextElement).join(' ');
+  return '';
 }
 
 function renderSection(block: Json): string {

@@ -6,7 +6,7 @@
  * labels that only differ past 20 characters) are not squeezed in: `nativeChartBlock` answers null
  * and the caller shows the PNG instead.
  */
-import type { Block } from '../blocks/index.js';
+import { escapeMrkdwn, type Block } from '../blocks/index.js';
 import { CHART_LIMITS, ChartLimitError, OWN_MARK, categoriesOf, checkChart, displayName, valueAt } from './spec.js';
 import type { ChartFacts } from './spec.js';
 
@@ -30,9 +30,26 @@ export function shortLabel(text: string, max: number = CHART_LIMITS.label): stri
   return chars.length <= max ? chars.join('') : `${chars.slice(0, max - 1).join('').trimEnd()}…`;
 }
 
+/**
+ * A label as the block carries it: escaped like every service string that reaches Slack (`&`, `<`,
+ * `>` as entities, so a name can never be read as a mention), cut so the escaped text keeps `max`
+ * characters without splitting an entity.
+ */
+export function blockLabel(text: string, max: number = CHART_LIMITS.label): string {
+  const chars = [...text.trim()];
+  const escaped = (n: number) => escapeMrkdwn(chars.slice(0, n).join(''));
+  if ([...escapeMrkdwn(chars.join(''))].length <= max) return escapeMrkdwn(chars.join(''));
+  let n = chars.length;
+  while (n > 0 && [...escaped(n).trimEnd()].length > max - 1) n--;
+  return `${escaped(n).trimEnd()}…`;
+}
+
+/** A label read back from the block (the console): the entities undone. */
+const unescape = (text: string) => text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+
 function shortName(facts: ChartFacts['series'][number]): string {
-  if (!facts.own) return shortLabel(facts.name, CHART_LIMITS.seriesName);
-  return `${shortLabel(facts.name, CHART_LIMITS.seriesName - OWN_MARK.length)}${OWN_MARK}`;
+  if (!facts.own) return blockLabel(facts.name, CHART_LIMITS.seriesName);
+  return `${blockLabel(facts.name, CHART_LIMITS.seriesName - OWN_MARK.length)}${OWN_MARK}`;
 }
 
 const unique = (values: readonly string[]) => new Set(values).size === values.length;
@@ -43,16 +60,16 @@ const unique = (values: readonly string[]) => new Set(values).size === values.le
  */
 export function nativeChartBlock(facts: ChartFacts, blockId?: string): DataVisualizationBlock | null {
   checkChart(facts);
-  const base = { type: 'data_visualization' as const, ...(blockId ? { block_id: blockId } : {}), title: facts.title };
+  const base = { type: 'data_visualization' as const, ...(blockId ? { block_id: blockId } : {}), title: blockLabel(facts.title, CHART_LIMITS.title) };
   if (facts.kind === 'pie') {
     const points = facts.series[0]?.points ?? [];
     if (points.some((p) => p.value === null || p.value <= 0)) return null;
-    const labels = points.map((p) => shortLabel(p.label));
+    const labels = points.map((p) => blockLabel(p.label));
     if (!unique(labels)) return null;
     return { ...base, chart: { type: 'pie', segments: points.map((p, i) => ({ label: labels[i] ?? '', value: p.value as number })) } };
   }
   const categories = categoriesOf(facts);
-  const shortCategories = categories.map((c) => shortLabel(c));
+  const shortCategories = categories.map((c) => blockLabel(c));
   const names = facts.series.map(shortName);
   if (!unique(shortCategories) || !unique(names)) return null;
   const series: { name: string; data: { label: string; value: number }[] }[] = [];
@@ -68,8 +85,8 @@ export function nativeChartBlock(facts: ChartFacts, blockId?: string): DataVisua
   }
   const axis = {
     categories: shortCategories,
-    ...(facts.xLabel ? { x_label: shortLabel(facts.xLabel, CHART_LIMITS.axisLabel) } : {}),
-    ...(facts.yLabel ? { y_label: shortLabel(facts.yLabel, CHART_LIMITS.axisLabel) } : {}),
+    ...(facts.xLabel ? { x_label: blockLabel(facts.xLabel, CHART_LIMITS.axisLabel) } : {}),
+    ...(facts.yLabel ? { y_label: blockLabel(facts.yLabel, CHART_LIMITS.axisLabel) } : {}),
   };
   return { ...base, chart: { type: facts.kind, series, axis_config: axis } };
 }
@@ -101,16 +118,17 @@ export function slackFileImageBlock(fileId: string, altText: string, title?: str
 
 /** A chart block read back as facts (the console draws the PNG and sparkline of what was sent). */
 export function factsOfChartBlock(block: DataVisualizationBlock): ChartFacts {
+  const title = unescape(block.title);
   if (block.chart.type === 'pie') {
-    return { title: block.title, kind: 'pie', series: [{ name: block.title.slice(0, 20) || 'share', points: block.chart.segments.map((s) => ({ label: s.label, value: s.value })) }] };
+    return { title, kind: 'pie', series: [{ name: title.slice(0, 20) || 'share', points: block.chart.segments.map((s) => ({ label: unescape(s.label), value: s.value })) }] };
   }
   return {
-    title: block.title,
+    title,
     kind: block.chart.type,
     series: block.chart.series.map((s) => ({
-      name: s.name.endsWith(OWN_MARK) ? s.name.slice(0, -OWN_MARK.length) : s.name,
+      name: unescape(s.name.endsWith(OWN_MARK) ? s.name.slice(0, -OWN_MARK.length) : s.name),
       ...(s.name.endsWith(OWN_MARK) ? { own: true } : {}),
-      points: s.data.map((d) => ({ label: d.label, value: d.value })),
+      points: s.data.map((d) => ({ label: unescape(d.label), value: d.value })),
     })),
   };
 }

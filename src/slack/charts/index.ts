@@ -9,3 +9,6 @@ export { chartAltText, chartFiguresBlocks, chartFiguresMrkdwn } from './text.js'
 export { chartSparklines, sparkline } from './sparkline.js';
 export { renderChartPng, rendererLoaded } from './render.js';
 export type { RenderedChart } from './render.js';
+export { chartPart } from './part.js';
+export type { ChartPart } from './part.js';
+export type { MessageChart } from './post.js';

@@ -8,33 +8,41 @@ import { categoriesOf, checkChart, displayName, figure, valueAt } from './spec.j
 import type { ChartFacts } from './spec.js';
 
 /** One line per category (x-axis label or slice), the series' figures on it; plain text. */
-function rows(facts: ChartFacts, escape: (s: string) => string): string[] {
+function rows(facts: ChartFacts, escape: (s: string) => string, note?: string): string[] {
+  const after = note ? ` (${escape(note)})` : '';
   const unit = facts.unit ?? '';
   if (facts.series.length === 1) {
     const only = facts.series[0];
     if (!only) return [];
-    return only.points.map((p) => `${escape(p.label)}: ${figure(p.value, unit)}`);
+    return only.points.map((p) => `${escape(p.label)}${after}: ${figure(p.value, unit)}`);
   }
   return categoriesOf(facts).map((category) => {
     const cells = facts.series.map((s) => {
       const value = valueAt(s, category);
       return `${escape(displayName(s))} ${value === undefined ? 'no figure' : figure(value, unit)}`;
     });
-    return `${escape(category)}: ${cells.join(' · ')}`;
+    return `${escape(category)}${after}: ${cells.join(' · ')}`;
   });
 }
 
-/** The figures as mrkdwn: the title in bold, then one bullet line per category. */
-export function chartFiguresMrkdwn(facts: ChartFacts): string {
+/**
+ * The figures as mrkdwn: the title in bold, then one bullet line per category. `note` is said after
+ * each category ("2026-11-20 (share of answers counted): …") where a reading rule wants every line to say it.
+ */
+export function chartFiguresMrkdwn(facts: ChartFacts, options: FigureOptions = {}): string {
   checkChart(facts);
   const own = facts.series.length === 1 && facts.series[0]?.own ? ` (${escapeMrkdwn(facts.series[0].name)}, you)` : '';
-  return [`*${escapeMrkdwn(facts.title)}*${own}`, ...rows(facts, escapeMrkdwn).map((line) => `• ${line}`)].join('\n');
+  return [`*${escapeMrkdwn(facts.title)}*${own}`, ...rows(facts, escapeMrkdwn, options.note).map((line) => `• ${line}`)].join('\n');
+}
+
+export interface FigureOptions {
+  note?: string;
 }
 
 /** The figures as section blocks (split at Slack's 3,000 characters a section). */
-export function chartFiguresBlocks(facts: ChartFacts): Block[] {
+export function chartFiguresBlocks(facts: ChartFacts, options: FigureOptions = {}): Block[] {
   checkChart(facts);
-  const [head, ...lines] = chartFiguresMrkdwn(facts).split('\n');
+  const [head, ...lines] = chartFiguresMrkdwn(facts, options).split('\n');
   return chunkLines(lines).map((chunk, i) => section(i === 0 ? `${head ?? ''}\n${chunk}` : chunk));
 }
 

@@ -12,6 +12,8 @@ import { actions, button, type Block } from '../blocks/index.js';
 import { ACTION_IDS } from '../ids.js';
 import { LIMITS } from '../blocks/limits.js';
 import { UserError } from '../error-text.js';
+import { isChartBlock } from '../charts/block.js';
+import type { MessageChart } from '../charts/post.js';
 
 export interface ProjectRef {
   id: string;
@@ -31,6 +33,12 @@ export interface ReplyMessage {
   blocks?: Block[];
   /** Offer a "Share to channel" button when the answer is ephemeral. */
   shareable?: boolean;
+  /**
+   * The charts the blocks show (views' `charts`). An answer through response_url cannot carry a file:
+   * when Slack refuses the chart blocks the answer goes again without them, its figures (always
+   * beside each chart as text or a table) standing in for the drawing.
+   */
+  charts?: readonly MessageChart[];
 }
 
 export interface CommandInvocation {
@@ -103,12 +111,20 @@ export function createInvocation(input: InvocationInput): CommandInvocation {
       if (blocks && message.shareable && !input.share && value.length <= LIMITS.buttonValue && blocks.length < LIMITS.blocksPerMessage) {
         blocks.push(actions([button({ text: 'Share to channel', actionId: ACTION_IDS.share, value })]));
       }
-      await input.respond({
-        response_type: input.share ? 'in_channel' : 'ephemeral',
-        replace_original: false,
-        text: message.text,
-        ...(blocks ? { blocks } : {}),
-      });
+      const send = (shown: Block[] | undefined) =>
+        input.respond({ response_type: input.share ? 'in_channel' : 'ephemeral', replace_original: false, text: message.text, ...(shown ? { blocks: shown } : {}) });
+      if (!blocks?.some(isChartBlock)) {
+        await send(blocks);
+        return;
+      }
+      try {
+        await send(blocks);
+      } catch (error) {
+        // A workspace that does not draw Slack's chart block refuses the whole answer: it goes again
+        // without the chart blocks; the figures beside each chart say the same numbers.
+        input.deps.logger.info('the answer went again without its chart blocks', { error: error instanceof Error ? error.message : String(error) });
+        await send(blocks.filter((b) => !isChartBlock(b)));
+      }
     },
   };
 }

@@ -12,6 +12,7 @@ interface FailRule {
   error: string;
   times: number;
   channel?: string;
+  when?: (args: Record<string, unknown>) => boolean;
   retryAfter: number;
 }
 
@@ -30,6 +31,7 @@ export class Faults {
       error: options.error,
       times: options.times ?? 1,
       channel: options.channel,
+      ...(options.when ? { when: options.when } : {}),
       retryAfter: options.retryAfter ?? 1,
     });
   }
@@ -47,10 +49,10 @@ export class Faults {
   }
 
   /** The fault for this call, if any; consumes one use of a matching `failNext` rule. */
-  takeFault(method: string, channel: string | undefined): Fault | undefined {
+  takeFault(method: string, channel: string | undefined, args: Record<string, unknown> = {}): Fault | undefined {
     const denied = channel === undefined ? undefined : this.deniedChannels.get(channel);
     if (denied !== undefined) return { error: denied };
-    const rule = this.failRules.find((r) => r.method === method && (r.channel === undefined || r.channel === channel));
+    const rule = this.failRules.find((r) => r.method === method && (r.channel === undefined || r.channel === channel) && (r.when === undefined || r.when(args)));
     if (!rule) return undefined;
     rule.times -= 1;
     if (rule.times <= 0) this.failRules.splice(this.failRules.indexOf(rule), 1);

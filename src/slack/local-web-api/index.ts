@@ -78,7 +78,7 @@ export async function startLocalWebApi(options: LocalWebApiOptions = {}): Promis
       await options.onCall?.(call);
       const ms = faults.takeDelay(call.method);
       if (ms > 0) await delay(ms);
-      const fault = faults.takeFault(call.method, stringArg(call.args, 'channel'));
+      const fault = faults.takeFault(call.method, stringArg(call.args, 'channel'), call.args);
       if (fault?.retryAfter !== undefined) {
         return { status: 429, headers: { 'Retry-After': String(fault.retryAfter) }, body: { ok: false, error: fault.error } };
       }

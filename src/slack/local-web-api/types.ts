@@ -100,4 +100,6 @@ export interface FailOptions {
   times?: number;
   /** Only calls whose `channel` argument equals this fail. */
   channel?: string;
+  /** Only calls whose arguments this accepts fail (e.g. a message carrying a chart block). */
+  when?: (args: Record<string, unknown>) => boolean;
 }

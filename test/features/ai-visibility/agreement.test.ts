@@ -105,7 +105,8 @@ describe('AI visibility agreement: one payload, every consumer', () => {
 
   it('the same brands and presence numbers everywhere', () => {
     // Closewise: third by presence, tied, named in 50% of the answers counted.
-    expect(overview).toContain('*Closewise* (closewise.com) _(tracked)_: #3 by presence (tied with 3 other brands shown) · 50% of answers counted');
+    // A line of the market map, or a row of its table (Brand, Presence, Named in, Score).
+    expect(overview).toMatch(/\*?Closewise\*? \(closewise\.com\) _?\(tracked\)_?(: | +)#3 by presence \(tied with 3 other brands shown\)( · | +)50% of answers counted/);
     expect(card).toContain('#3 by presence (how often answers name it), tied with 3 other brands shown · mention rate: named in 50% of the answers counted');
     expect(trend).toContain('*Closewise*: named in 50% of answers counted · score 30/100 · presence rank 3 (tied with 3 other brands shown)');
     expect(watch).toContain('*closewise.com*: presence rank 5 → 3; named in 50% of the answers counted');
@@ -224,7 +225,7 @@ describe('AI visibility shape variants (fast-check)', () => {
         expect(overview).toContain(`*Standing:* ${sandboxTie}`);
         expect(overview).toContain('14 of 15 brands on the market map shown');
         expect(overview.match(/\*Pipedrift\* \(pipedrift\.com\)/g)).toHaveLength(1);
-        expect(overview).toMatch(/\*Pipedrift\* \(pipedrift\.com\) _\(tracked\)_: #11 by presence \(tied with 8 other brands shown\) · 45% of answers counted/);
+        expect(overview).toMatch(/\*?Pipedrift\*? \(pipedrift\.com\) _?\(tracked\)_?(: | +)#11 by presence \(tied with 8 other brands shown\)( · | +)45% of answers counted/);
         expect(overview).toMatch(/\*DealStream\* \(dealstream\.io\) _\(tracked\)_: not named in any answer/);
         expect(overview).toContain('_(you)_');
         const card = aiLines(item, { id: null, name: 'Pipedrift', domain: 'pipedrift.com', isOwn: false }).join('\n');

@@ -38,8 +38,8 @@ describe('/radar ai', () => {
     expect(text).toMatch(/raw answer entries/);
     // The count is the page object's total (15), never the page's length (17 rows with pinned ones).
     expect(text).toContain('15 brands on the market map');
-    expect(text).toContain('*Pipedrift* (pipedrift.com) _(tracked)_');
-    expect(text).toContain('_(you)_');
+    expect(text).toMatch(/\*?Pipedrift\*? \(pipedrift\.com\) _?\(tracked\)_?/);
+    expect(text).toMatch(/_\(you\)_| \(you\)/);
     expect(text).toContain('Share to channel');
     expect(text).toContain('More brands');
   });

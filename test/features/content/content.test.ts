@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replyText } from '../../support/radar-harness.js';
 import { startRadarListeners, type RadarListeners } from '../../support/radar-listeners.js';
 import { CHANNELS } from '../../support/slack-fixtures.js';
+import { chartBlocks, tableRows } from '../../support/view-checks.js';
 
 const CHANGELOG = '/v1/projects/prj_northwind/content/changelog';
 const COMPETITORS = '/v1/projects/prj_northwind/competitors';
@@ -37,12 +38,24 @@ describe('/radar content and /radar changes', () => {
   });
 
   it('content: one read; every competitor’s URLs, the twelve categories, strategic URLs, and both gap-list states', async () => {
-    const text = await run('content');
+    h.sandbox.control.clearRequests();
+    const answer = await h.command('content', { channel: CHANNELS.intel });
+    const text = replyText(answer);
     expect(requests().map((r) => r.path)).toEqual(['/v1/projects/prj_northwind/content']);
     expect(text).toContain('• *northwindcrm.com* _(you)_: 412 URLs');
     expect(text).toContain('• *dealstream.io*: 0 URLs');
-    for (const c of ['Blog', 'Docs', 'Tools', 'Landing', 'Case studies', 'Comparison', 'Integrations', 'Changelog', 'Webinars', 'Legal', 'Programmatic', 'Other']) expect(text).toContain(`• *${c}:* northwindcrm.com `);
-    expect(text).toContain('• *Comparison:* northwindcrm.com 0 · pipedrift.com 24');
+    // URLs by category: a table, the twelve categories down, the sites across (you first), and a chart of the same counts.
+    const rows = tableRows(answer.args.blocks as unknown[]) ?? [];
+    expect(rows.map((r) => r[0])).toEqual(['Category', 'Blog', 'Docs', 'Tools', 'Landing', 'Case studies', 'Comparison', 'Integrations', 'Changelog', 'Webinars', 'Legal', 'Programmatic', 'Other', 'All URLs']);
+    expect(rows[0]?.slice(1, 3)).toEqual(['northwindcrm.com (you)', 'pipedrift.com']);
+    expect(rows.find((r) => r[0] === 'Comparison')?.slice(1, 3)).toEqual(['0', '24']);
+    expect(rows.find((r) => r[0] === 'All URLs')?.[1]).toBe('412');
+    const [chart] = chartBlocks(answer.args.blocks as unknown[]);
+    expect(chart?.block_id).toBe('content-urls-by-category');
+    const own = chart?.chart.series?.[0];
+    expect(own?.name).toBe('northwindcrm.… (you)'); // Slack's 20 characters a series name, the mark kept
+    // Exactly the table's counts.
+    expect(own?.data.map((d) => String(d.value))).toEqual(rows.slice(1, 13).map((r) => r[1]));
     expect(text).toContain('• https://pipedrift.com/compare · comparison · pipedrift.com — Head-to-head comparison page targeting your brand name');
     // An empty list: compared, none found. A null list: no comparison ran. Neither is the other.
     expect(text).toContain('• *Missing integration pages:* _compared, none found_');

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHANNELS } from '../../support/slack-fixtures.js';
 import { replyText } from '../../support/radar-harness.js';
 import { startRadarListeners, type RadarListeners } from '../../support/radar-listeners.js';
+import { chartBlocks, tableRows } from '../../support/view-checks.js';
 
 describe('/radar pricing under the null contract', () => {
   let h: RadarListeners;
@@ -12,20 +13,44 @@ describe('/radar pricing under the null contract', () => {
   afterAll(() => h?.stop());
 
   it('shows the gap flags, market figures with their unit, own metrics and every competitor', async () => {
-    const text = replyText(await h.command('pricing --project northwind', { channel: CHANNELS.general }));
+    const answer = await h.command('pricing --project northwind', { channel: CHANNELS.general });
+    const text = replyText(answer);
     expect(text).toMatch(/\*Price gap:\* no gap/);
     expect(text).toMatch(/\*Free plan gap:\* :large_orange_diamond: gap/);
     expect(text).toMatch(/Market average\*\n\$39\.25 per seat a month/);
     expect(text).toContain('Price position');
     expect(text).toContain('*Your lowest price:* $29.00 per seat a month');
     // Every competitor appears; those without data carry their reason, never a zero.
-    expect(text).toContain('*dealstream.io*: no pricing data (no pricing page found)');
-    expect(text).toContain('*relatekit.com*: no pricing data (pricing page not responding)');
-    for (const domain of ['pipedrift.com', 'hubforge.io', 'closewise.com', 'salesloom.com']) expect(text).toContain(`*${domain}*`);
+    expect(text).toMatch(/dealstream\.io(\n| +)no pricing data \(no pricing page found\)/); // a row of the competitors table
+    expect(text).toMatch(/relatekit\.com(\n| +)no pricing data \(pricing page not responding\)/);
+    const rows = tableRows(answer.args.blocks as unknown[]) ?? [];
+    expect(rows[0]).toEqual(['Competitor', 'Lowest price', 'Plans', 'Free plan', 'Has annual discount']);
+    for (const domain of ['pipedrift.com', 'hubforge.io', 'closewise.com', 'salesloom.com']) expect(rows.map((r) => r[0])).toContain(domain);
     // hasFreePlan is tri-state: yes, no and not checked all occur.
-    expect(text).toContain('free plan yes');
-    expect(text).toContain('free plan no');
-    expect(text).toContain('free plan _not checked_');
+    expect(new Set(rows.map((r) => r[3]))).toEqual(new Set(['Free plan', 'yes', 'no', 'not checked', '–']));
+  });
+
+  it('draws each comparable price beside the market average and yours, the figures as text beside the chart', async () => {
+    const answer = await h.command('pricing --project northwind', { channel: CHANNELS.general });
+    const [chart, ...more] = chartBlocks(answer.args.blocks as unknown[]);
+    expect(more).toEqual([]);
+    expect(chart).toMatchObject({ block_id: 'pricing-comparable-prices', title: 'Lowest prices, USD per seat month', chart: { type: 'bar' } });
+    // Exactly the four prices the market average is made of, the average itself and yours.
+    expect(chart?.chart.series).toEqual([
+      {
+        name: 'Lowest price',
+        data: [
+          { label: 'pipedrift.com', value: 24 },
+          { label: 'hubforge.io', value: 45 },
+          { label: 'closewise.com', value: 39 },
+          { label: 'salesloom.com', value: 49 },
+          { label: 'Market average', value: 39.25 },
+          { label: 'You', value: 29 },
+        ],
+      },
+    ]);
+    const text = replyText(answer);
+    for (const line of ['pipedrift.com: 24 USD', 'salesloom.com: 49 USD', 'Market average: 39.25 USD', 'You: 29 USD']) expect(text).toContain(`• ${line}`);
   });
 
   it('an unmeasured own side makes every flag "not measured" with the reason, never "no gap"', async () => {

@@ -58,7 +58,8 @@ describe('the chart block', () => {
         type: 'line',
         series: [
           { name: 'Acme (you)', data: [{ label: 'Nov 1', value: 20 }, { label: 'Nov 8', value: 35.5 }, { label: 'Nov 15', value: 31 }, { label: 'Nov 22', value: 40 }] },
-          { name: 'Rival & Co <b>', data: [{ label: 'Nov 1', value: 30 }, { label: 'Nov 8', value: 32 }, { label: 'Nov 15', value: 0 }, { label: 'Nov 22', value: 28 }] },
+          // Escaped like every service string that reaches Slack, and cut at 20 characters without splitting an entity.
+          { name: 'Rival &amp; Co &lt;…', data: [{ label: 'Nov 1', value: 30 }, { label: 'Nov 8', value: 32 }, { label: 'Nov 15', value: 0 }, { label: 'Nov 22', value: 28 }] },
         ],
         axis_config: { categories: ['Nov 1', 'Nov 8', 'Nov 15', 'Nov 22'] },
       },

@@ -4,7 +4,7 @@
  * service says there is more. A "More" press shows one list's next page (`sourcesListView`).
  */
 import { unreadableText } from '../../../service/tolerant.js';
-import { actions, chunkLines, context, escapeMrkdwn, header, plural, relativeAndAbsolute, section, truncate, type Block, type Button } from '../../../slack/blocks/index.js';
+import { actions, chunkLines, context, escapeMrkdwn, header, plainCell, plural, relativeAndAbsolute, section, tableBlock, truncate, type Block, type Button } from '../../../slack/blocks/index.js';
 import { COMMAND } from '../../../slack/ids.js';
 import { extrasText, namingText, rankText } from '../format.js';
 import { listTotal, type CitedBrand, type CitedPage, type SourcesFacts, type SourcesList } from '../../../service/index.js';
@@ -45,6 +45,24 @@ export function brandLine(row: CitedBrand | null): string {
 }
 
 /**
+ * The brands as a table (Brand, Presence, Answers naming it), in the lines' words; null when a row
+ * could not be read or carries fields only a line can say.
+ */
+function brandsTable(rows: readonly (CitedBrand | null)[]): Block | null {
+  if (rows.length === 0 || rows.some((r) => r === null || r.extras.length > 0)) return null;
+  return tableBlock({
+    blockId: 'ai-sources-brands',
+    columns: [{ title: 'Brand', wrap: true }, { title: 'Presence' }, { title: 'Answers naming it', align: 'right' }],
+    rows: (rows as CitedBrand[]).map((row) => {
+      const name = row.name ?? row.domain ?? 'a brand without a name';
+      const domain = row.domain && row.domain !== name ? ` (${row.domain})` : '';
+      const naming = row.answersNaming.kind === 'value' && row.answersNaming.value !== null ? String(row.answersNaming.value) : plainCell(namingText(row.answersNaming) ?? 'not reported');
+      return [`${name}${domain}${row.isOwn ? ' (you)' : ''}`, plainCell(rankText(row.rankByPresence, row.answersNaming)), naming];
+    }),
+  });
+}
+
+/**
  * Rows to show: on a page after the first, the own row (pinned to every page, spec 2.5) was shown on
  * the first, and so was a brand pinned there whose presence rank puts it on an earlier page. Repeats
  * within a page are removed by the reader.
@@ -75,7 +93,9 @@ export function listBlocks<T extends CitedPage | CitedBrand>(name: ListName, lis
   const shown = rows.slice(0, ROWS_SHOWN).map(line);
   const cut = rows.length > ROWS_SHOWN;
   if (cut) shown.push(`_…and ${rows.length - ROWS_SHOWN} more rows in this answer_`);
-  const blocks: Block[] = chunkLines([`*${title}*${count}${range}`, ...shown]).map((chunk) => section(chunk));
+  // The brands are a leaderboard: a table when it fits (issue 29), else the lines.
+  const table = name === 'brands' && !cut ? brandsTable(rows as (CitedBrand | null)[]) : null;
+  const blocks: Block[] = table ? [section(`*${title}*${count}${range}`), table] : chunkLines([`*${title}*${count}${range}`, ...shown]).map((chunk) => section(chunk));
   if (list.page.kind === 'unreadable') blocks.push(context(unreadableText(`The ${NOUNS[name]} list's page information`)));
   else if (total === null) blocks.push(context(`_The service did not say how many ${NOUNS[name]}s there are in all._`));
   // The next rows: past those shown (a page longer than one message is continued from where it was cut).

@@ -1,6 +1,7 @@
 /** Market-map rows as lines: presence first (the only source of standing), then rate and score. */
 import type { AiBrandRow, AiPageFacts, AiStanding } from '../../../service/index.js';
-import { escapeMrkdwn, plural } from '../../../slack/blocks/index.js';
+import { brandName } from '../../../service/index.js';
+import { escapeMrkdwn, plainCell, plural, tableBlock, type Block } from '../../../slack/blocks/index.js';
 import { presenceFactText, rateText, scoreText, standingLine } from '../format.js';
 
 export function brandLabel(row: AiBrandRow): string {
@@ -36,4 +37,22 @@ export function mapCountText(page: AiPageFacts | null, shown?: number): string |
 /** The standing sentence, from presence only; a tie is said as a tie. Null when nothing can be claimed (Radar never picks a leader from the score). */
 export function standingText(standing: AiStanding): string | null {
   return standingLine(standing);
+}
+
+/**
+ * The market map as a table (Brand, Presence, Named in, Score), presence first as the lines say it;
+ * null when it does not fit one table or a row carries fields only the lines can say (then the lines).
+ */
+export function marketMapTable(rows: readonly (AiBrandRow | null)[]): Block | null {
+  if (rows.length === 0 || rows.some((r) => r === null || r.extras.length > 0 || r.moreExtras > 0)) return null;
+  const present = rows as AiBrandRow[];
+  return tableBlock({
+    blockId: 'ai-market-map',
+    columns: [{ title: 'Brand', wrap: true }, { title: 'Presence' }, { title: 'Named in', align: 'right' }, { title: 'Score', align: 'right' }],
+    rows: present.map((row) => {
+      const mark = row.isOwn ? ' (you)' : row.tracked.kind === 'value' && row.tracked.value ? ' (tracked)' : '';
+      const domain = row.domainShown && row.domainShown.toLowerCase() !== brandName(row).toLowerCase() ? ` (${row.domainShown})` : '';
+      return [`${brandName(row)}${domain}${mark}`, plainCell(presenceFactText(row.presence, row.tiedWith)), plainCell(rateText(row.mentionRate)), plainCell(scoreText(row.score, row.mentionRate))];
+    }),
+  });
 }

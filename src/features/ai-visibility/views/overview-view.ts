@@ -9,7 +9,9 @@ import { actions, button, chunkLines, context, escapeMrkdwn, fitBlocks, header, 
 import { countText, dateText, partValue, presenceFactText, RATES_NOTE, rateText, SCORE_NOTE, scoreText } from '../format.js';
 import { extraLines } from '../../../slack/blocks/extras.js';
 import { ACTION_IDS } from '../../../slack/ids.js';
-import { brandLine, mapCountText, standingText } from './market-map.js';
+import { brandLine, mapCountText, marketMapTable, standingText } from './market-map.js';
+import { chartPart, type MessageChart } from '../../../slack/charts/index.js';
+import { AI_MAP_CHART, aiMapChart } from '../../charts/ai-visibility.js';
 
 /** The header line about an abandoned latest check (spec 2.5: everything describes an earlier check). */
 export function abandonedLine(facts: Pick<AiVisibilityFacts, 'latestCheck' | 'checkedAt'>): string | null {
@@ -52,8 +54,9 @@ export interface OverviewOptions {
   nextCommand?: string | null;
 }
 
-export function overviewView(projectName: string, facts: AiVisibilityFacts, options: OverviewOptions = {}): { text: string; blocks: Block[] } {
+export function overviewView(projectName: string, facts: AiVisibilityFacts, options: OverviewOptions = {}): { text: string; blocks: Block[]; charts: MessageChart[] } {
   const blocks: Block[] = [header(`${projectName}: AI visibility`)];
+  const charts: MessageChart[] = [];
   const abandoned = abandonedLine(facts);
   if (abandoned) blocks.push(section(abandoned));
 
@@ -108,7 +111,13 @@ export function overviewView(projectName: string, facts: AiVisibilityFacts, opti
           ? `; from brand ${page.offset + 1} of ${page.total}, with your own and tracked rows, which are on every page`
           : '';
     const title = `*Market map* (brands by presence${count && !range ? `; ${count}` : ''}${range})`;
-    for (const chunk of chunkLines([title, ...rows.map(brandLine)])) blocks.push(section(chunk));
+    // The chart's figures are the rates on the map's rows just below (the same rounding).
+    const chart = chartPart(aiMapChart(rows), AI_MAP_CHART, { figures: false });
+    blocks.push(...chart.blocks);
+    charts.push(...chart.charts);
+    const table = marketMapTable(rows);
+    if (table) blocks.push(section(title), table);
+    else for (const chunk of chunkLines([title, ...rows.map(brandLine)])) blocks.push(section(chunk));
     if (facts.brandsPage.kind === 'unreadable') blocks.push(context(unreadableText('Market map paging')));
     const more = page !== null && (page.hasMore || (shown !== undefined && shown < page.total));
     if (more && options.moreValue) blocks.push(actions([button({ text: 'More brands', actionId: ACTION_IDS.aiMoreBrands, value: options.moreValue })]));
@@ -118,5 +127,5 @@ export function overviewView(projectName: string, facts: AiVisibilityFacts, opti
   }
   if (facts.extras.length > 0) for (const chunk of chunkLines(['*Also in the service\'s answer*', ...extraLines(facts.extras, facts.moreExtras)])) blocks.push(section(chunk));
   blocks.push(context(RATES_NOTE, SCORE_NOTE));
-  return { text: `${escapeMrkdwn(projectName)}: AI visibility`, blocks: fitBlocks(blocks, 48) };
+  return { text: `${escapeMrkdwn(projectName)}: AI visibility`, blocks: fitBlocks(blocks, 48), charts };
 }

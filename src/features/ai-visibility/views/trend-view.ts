@@ -10,6 +10,8 @@ import { humanise } from '../../../slack/blocks/index.js';
 import { unreadableText } from '../../../service/tolerant.js';
 import type { Part } from '../../../service/tolerant.js';
 import { chunkLines, context, escapeMrkdwn, fitBlocks, header, plural, section, type Block } from '../../../slack/blocks/index.js';
+import { chartPart, type MessageChart } from '../../../slack/charts/index.js';
+import { AI_TREND_CHART, aiTrendChart } from '../../charts/ai-visibility.js';
 import { absentText, standingLine, dateText, NOT_MEASURED, NOT_NAMED, partValue, RANK_ONLY_ACROSS_MODELS, RATES_NOTE, rateText, SCORE_NOTE, scoreText } from '../format.js';
 
 /** Points shown at most. */
@@ -60,10 +62,11 @@ function pointLine(p: AiTrendPoint, model: string | null): string {
   return `• *${dateText(p.date)}*: ${brandFigures(own, model)}`;
 }
 
-export function trendView(projectName: string, trend: AiVisibilityTrend, model: string | null): { text: string; blocks: Block[] } {
+export function trendView(projectName: string, trend: AiVisibilityTrend, model: string | null): { text: string; blocks: Block[]; charts: MessageChart[] } {
   const title = `${projectName}: AI visibility trend${model ? ` in ${model}` : ''}`;
   const blocks: Block[] = [header(title)];
   const points = readAiTrend(trend);
+  const charts: MessageChart[] = [];
   const latestCheck = latestCheckAvailability(trend);
   if (latestCheck.unavailable) {
     const why = latestCheck.reason ? ` (${escapeMrkdwn(humanise(latestCheck.reason))})` : '';
@@ -75,6 +78,9 @@ export function trendView(projectName: string, trend: AiVisibilityTrend, model: 
     blocks.push(section('The trend has no points yet.'));
   } else {
     const shown = points.value.slice(0, MAX_POINTS);
+    const chart = chartPart(aiTrendChart(points.value, model), AI_TREND_CHART, { note: 'share of answers counted naming each' });
+    blocks.push(...chart.blocks);
+    charts.push(...chart.charts);
     for (const chunk of chunkLines([`*You, check by check* (as the service sent them)`, ...shown.map((p) => pointLine(p, model))])) blocks.push(section(chunk));
     const latest = shown[0] as AiTrendPoint;
     const others = latest.brands.filter((b) => !b?.isOwn);
@@ -89,5 +95,5 @@ export function trendView(projectName: string, trend: AiVisibilityTrend, model: 
   const notes = [RATES_NOTE, SCORE_NOTE];
   if (model) notes.unshift(`_Figures over ${escapeMrkdwn(model)}'s answers only; presence ranks exist only across every model._`);
   blocks.push(context(...notes));
-  return { text: escapeMrkdwn(title), blocks: fitBlocks(blocks, 48) };
+  return { text: escapeMrkdwn(title), blocks: fitBlocks(blocks, 48), charts };
 }

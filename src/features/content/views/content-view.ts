@@ -9,11 +9,14 @@ import { keyStem, unreadableItemsLine, unreadableText, Unreadable } from '../../
 import { chunkLines, context, escapeMrkdwn, fitBlocks, header, humanise, LIMITS, section, type Block } from '../../../slack/blocks/index.js';
 import { extraLines } from '../../../slack/blocks/extras.js';
 import { categoryName } from '../categories.js';
+import { chartPart, type MessageChart } from '../../../slack/charts/index.js';
+import { CONTENT_CHART, contentChart, contentTable } from './content-chart.js';
 import { countText, gapListText, NO_COMPARISON, NONE_FOUND, NOT_MEASURED } from '../format.js';
 
 export interface ContentMessage {
   text: string;
   blocks: Block[];
+  charts?: MessageChart[];
 }
 
 const LEGEND = `Gap lists: ${NO_COMPARISON} means the service did not compare; ${NONE_FOUND} means it compared and found no gap. ${NOT_MEASURED} is never a zero.`;
@@ -96,6 +99,7 @@ function finish(title: string, blocks: Block[], tail: Block[]): ContentMessage {
 /** Every competitor: URLs each, then one line per category across competitors. */
 export function contentView(projectName: string, facts: ContentFacts): ContentMessage {
   const blocks: Block[] = [header(`${projectName}: content`)];
+  const charts: MessageChart[] = [];
   const got = rowsOf(facts);
   if (got === null) {
     blocks.push(section(unreadableText('Competitors’ URL counts')));
@@ -104,12 +108,18 @@ export function contentView(projectName: string, facts: ContentFacts): ContentMe
     const totals = rows.map((r) => `• *${nameOf(r)}*${you(r)}: ${r.urlCount.kind === 'value' && r.urlCount.value !== null ? `${countText(r.urlCount)} URLs` : `URLs ${countText(r.urlCount)}`}`);
     const bad = unreadableItemsLine(unreadable, 'competitor row', escapeMrkdwn);
     for (const t of chunkLines([`*URLs per competitor (${rows.length})*`, ...totals, ...(bad ? [bad] : [])])) blocks.push(section(t));
+    const chart = chartPart(contentChart(rows), CONTENT_CHART, { figures: false });
+    blocks.push(...chart.blocks);
+    charts.push(...chart.charts);
+    // The chart's figures are the table's (or the lines') counts just below.
+    const table = contentTable(rows);
     const perCategory = categoryKeys(rows).map((c) => `• *${escapeMrkdwn(categoryName(c.key))}:* ${rows.map((r) => `${nameOf(r)} ${countOf(r, c.key)}`).join(' · ')}`);
     const unreadableCounts = rows.filter((r) => r.categories.kind === 'unreadable').map((r) => `• ${nameOf(r)}: ${unreadableText('URL counts by category')}`);
-    for (const t of chunkLines(['*URLs by category*', ...perCategory, ...unreadableCounts])) blocks.push(section(t));
+    if (table) blocks.push(section('*URLs by category*'), table);
+    else for (const t of chunkLines(['*URLs by category*', ...perCategory, ...unreadableCounts])) blocks.push(section(t));
   }
   const tail = [...strategicBlocks(facts, got?.rows ?? [], null), ...gapBlocks(facts), ...extraBlocks('*Also in this answer*', facts.extras), context(LEGEND)];
-  return finish(`${projectName}: content`, blocks, tail);
+  return { ...finish(`${projectName}: content`, blocks, tail), charts };
 }
 
 /** One competitor: its URLs, all twelve categories (0 included) and its strategic URLs; the gap lists are the project's. */

@@ -19,6 +19,7 @@ import {
   type Button,
 } from '../../../slack/blocks/index.js';
 import { ACTION_IDS, COMMAND, DIGEST_IDS } from '../../../slack/ids.js';
+import { chartPart, type MessageChart } from '../../../slack/charts/index.js';
 import { shown, unreadableText } from '../../../service/tolerant.js';
 import { verdictOf } from '../../../service/read/briefing.js';
 import { caveatLines, diagnosisPart, editionBlocks, editionTitle, linesBlocks, openedHeading, ticketFacts } from '../../editions/views/edition-summary.js';
@@ -30,11 +31,15 @@ export interface DigestContent {
   read: BriefingRead;
   /** The edition's opened tickets, most important first. */
   opened: Ticket[];
+  /** The charts of the dimensions the edition diagnoses (AI trend, price position), at most two. */
+  charts?: readonly MessageChart[];
 }
 
 export interface DigestMessage {
   text: string;
   blocks: Block[];
+  /** Charts the message shows (Slack's chart block, or a PNG in the thread when Slack refuses it). */
+  charts?: readonly MessageChart[];
 }
 
 export interface DigestMessages {
@@ -96,6 +101,8 @@ export function digestMessages(content: DigestContent): DigestMessages {
     }
   }
   blocks.push(context(`\`${COMMAND} briefing\` shows the edition · \`${COMMAND} digest off\` stops digests here`));
+  const charts = chartsReply(textTitle, content.charts ?? []);
+  if (charts) thread.push(charts);
 
   return { main: { text: verdict ? `${textTitle}: ${escapeMrkdwn(verdict)}` : textTitle, blocks }, thread };
 }
@@ -179,4 +186,15 @@ export function withTicketRow(blocks: readonly Block[], ticketId: string, row: r
   if (start < 0) return [...blocks];
   const end = blocks[start + 1]?.block_id === `${id}:actions` ? start + 2 : start + 1;
   return [...blocks.slice(0, start), ...row, ...blocks.slice(end)];
+}
+
+/**
+ * The edition's charts as one thread reply (two charts a message at most), each with its figures as
+ * text beside it; null when there is none.
+ */
+function chartsReply(textTitle: string, charts: readonly MessageChart[]): DigestMessage | null {
+  const shown = charts.slice(0, 2);
+  if (shown.length === 0) return null;
+  const parts = shown.map((c) => chartPart(c.facts, c.blockId));
+  return { text: `${textTitle}: charts`, blocks: [section('*Charts of this edition*'), ...parts.flatMap((p) => p.blocks)], charts: parts.flatMap((p) => p.charts) };
 }

@@ -7,6 +7,8 @@
 import { readPricing, type GapFlag, type PricingFacts, type PricingRead, type PricingRow } from '../../../service/index.js';
 import { keyStem, UNREADABLE_VALUE, unreadableText, valueOr } from '../../../service/tolerant.js';
 import { chunkLines, context, escapeMrkdwn, fields, header, humanise, plural, section, type Block } from '../../../slack/blocks/index.js';
+import { chartPart, type MessageChart } from '../../../slack/charts/index.js';
+import { comparableRows, marketCurrency, PRICING_CHART, pricingChart, pricingTable } from '../../charts/pricing.js';
 import { freePlanText, gapText, metricText, NOT_MEASURED, priceMetricText, priceText, reasonText, valueText } from '../format.js';
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -58,40 +60,12 @@ function positionWords(value: number): string {
   return `${escapeMrkdwn(String(Math.abs(value)))}% ${value < 0 ? 'below' : 'above'} the market average`;
 }
 
-/**
- * The currency of the market figures: the payload's `marketCurrency` when it says; else the one
- * currency every comparable competitor price (or, when those are not named, every measured competitor
- * price in the market unit) is quoted in; null when that is not one currency (the figure is then
- * shown with its unit alone).
- */
-function marketCurrency(facts: PricingFacts, rows: readonly (PricingRow | null)[] | null, unit: string | null, comparable: PricingRow[] | null): string | null {
-  const said = facts.marketCurrency;
-  if (said.kind === 'value' && said.value !== null) return said.value;
-  if (rows === null || unit === null) return null;
-  const pool = comparable ?? rows.filter((r): r is PricingRow => r !== null && !r.isOwn && valueOr(r.pricingUnit, null) === unit && typeof valueOr(r.lowestPrice, null) === 'number');
-  const currencies = new Set(pool.map((r) => valueOr(r.currency, null)));
-  const [only] = [...currencies];
-  return currencies.size === 1 && typeof only === 'string' ? only : null;
-}
-
-/** The competitor rows whose prices make the market average, when the payload says (a list of ids, or a flag per row). */
-function comparableRows(facts: PricingFacts, rows: readonly (PricingRow | null)[] | null): PricingRow[] | null {
-  if (rows === null) return null;
-  const present = rows.filter((r): r is PricingRow => r !== null);
-  if (facts.comparableIds.kind === 'value') {
-    const ids = new Set(facts.comparableIds.value);
-    return present.filter((r) => r.id !== null && ids.has(r.id));
-  }
-  if (present.some((r) => r.inMarketAverage.kind === 'value')) return present.filter((r) => valueOr(r.inMarketAverage, false) === true);
-  return null;
-}
-
-export function pricingView(projectName: string, item: PricingRead): { text: string; blocks: Block[] } {
+export function pricingView(projectName: string, item: PricingRead): { text: string; blocks: Block[]; charts: MessageChart[] } {
   return pricingFactsView(projectName, readPricing(item));
 }
 
 /** The answer on the pricing reader's facts (today's read, or a past run read by `readPricingRun`). */
-export function pricingFactsView(projectName: string, facts: PricingFacts): { text: string; blocks: Block[] } {
+export function pricingFactsView(projectName: string, facts: PricingFacts): { text: string; blocks: Block[]; charts: MessageChart[] } {
   const rows = facts.competitors.kind === 'value' ? facts.competitors.value : null;
   const ownUnmeasured = facts.ownUnanalysed.kind === 'value' ? (reasonText(facts.ownUnanalysed.value.reason) ?? 'reason not given') : null;
   const measuredCompetitors = rows === null ? null : rows.filter((c) => c !== null && !c.isOwn && c.noData.kind !== 'value').length;
@@ -144,6 +118,8 @@ export function pricingFactsView(projectName: string, facts: PricingFacts): { te
     pos.kind !== 'value' ? UNREADABLE_VALUE : pos.value === null ? reasons.notMeasured('price position', positionWhy) : `${positionWords(pos.value)}${basis}`;
   blocks.push(...fields([`*Market average*\n${market}`, `*Price position*\n${position}`]));
   const figureShown = (avg.kind === 'value' && avg.value !== null) || (pos.kind === 'value' && pos.value !== null);
+  const chart = chartPart(pricingChart(facts, rows, comparable, currency), PRICING_CHART);
+  blocks.push(...chart.blocks);
   if (unitPart.kind === 'unreadable' && figureShown) blocks.push(context(unreadableText('Market pricing unit')));
   if (figureShown && comparable !== null && comparable.length > 0) {
     const prices = comparable.map((r) => `${escapeMrkdwn(r.name ?? 'unnamed competitor')} ${priceMetricText(r.lowestPrice, r.currency, r.pricingUnit)}`);
@@ -170,9 +146,12 @@ export function pricingFactsView(projectName: string, facts: PricingFacts): { te
     // The count is of competitors only (as `/radar projects` counts them); the own row is listed, marked, not counted.
     const competitors = rows.filter((r) => r === null || !r.isOwn).length;
     const hasOwn = rows.some((r) => r?.isOwn);
-    for (const chunk of chunkLines([`*Competitors (${competitors})*${hasOwn ? ' and your own row' : ''}`, ...rows.map(rowLine)])) blocks.push(section(chunk));
+    const title = `*Competitors (${competitors})*${hasOwn ? ' and your own row' : ''}`;
+    const table = pricingTable(rows);
+    if (table) blocks.push(section(title), table);
+    else for (const chunk of chunkLines([title, ...rows.map(rowLine)])) blocks.push(section(chunk));
   }
   if (blocks.length > 49) blocks.splice(48, blocks.length - 48, context(`…and more competitors than one message can hold.`));
   blocks.push(context('_Not measured_ means the service has no measurement; it is never a zero or a “no”.'));
-  return { text: `${escapeMrkdwn(projectName)}: pricing gaps`, blocks };
+  return { text: `${escapeMrkdwn(projectName)}: pricing gaps`, blocks, charts: chart.charts };
 }

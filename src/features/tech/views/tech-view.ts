@@ -7,6 +7,8 @@ import type { CrawlerFacts, TechTrustFacts, TechTrustRow } from '../../../servic
 import { keyStem, unreadableText } from '../../../service/tolerant.js';
 import { extraLines } from '../../../slack/blocks/extras.js';
 import { aiAccessText, factsText, partText, robotsText, securityText, techRowName, trustText } from '../../competitor-match/tech-words.js';
+import { chartPart, type MessageChart } from '../../../slack/charts/index.js';
+import { TECH_SECURITY_CHART, TECH_TRUST_CHART, techCharts } from './tech-chart.js';
 import { chunkLines, context, escapeMrkdwn, fitBlocks, header, humanise, section, type Block } from '../../../slack/blocks/index.js';
 
 export { aiAccessText, NOT_MEASURED, NOT_REPORTED, robotsText, securityText, techRowName, trustText } from '../../competitor-match/tech-words.js';
@@ -45,8 +47,9 @@ export interface TechViewOptions {
   only?: string;
 }
 
-export function techView(projectName: string, facts: TechTrustFacts, rows: (TechTrustRow | null)[] | null, options: TechViewOptions): { text: string; blocks: Block[] } {
+export function techView(projectName: string, facts: TechTrustFacts, rows: (TechTrustRow | null)[] | null, options: TechViewOptions): { text: string; blocks: Block[]; charts: MessageChart[] } {
   const blocks: Block[] = [header(`${projectName}: tech and trust${options.full ? ' (full)' : ''}`)];
+  const charts: MessageChart[] = [];
   const crawlers = rows === null ? facts.catalog : crawlersOf(facts, rows);
   const byId = new Map(crawlers.map((c) => [c.id, c]));
   const crawlerName = (id: string | null) => {
@@ -63,6 +66,12 @@ export function techView(projectName: string, facts: TechTrustFacts, rows: (Tech
   } else if (rows.length === 0) {
     blocks.push(section('_The dashboard lists no competitors._'));
   } else {
+    // The charts' figures are the sites' scores and counts in the table (or lines) below.
+    const { security, trust } = techCharts(rows);
+    for (const part of [chartPart(security, TECH_SECURITY_CHART, { figures: false }), chartPart(trust, TECH_TRUST_CHART, { figures: false })]) {
+      blocks.push(...part.blocks);
+      charts.push(...part.charts);
+    }
     for (const row of rows) for (const chunk of chunkLines(rowLines(row, crawlerName, options.full))) blocks.push(section(chunk));
   }
   const notes: string[] = [];
@@ -73,5 +82,5 @@ export function techView(projectName: string, facts: TechTrustFacts, rows: (Tech
   notes.push('_Not measured_ is never a zero or a “no”; “unknown” AI access means robots.txt could not be read, never blocked or allowed.');
   const fitted = fitBlocks(blocks, 49, 'more competitors than one message can hold');
   fitted.push(context(...notes));
-  return { text: `${escapeMrkdwn(projectName)}: tech and trust`, blocks: fitted };
+  return { text: `${escapeMrkdwn(projectName)}: tech and trust`, blocks: fitted, charts };
 }

@@ -85,7 +85,8 @@ describe('standing comes from presence, never from the score', () => {
 describe('score 0 is read beside the mention rate', () => {
   it('non-zero rate: "named, but only below the top 5 or too seldom inside it"', () => {
     const text = overview(raw.latest!);
-    expect(text).toMatch(/\*Quotaly\* \(quotaly\.io\): #\d+ by presence( \(tied with [^)]*\))? · [1-9][\d.]*% of answers counted · score 0 \(named, but only below the top 5 or too seldom inside it\)/);
+    // The market map is a table: Brand, Presence, Named in, Score.
+    expect(text).toMatch(/Quotaly \(quotaly\.io\) +#\d+ by presence( \(tied with [^)]*\))? +[1-9][\d.]*% of answers counted +0 \(named, but only below the top 5 or too seldom inside it\)/);
   });
 
   it('the customer too; and a rate of 0 reads "no counted answer named it"', () => {
