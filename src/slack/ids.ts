@@ -78,6 +78,9 @@ export const DIGEST_IDS = { eventType: 'radar_digest', ticketBlockPrefix: 'diges
 /** A watch message's metadata type (`radar_change`); `radar_watch` is what Radar wrote before it, still recognised. */
 export const WATCH_IDS = { eventType: 'radar_change', earlierEventType: 'radar_watch' } as const;
 
+/** A scheduled report's metadata type (`radar_report`: project and slot), how a report posted before a crash is found. */
+export const REPORT_IDS = { eventType: 'radar_report' } as const;
+
 export type CallbackId = (typeof CALLBACK_IDS)[keyof typeof CALLBACK_IDS];
 export type ActionId = (typeof ACTION_IDS)[keyof typeof ACTION_IDS];
 export type BlockId = (typeof BLOCK_IDS)[keyof typeof BLOCK_IDS];

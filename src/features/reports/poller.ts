@@ -1,0 +1,94 @@
+/**
+ * The report poller, on the background poller skeleton (src/features/background/poller-skeleton.ts):
+ * the replica holding the `report:poller` lease looks, once per `REPORT_INTERVAL_SECONDS`, for channels
+ * whose report slot has come (schedule.ts: only the latest slot is ever due, so after downtime one
+ * catch-up report goes, never a burst). The due channels are grouped by project; each project is read
+ * once per cycle (reads.ts), every due channel of it reporting from the same answers. Each report is
+ * posted exactly once per channel and slot through the `report-ledger` claim (deliver.ts), then the
+ * channel's mark moves to that slot. A channel Slack refuses is marked failing; the others go on.
+ */
+import type { RadarDeps, Worker } from '../../deps.js';
+import type { ReportSettingsRepo } from '../../store/report-settings.js';
+import { isDelivered } from '../background/deliver-once.js';
+import { createPoller, forEachChannel } from '../background/poller-skeleton.js';
+import { deliverReport, reportKey, type ReportDelivery } from './deliver.js';
+import { projectReads } from './reads.js';
+import { buildReport } from './report.js';
+import { dueSlot, sinceOf } from './schedule.js';
+
+export const REPORT_LEASE = 'report:poller';
+
+interface Group {
+  channels: { teamId: string; channelId: string }[];
+}
+
+export function createReportWorker(deps: RadarDeps, repo: ReportSettingsRepo, delivery: ReportDelivery): Worker {
+  const logger = delivery.logger;
+
+  async function groups(): Promise<Map<string, Group>> {
+    const now = deps.now();
+    const out = new Map<string, Group>();
+    for (const settings of await repo.listAll()) {
+      if (dueSlot(settings, now) === null) continue;
+      const group = out.get(settings.projectId) ?? { channels: [] };
+      group.channels.push({ teamId: settings.teamId, channelId: settings.channelId });
+      out.set(settings.projectId, group);
+    }
+    return out;
+  }
+
+  async function poll(projectId: string, group: Group, signal: AbortSignal): Promise<void> {
+    const reads = projectReads(deps.service, projectId, deps.background);
+    await forEachChannel(
+      deps.timing,
+      group.channels,
+      async (c) => {
+        if (signal.aborted) return;
+        await reportChannel(c.teamId, c.channelId, projectId, reads);
+      },
+      (c, error) => logger.error('a channel’s report failed', { channel: c.channelId, projectId, error }),
+    );
+  }
+
+  async function reportChannel(teamId: string, channelId: string, projectId: string, reads: ReturnType<typeof projectReads>): Promise<void> {
+    // Read afresh: a channel unbound, rebound or switched off since the listing is treated as it is now.
+    const binding = await deps.bindings.get(teamId, channelId);
+    if (!binding || binding.projectId !== projectId) return;
+    const settings = await repo.get(teamId, channelId);
+    if (!settings || settings.projectId !== projectId) return;
+    const until = deps.now();
+    const slot = dueSlot(settings, until);
+    if (!slot) return;
+    const since = sinceOf(settings, slot);
+    const outcome = await deliverReport(delivery, reportKey(teamId, channelId, slot), projectId, slot, async () => (await buildReport(reads, { projectName: binding.projectName, settings, since, until })).message);
+    const at = until.toISOString();
+    if (isDelivered(outcome)) {
+      if (outcome.kind !== 'already_posted') logger.info('report posted', { channel: channelId, projectId, slot: slot.toISOString(), ts: outcome.ts, recovered: outcome.kind === 'recovered' });
+      await repo.update(teamId, channelId, projectId, (current) => {
+        if (!current) return undefined;
+        if (current.lastSlot !== null && Date.parse(current.lastSlot) >= slot.getTime()) return undefined;
+        return { ...current, lastSlot: slot.toISOString(), lastReportAt: at, failing: null };
+      });
+      return;
+    }
+    if (outcome.kind === 'channel_failing') {
+      logger.warn('report not delivered: Slack refuses this channel; marking it failing', { channel: channelId, projectId, reason: outcome.reason });
+      await repo.update(teamId, channelId, projectId, (current) =>
+        current && current.failing?.reason !== outcome.reason ? { ...current, failing: { reason: outcome.reason, since: at } } : undefined,
+      );
+    } else if (outcome.kind === 'retry_later') {
+      logger.warn('report not delivered; trying again next poll', { channel: channelId, projectId, error: outcome.error });
+    }
+  }
+
+  return createPoller<Group>({
+    name: 'report-poller',
+    lease: REPORT_LEASE,
+    intervalMs: deps.config.reportIntervalSeconds * 1000,
+    deps,
+    logger,
+    cycleFailed: 'report poll failed',
+    groups,
+    poll,
+  });
+}
