@@ -62,7 +62,8 @@ async function runPair(reads: ProjectReads, dimension: RunDimension, since: Date
   const newRuns = rows.filter((r) => after(r.at, since));
   const newest = newRuns[0];
   if (!newest) return null;
-  const before = rows.find((r) => atOrBefore(r.at, since));
+  // The run the report compares against: the last one before `since`, else the oldest run read (a first report over a young history).
+  const before = rows.find((r) => atOrBefore(r.at, since)) ?? (rows.length > 1 && rows.at(-1) !== newest ? rows.at(-1) : undefined);
   const [current, baseline] = await Promise.all([reads.run(dimension, newest.runId), before ? reads.run(dimension, before.runId) : Promise.resolve(null)]);
   return { newRuns, current, baseline };
 }
