@@ -14,7 +14,7 @@ import type { Ticket } from '../../service/schemas/tickets.js';
 import { escapeMrkdwn } from '../../slack/blocks/index.js';
 import { categoryLabel } from '../../service/schemas/content.js';
 import { priceMetricText } from '../competitor-match/pricing-words.js';
-import type { ReportSection } from '../../store/report-settings.js';
+import { REPORT_SECTIONS, type ReportSection } from '../../store/report-settings.js';
 import type { ProjectReads, RunDimension, RunRow } from './reads.js';
 
 export interface EditionFact {
@@ -50,6 +50,8 @@ export interface ReportFacts {
   content: { lines: string[]; comparison: string[]; atLeast: boolean } | null;
   tech: { runs: number; lines: string[] } | null;
   tickets: { opened: TicketFact[]; closed: TicketFact[]; atLeast: boolean } | null;
+  /** Sections whose read failed this time (said in the message, never as "nothing changed"). */
+  unread: ReportSection[];
 }
 
 const after = (iso: string | null | undefined, since: Date): boolean => typeof iso === 'string' && Date.parse(iso) > since.getTime();
@@ -178,7 +180,15 @@ function ticketFact(t: Ticket): TicketFact {
 
 /** Every section's facts for a report covering `since` to `until`; sections not in `wanted` are null and never read. */
 export async function reportFacts(reads: ProjectReads, since: Date, until: Date, wanted: ReadonlySet<ReportSection>): Promise<ReportFacts> {
-  const section = <T>(name: ReportSection, build: () => Promise<T | null>): Promise<T | null> => (wanted.has(name) ? build() : Promise.resolve(null));
+  const unread: { section: ReportSection; error: unknown }[] = [];
+  // A section whose read fails (a ticket read refused with 429, say) is named as unread; the others go on.
+  const section = <T>(name: ReportSection, build: () => Promise<T | null>): Promise<T | null> =>
+    wanted.has(name)
+      ? build().catch((error: unknown) => {
+          unread.push({ section: name, error });
+          return null;
+        })
+      : Promise.resolve(null);
   const [briefing, pricing, ai, content, tech, tickets] = await Promise.all([
     section('briefing', async () => {
       const rows = (await reads.briefingHistory()).filter((r) => r.status === 'done' && after(tolerant(r.briefingDate), since));
@@ -230,5 +240,9 @@ export async function reportFacts(reads: ProjectReads, since: Date, until: Date,
       return { opened, closed, atLeast: list.hasMore === true && until.getTime() - since.getTime() > 30 * 86_400_000 };
     }),
   ]);
-  return { since, until, briefing, pricing, ai, content, tech, tickets };
+  // Nothing could be read: the report is not made (the caller tries again next poll).
+  if (unread.length > 0 && unread.length === wanted.size) throw unread[0]!.error;
+  return { since, until, briefing, pricing, ai, content, tech, tickets, unread: REPORT_SECTION_ORDER.filter((s) => unread.some((u) => u.section === s)) };
 }
+
+const REPORT_SECTION_ORDER: readonly ReportSection[] = REPORT_SECTIONS;

@@ -8,9 +8,12 @@
 import { asBlock, chartFiguresBlocks, nativeChartBlock, shortLabel, type ChartFacts } from '../../../slack/charts/index.js';
 import type { MessageChart } from '../../../slack/charts/post.js';
 import { chunkLines, context, dateToken, escapeMrkdwn, fitBlocks, header, section, takeWithRest, type Block } from '../../../slack/blocks/index.js';
+import type { ReportSection } from '../../../store/report-settings.js';
 import type { AiPoint, ReportFacts } from '../facts.js';
 
 export const REPORT_AI_CHART = 'report-ai-trend';
+
+const SECTION_WORDS: Record<ReportSection, string> = { briefing: 'briefing editions', pricing: 'pricing', ai: 'AI visibility', content: 'content changes', tech: 'tech and trust', tickets: 'tickets' };
 
 export interface ReportMessage {
   text: string;
@@ -87,7 +90,8 @@ export function reportMessage(input: { projectName: string; title: string; facts
     if (opened.length > 0) blocks.push(...linesBlocks(`Tickets opened: ${opened.length}${atLeast ? ' or more' : ''}`, opened.map(line)));
     if (closed.length > 0) blocks.push(...linesBlocks(`Tickets closed: ${closed.length}${atLeast ? ' or more' : ''}`, closed.map(line)));
   }
-  if (told.length === 0) blocks.push(section('Nothing changed in any section this report covers.'));
+  if (told.length === 0 && facts.unread.length === 0) blocks.push(section('Nothing changed in any section this report covers.'));
+  if (facts.unread.length > 0) blocks.push(context(`:warning: Radar couldn't read ${facts.unread.map((s) => SECTION_WORDS[s]).join(', ')} for this report (the service refused or did not answer in time); the rest is complete.`));
   const text = `${input.title} for ${input.projectName}: ${told.length === 0 ? 'nothing changed' : told.join(', ')}`;
   return { text, blocks: fitBlocks(blocks), charts };
 }
