@@ -5,7 +5,9 @@
  * catch-up report goes, never a burst). The due channels are grouped by project; each project is read
  * once per cycle (reads.ts), every due channel of it reporting from the same answers. Each report is
  * posted exactly once per channel and slot through the `report-ledger` claim (deliver.ts), then the
- * channel's mark moves to that slot. A channel Slack refuses is marked failing; the others go on.
+ * channel's mark moves to that slot. A channel Slack refuses is marked failing; the others go on. A
+ * report missing a section whose read failed waits for the next poll for up to an hour after its slot,
+ * then goes saying which section it lacks.
  */
 import type { RadarDeps, Worker } from '../../deps.js';
 import type { ReportSettingsRepo } from '../../store/report-settings.js';
@@ -17,6 +19,20 @@ import { buildReport } from './report.js';
 import { dueSlot, sinceOf } from './schedule.js';
 
 export const REPORT_LEASE = 'report:poller';
+
+/**
+ * How long after its slot a report waits for a section that could not be read before it goes without
+ * it (saying so): long enough for a rate limit's window to pass, short enough for a Monday morning.
+ */
+export const REPORT_PATIENCE_MS = 60 * 60_000;
+
+/** A report held back: a section's read failed and the report is still within its patience. */
+class SectionsUnread extends Error {
+  override name = 'SectionsUnread';
+  constructor(readonly sections: readonly string[]) {
+    super(`could not read ${sections.join(', ')}; the report waits for the next poll`);
+  }
+}
 
 interface Group {
   channels: { teamId: string; channelId: string }[];
@@ -60,7 +76,13 @@ export function createReportWorker(deps: RadarDeps, repo: ReportSettingsRepo, de
     const slot = dueSlot(settings, until);
     if (!slot) return;
     const since = sinceOf(settings, slot);
-    const outcome = await deliverReport(delivery, reportKey(teamId, channelId, slot), projectId, slot, async () => (await buildReport(reads, { projectName: binding.projectName, settings, since, until })).message);
+    // Within the first hour after its slot, a report missing a section (a ticket read refused with 429, say) waits for the next poll.
+    const patient = until.getTime() - slot.getTime() < REPORT_PATIENCE_MS;
+    const outcome = await deliverReport(delivery, reportKey(teamId, channelId, slot), projectId, slot, async () => {
+      const { facts, message } = await buildReport(reads, { projectName: binding.projectName, settings, since, until });
+      if (patient && facts.unread.length > 0) throw new SectionsUnread(facts.unread);
+      return message;
+    });
     const at = until.toISOString();
     if (isDelivered(outcome)) {
       if (outcome.kind !== 'already_posted') logger.info('report posted', { channel: channelId, projectId, slot: slot.toISOString(), ts: outcome.ts, recovered: outcome.kind === 'recovered' });
@@ -76,6 +98,8 @@ export function createReportWorker(deps: RadarDeps, repo: ReportSettingsRepo, de
       await repo.update(teamId, channelId, projectId, (current) =>
         current && current.failing?.reason !== outcome.reason ? { ...current, failing: { reason: outcome.reason, since: at } } : undefined,
       );
+    } else if (outcome.kind === 'retry_later' && outcome.error instanceof SectionsUnread) {
+      logger.info('report held for the next poll: a section could not be read', { channel: channelId, projectId, sections: outcome.error.sections });
     } else if (outcome.kind === 'retry_later') {
       logger.warn('report not delivered; trying again next poll', { channel: channelId, projectId, error: outcome.error });
     }

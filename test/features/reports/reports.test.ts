@@ -80,6 +80,26 @@ describe('scheduled reports', () => {
     expect(new Set(slots).size).toBe(2);
   });
 
+  it('a section that cannot be read holds the report for up to an hour after its slot, then it goes once, saying what it lacks', async () => {
+    const clock = movedClock();
+    h = await startRadarHarness({ env: TICK_ONLY, now: clock.now, serviceRetry: { attempts: 1 } });
+    await h.command('bind northwind', { channel: CHANNELS.intel });
+    const at = new Date(clock.now().getTime() + 30 * 60_000).toISOString().slice(11, 16);
+    await h.command(`report daily ${at} UTC`, { channel: CHANNELS.intel });
+    h.sandbox.control.addFault({ path: `/v1/projects/${NW}/tickets`, kind: 'status', status: 503, code: 'service_unavailable' });
+    clock.move(h, 40 * 60_000);
+    await reportPoller(h).tick();
+    await reportPoller(h).tick();
+    expect(reportsIn(h, CHANNELS.intel)).toHaveLength(0);
+    clock.move(h, 60 * 60_000);
+    await reportPoller(h).tick();
+    await reportPoller(h).tick();
+    expect(reportsIn(h, CHANNELS.intel)).toHaveLength(1);
+    const text = textOf(reportsIn(h, CHANNELS.intel)[0]!);
+    expect(text).toContain("Radar couldn't read tickets for this report");
+    expect(text).not.toContain('Tickets opened');
+  });
+
   it('sections: a switched-off section is left out and never read; off stops the reports; now posts one here', async () => {
     const clock = movedClock();
     h = await startRadarHarness({ env: TICK_ONLY, now: clock.now });
