@@ -50,7 +50,7 @@ const p2 = (iso: string) => new Date(iso).toISOString().slice(11, 16);
 
 export function reportMessage(input: { projectName: string; title: string; facts: ReportFacts; schedule: string | null }): ReportMessage {
   const { facts } = input;
-  const blocks: Block[] = [header(`${input.title}: ${input.projectName}`)];
+  const blocks: Block[] = [header(`${input.title}: ${escapeMrkdwn(input.projectName)}`)];
   blocks.push(context(`What changed in *${escapeMrkdwn(input.projectName)}* from ${dateToken(facts.since)} to ${dateToken(facts.until)}${input.schedule ? ` · ${escapeMrkdwn(input.schedule)}` : ''}`));
   const charts: MessageChart[] = [];
   const told: string[] = [];
