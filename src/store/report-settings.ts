@@ -54,6 +54,8 @@ export interface ReportSettingsRepo {
   update(teamId: string, channelId: string, projectId: string, change: (current: ReportSettings | undefined) => ReportSettings | null | undefined): Promise<ReportSettings | undefined>;
   /** Every channel's record (unreadable ones skipped, logged once). */
   listAll(): Promise<ReportSettings[]>;
+  /** Drops the channel's record (unbinding ends its report); resolves whether a report was scheduled. */
+  remove(teamId: string, channelId: string): Promise<boolean>;
 }
 
 export const REPORT_SETTINGS_NAMESPACE = 'report-settings';
@@ -95,5 +97,15 @@ export function createReportSettingsRepo(store: Store): ReportSettingsRepo {
       return after;
     },
     listAll: async () => (await records.entries()).map((e) => e.value),
+    async remove(teamId, channelId) {
+      const key = bindingKey(teamId, channelId);
+      let scheduled = false;
+      await store.update<unknown>(REPORT_SETTINGS_NAMESPACE, key, (current) => {
+        if (current === undefined) return undefined;
+        scheduled = Boolean(records.parse(key, current)?.schedule);
+        return null;
+      });
+      return scheduled;
+    },
   };
 }

@@ -120,5 +120,10 @@ describe('scheduled reports', () => {
     await reportPoller(h).tick();
     expect(reportsIn(h, CHANNELS.intel)).toHaveLength(1);
     expect(replyText(await h.command('report', { channel: CHANNELS.intel }))).toContain('No report is scheduled');
+    // Unbinding ends a scheduled report; binding again starts with none.
+    await h.command('report weekly fri 17:00 America/New_York', { channel: CHANNELS.intel });
+    expect(replyText(await h.command('unbind', { channel: CHANNELS.intel }))).toContain('its scheduled report ended');
+    await h.command('bind northwind', { channel: CHANNELS.intel });
+    expect(replyText(await h.command('report', { channel: CHANNELS.intel }))).toContain('No report is scheduled');
   });
 });
