@@ -1,7 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { SEED } from '../../../src/sandbox/seed.js';
 import { expectNoViolations } from '../../support/fake-slack.js';
-import { CHANNELS } from '../../support/slack-fixtures.js';
+import { CHANNELS, TEAM } from '../../support/slack-fixtures.js';
+import { createDigestLedger } from '../../../src/store/digest-ledger.js';
+import { createReportSettingsRepo } from '../../../src/store/report-settings.js';
+import { REPORT_LEDGER_NAMESPACE, reportKey, reportMetadata } from '../../../src/features/reports/deliver.js';
+import { dueSlot } from '../../../src/features/reports/schedule.js';
 import { replyText, startRadarHarness, type RadarHarness } from '../../support/radar-harness.js';
 import { publishRun, reads, textOf } from '../watches/support.js';
 import { movedClock, reportPoller, reportsIn } from './support.js';
@@ -78,6 +82,27 @@ describe('scheduled reports', () => {
     expect(reportReads(h)).toBeLessThanOrEqual(4);
     const slots = reportsIn(h, CHANNELS.intel).map((m) => (m.metadata?.event_payload as { slot?: string }).slot);
     expect(new Set(slots).size).toBe(2);
+  });
+
+  it('killed between posting a report and recording it: the next cycle finds the post, records it, and posts nothing twice', async () => {
+    const clock = movedClock();
+    h = await startRadarHarness({ env: TICK_ONLY, now: clock.now });
+    await h.command('bind northwind', { channel: CHANNELS.intel });
+    const day = WEEKDAYS[new Date(clock.now().getTime() + DAY).getUTCDay()]!;
+    await h.command(`report weekly ${day} 09:00 UTC`, { channel: CHANNELS.intel });
+    clock.move(h, 2 * DAY);
+    const settings = await createReportSettingsRepo(h.radar.deps.store).get(TEAM.id, CHANNELS.intel);
+    const slot = dueSlot(settings!, clock.now())!;
+    // The process that died had claimed the slot (the claim now stale) and posted the report.
+    const ledger = createDigestLedger(h.radar.deps.store, { namespace: REPORT_LEDGER_NAMESPACE });
+    const key = reportKey(TEAM.id, CHANNELS.intel, slot);
+    await ledger.claim(key, 'killed-process', 1);
+    const earlier = await h.radar.app.client.chat.postMessage({ channel: CHANNELS.intel, text: 'posted before the kill', metadata: reportMetadata(NW, slot) });
+    await reportPoller(h).tick();
+    await reportPoller(h).tick();
+    expect(await ledger.get(key)).toMatchObject({ state: 'posted', ts: earlier.ts });
+    expect(reportsIn(h, CHANNELS.intel).map((m) => m.ts)).toEqual([earlier.ts]);
+    expect((await createReportSettingsRepo(h.radar.deps.store).get(TEAM.id, CHANNELS.intel))?.lastSlot).toBe(slot.toISOString());
   });
 
   it('a section that cannot be read holds the report for up to an hour after its slot, then it goes once, saying what it lacks', async () => {
