@@ -23,10 +23,11 @@ describe('reports in the console', () => {
     const output = new PassThrough();
     let printed = '';
     output.on('data', (chunk: Buffer) => (printed += chunk.toString()));
-    const lines = ['/radar bind northwind', '/radar report weekly mon 09:00 Europe/Berlin', '/radar report', '/radar report now'].map((l) => `${l}\n`);
+    const lines = ['/radar help', '/radar bind northwind', '/radar report weekly mon 09:00 Europe/Berlin', '/radar report', '/radar report now'].map((l) => `${l}\n`);
     const radar = await startRadar(config, { consoleInput: Readable.from(lines), consoleOutput: output, logSink: () => {} });
     await radar.consoleDone;
     await radar.stop();
+    expect(printed).toContain('/radar report weekly mon 09:00 Europe/Berlin'); // help's example
     expect(printed).toContain('weekly on Monday at 09:00 Europe/Berlin');
     expect(printed).toContain('set by');
     expect(printed).toContain('Weekly report: Northwind CRM');
