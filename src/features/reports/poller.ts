@@ -14,7 +14,7 @@ import type { ReportSettingsRepo } from '../../store/report-settings.js';
 import { isDelivered } from '../background/deliver-once.js';
 import { createPoller, forEachChannel } from '../background/poller-skeleton.js';
 import { deliverReport, reportKey, type ReportDelivery } from './deliver.js';
-import { projectReads } from './reads.js';
+import { projectReads, type ProjectReads } from './reads.js';
 import { buildReport } from './report.js';
 import { dueSlot, sinceOf } from './schedule.js';
 
@@ -53,31 +53,40 @@ export function createReportWorker(deps: RadarDeps, repo: ReportSettingsRepo, de
     return out;
   }
 
+  /** Reads of a project whose reports were held for a failed read: what was read is kept for the next cycle (within the patience). */
+  const held = new Map<string, ProjectReads>();
+
   async function poll(projectId: string, group: Group, signal: AbortSignal): Promise<void> {
-    const reads = projectReads(deps.service, projectId, deps.background);
+    const kept = held.get(projectId);
+    held.delete(projectId);
+    const now = deps.now();
+    const reads = kept && now.getTime() - kept.startedAt.getTime() < REPORT_PATIENCE_MS ? kept : projectReads(deps.service, projectId, deps.background, now);
+    let waiting = false;
     await forEachChannel(
       deps.timing,
       group.channels,
       async (c) => {
         if (signal.aborted) return;
-        await reportChannel(c.teamId, c.channelId, projectId, reads);
+        if ((await reportChannel(c.teamId, c.channelId, projectId, reads)) === 'held') waiting = true;
       },
       (c, error) => logger.error('a channel’s report failed', { channel: c.channelId, projectId, error }),
     );
+    if (waiting) held.set(projectId, reads.retryFailed());
   }
 
-  async function reportChannel(teamId: string, channelId: string, projectId: string, reads: ReturnType<typeof projectReads>): Promise<void> {
+  async function reportChannel(teamId: string, channelId: string, projectId: string, reads: ProjectReads): Promise<'held' | void> {
     // Read afresh: a channel unbound, rebound or switched off since the listing is treated as it is now.
     const binding = await deps.bindings.get(teamId, channelId);
     if (!binding || binding.projectId !== projectId) return;
     const settings = await repo.get(teamId, channelId);
     if (!settings || settings.projectId !== projectId) return;
-    const until = deps.now();
-    const slot = dueSlot(settings, until);
+    const slot = dueSlot(settings, deps.now());
+    // The report covers what the reads saw: up to when they began (a held report's kept reads began earlier).
+    const until = reads.startedAt;
     if (!slot) return;
     const since = sinceOf(settings, slot);
     // Within the first hour after its slot, a report missing a section (a ticket read refused with 429, say) waits for the next poll.
-    const patient = until.getTime() - slot.getTime() < REPORT_PATIENCE_MS;
+    const patient = deps.now().getTime() - slot.getTime() < REPORT_PATIENCE_MS;
     const outcome = await deliverReport(delivery, reportKey(teamId, channelId, slot), projectId, slot, async () => {
       const { facts, message } = await buildReport(reads, { projectName: binding.projectName, settings, since, until });
       if (patient && facts.unread.length > 0) throw new SectionsUnread(facts.unread);
@@ -100,6 +109,7 @@ export function createReportWorker(deps: RadarDeps, repo: ReportSettingsRepo, de
       );
     } else if (outcome.kind === 'retry_later' && outcome.error instanceof SectionsUnread) {
       logger.info('report held for the next poll: a section could not be read', { channel: channelId, projectId, sections: outcome.error.sections });
+      return 'held';
     } else if (outcome.kind === 'retry_later') {
       logger.warn('report not delivered; trying again next poll', { channel: channelId, projectId, error: outcome.error });
     }

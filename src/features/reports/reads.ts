@@ -4,7 +4,7 @@
  * briefing history, the pricing and tech-trust run histories and the run details a comparison needs
  * (each run read once), the AI visibility history, the content changelog's newest page and the ticket
  * list. Reads start only when a channel's report asks for them (a section every channel switched off
- * is never read). `no_data_available` reads as "nothing yet"; any other failure is the caller's to
+ * is never read). A report held back for a failed read keeps the others for the next cycle (`retryFailed`). `no_data_available` reads as "nothing yet"; any other failure is the caller's to
  * retry. Payloads go through the area's reader in src/service/ only.
  */
 import { isServiceError } from '../../service/errors.js';
@@ -27,12 +27,19 @@ export interface RunRow {
 
 export interface ProjectReads {
   projectId: string;
+  /** When this set of reads began: the end of the span a report made from it covers. */
+  startedAt: Date;
   briefingHistory(): Promise<BriefingHistoryRow[]>;
   runs(dimension: RunDimension): Promise<RunRow[]>;
   run(dimension: RunDimension, runId: string): Promise<unknown>;
   aiHistory(): Promise<AiHistoryRowFacts[]>;
   changelog(): Promise<ChangelogFacts | null>;
   tickets(): Promise<TicketList>;
+  /**
+   * The same reads for a later cycle: what was read stays read, what failed is read again (a report
+   * held for a refused ticket read costs one read the next cycle, not six).
+   */
+  retryFailed(): ProjectReads;
 }
 
 /** A history page covers weeks of runs at any cadence the service has. */
@@ -66,19 +73,21 @@ async function orNothing<T>(read: Promise<T>, nothing: T): Promise<T> {
 const readableRows = <T>(items: readonly Listed<T>[]): T[] => items.filter((i): i is T => !isUnreadable(i));
 
 /** One cycle's reads of one project; every read through `limiter` (the background bound), each made once. */
-export function projectReads(service: ServiceClient, projectId: string, limiter: Pick<Limiter, 'run'>): ProjectReads {
-  const memo = new Map<string, Promise<unknown>>();
+export function projectReads(service: ServiceClient, projectId: string, limiter: Pick<Limiter, 'run'>, startedAt: Date, kept: ReadonlyMap<string, Promise<unknown>> = new Map()): ProjectReads {
+  const memo = new Map<string, Promise<unknown>>(kept);
+  const failed = new Set<string>();
   const once = <T>(key: string, read: () => Promise<T>): Promise<T> => {
     let found = memo.get(key) as Promise<T> | undefined;
     if (!found) {
       found = limiter.run(read);
-      found.catch(() => undefined);
+      found.catch(() => failed.add(key));
       memo.set(key, found);
     }
     return found;
   };
   return {
     projectId,
+    startedAt,
     briefingHistory: () => once('briefing', async () => readableRows((await orNothing(service.getBriefingHistory(projectId, HISTORY_PAGE), null))?.items ?? [])),
     runs: (dimension) => once(`runs:${dimension}`, async () => runRowsOf((await orNothing(service.getDimensionHistory(projectId, dimension, HISTORY_PAGE), null))?.items ?? [])),
     run: (dimension, runId) =>
@@ -94,5 +103,6 @@ export function projectReads(service: ServiceClient, projectId: string, limiter:
         return log ? readChangelog(log) : null;
       }),
     tickets: () => once('tickets', () => service.listTickets(projectId, { closed: 'recent' })),
+    retryFailed: () => projectReads(service, projectId, limiter, startedAt, new Map([...memo].filter(([key]) => !failed.has(key)))),
   };
 }

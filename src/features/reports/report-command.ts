@@ -141,7 +141,7 @@ export const reportCommand: Subcommand = {
     if (word === 'now') {
       if (rest.length > 0) throw new UsageError(`\`${COMMAND} report now\` takes nothing more.`);
       const since = sinceOf(mine, now);
-      const { message } = await buildReport(projectReads(deps.service, projectId, { run: (task) => task() }), { projectName, settings: mine, since, until: now });
+      const { message } = await buildReport(projectReads(deps.service, projectId, { run: (task) => task() }, now), { projectName, settings: mine, since, until: now });
       await postChartMessage(inv.client, { channel: inv.channelId }, message, { metadata: reportMetadata(projectId, null) });
       await repo.update(inv.teamId, inv.channelId, projectId, (c) => ({ ...(c ?? fresh()), lastReportAt: now.toISOString() }));
       await inv.reply({ text: 'Report posted', blocks: [context(`Posted the report of what changed since ${dateToken(since)}; the next one starts from now.`)] });

@@ -114,8 +114,12 @@ describe('scheduled reports', () => {
     h.sandbox.control.addFault({ path: `/v1/projects/${NW}/tickets`, kind: 'status', status: 503, code: 'service_unavailable' });
     clock.move(h, 40 * 60_000);
     await reportPoller(h).tick();
+    h.sandbox.control.clearRequests();
     await reportPoller(h).tick();
     expect(reportsIn(h, CHANNELS.intel)).toHaveLength(0);
+    // Held: the next cycle reads again only what failed (the ticket list), not the project's other answers.
+    expect(reads(h, (p) => p === `/v1/projects/${NW}/tickets`)).toBe(1);
+    expect(reportReads(h)).toBe(0);
     clock.move(h, 60 * 60_000);
     await reportPoller(h).tick();
     await reportPoller(h).tick();

@@ -19,6 +19,8 @@ const pricingRun = (prices: Record<string, number | null>, own: number | null) =
 function readsOf(data: { pricing?: { runId: string; completedAt: string; run: unknown }[] }): ProjectReads {
   return {
     projectId: 'p',
+    startedAt: until,
+    retryFailed: () => readsOf(data),
     briefingHistory: async () => [],
     runs: async (d) => (d === 'pricing' ? (data.pricing ?? []).map((r) => ({ runId: r.runId, at: r.completedAt })) : []),
     run: async (_d, id) => data.pricing?.find((r) => r.runId === id)?.run ?? null,
