@@ -108,7 +108,7 @@ export const reportsCycle: Measure = {
       return {
         method:
           `${PROJECTS} projects through POST /__sandbox/projects/bulk, each bound to ${CHANNELS_PER_PROJECT} channels whose weekly report is due ` +
-          `(records written through the report-settings repository); the report worker's tick() timed; then ${NEW_EDITIONS} briefing editions and the ` +
+          `(records written through the report-settings repository), on a fresh minute of the sandbox's ticket limit; the report worker's tick() timed, then ticked once a minute until every report was posted; then ${NEW_EDITIONS} briefing editions and the ` +
           `digest worker's tick() timed the same way. Requests from the sandbox request log; RSS of this one process (Radar, sandbox and local Slack ` +
           `together) sampled every 20 ms. Production timing, SQLite store.`,
         metrics: [
@@ -125,7 +125,7 @@ export const reportsCycle: Measure = {
         ],
         targets,
         notes: [
-          'Ticket endpoints are rate limited per API key (spec 8; the sandbox allows 120 a minute): tick() reads every project at once, so past the limit a project\'s ticket read is refused (429, or held unsent by the client\'s budget) and its reports wait for a later cycle (up to an hour after their slot) instead of going without tickets; each later cycle reads a held project again (6 reads). A scheduled cycle spreads its projects over REPORT_INTERVAL_SECONDS (300 s: 100 projects a minute for 500).',
+          'Ticket endpoints are rate limited per API key (spec 8; the sandbox allows 120 a minute): tick() reads every project at once, so past the limit a project\'s ticket read is refused (429, or held unsent by the client\'s budget) and its reports wait for a later cycle (up to an hour after their slot) instead of going without tickets; each later cycle reads a held project\'s ticket list again, keeping its other reads. A scheduled cycle spreads its projects over REPORT_INTERVAL_SECONDS (300 s: 100 projects a minute for 500).',
           'Bulk projects have no dimension runs (their reads answer no_data_available), so no run detail is read: a project with a new run since the last report adds at most 2 run reads per compared dimension (pricing, tech-trust), 4 in all.',
           ...(errors.length > 0 ? [`Radar logged ${errors.length} error lines, e.g. ${errors[0]?.slice(0, 200) ?? ''}`] : []),
         ],
