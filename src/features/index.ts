@@ -43,7 +43,7 @@ export const FEATURES: readonly AnyFeature[] = [
   scansFeature,
   fetchFeature,
   digestFeature,
-  reportsFeature,
   watchesFeature,
+  reportsFeature,
   homeFeature,
 ];
