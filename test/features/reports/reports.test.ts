@@ -79,7 +79,7 @@ describe('scheduled reports', () => {
     await reportPoller(h).tick();
     expect(reportsIn(h, CHANNELS.intel)).toHaveLength(2);
     expect(reportsIn(h, CHANNELS.general)).toHaveLength(2);
-    expect(reportReads(h)).toBeLessThanOrEqual(4);
+    expect(reportReads(h)).toBe(4);
     const slots = reportsIn(h, CHANNELS.intel).map((m) => (m.metadata?.event_payload as { slot?: string }).slot);
     expect(new Set(slots).size).toBe(2);
   });
