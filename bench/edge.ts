@@ -84,8 +84,12 @@ export const edge: Measure = {
       const bareAcks = await burstFromWorker(helpBurst(bareApp.url, services.slack.responseUrl()));
       const before = answers();
       const radarAcks = await burstFromWorker(helpBurst(radarApp.url, services.slack.responseUrl()));
-      await waitUntil(() => answers() - before >= BURST + WARM_UP, 'every help answer', { timeoutMs: 60_000, everyMs: 50 }).catch(() => undefined);
-      const answered = answers() - before - WARM_UP;
+      // Radar answers help in the ack itself; an answer at the response_url (the warm-up's too) would
+      // be one more request. Counted both ways, so neither a missing nor a doubled answer hides.
+      const inAck = radarAcks.filter((a) => a.status === 200 && typeof (a.body as { text?: unknown } | null)?.text === 'string').length;
+      const viaUrl = () => answers() - before;
+      if (inAck < BURST) await waitUntil(() => inAck + viaUrl() >= BURST + WARM_UP, 'every help answer', { timeoutMs: 60_000, everyMs: 50 }).catch(() => undefined);
+      const answered = inAck === BURST ? inAck : inAck + viaUrl() - WARM_UP;
       const r = ackStats(radarAcks);
       const b = ackStats(bareAcks);
       const ratio = r.p99 !== null && b.p99 !== null && b.p99 > 0 ? r.p99 / b.p99 : null;
@@ -121,7 +125,8 @@ export const edge: Measure = {
         { name: 'burst ack max', value: round(r.max), unit: 'ms', baseline: { label: 'bare Bolt', value: round(b.max) } },
         { name: 'burst acks not 200', value: r.notOk, unit: 'requests', baseline: { label: 'bare Bolt', value: b.notOk } },
         { name: 'burst p99 ratio to bare Bolt', value: round(ratio, 2), unit: 'x' },
-        { name: 'help commands answered (response_url)', value: answered, unit: `of ${BURST}` },
+        { name: 'help commands answered (in the ack)', value: inAck, unit: `of ${BURST}` },
+        { name: 'answers at a response_url (warm-up included)', value: viaUrl(), unit: 'posts' },
         { name: 'unsigned 50 MB POSTs refused', value: refusedOf(declared), unit: `of ${FLOOD}` },
         { name: 'chunked, wrongly signed 50 MB POSTs refused', value: refusedOf(chunked), unit: `of ${FLOOD}` },
         { name: 'bytes each sender got onto the socket (declared length)', value: sentMib(declared), unit: 'MiB' },
@@ -140,7 +145,7 @@ export const edge: Measure = {
           met: ratio === null ? null : ratio <= P99_RATIO_TARGET,
           detail: `Radar ${round(r.p99)} ms, bare ${round(b.p99)} ms: ${round(ratio, 2)}x against ${P99_RATIO_TARGET}x`,
         },
-        { target: 'every help command answered', met: answered === BURST, detail: `${answered} of ${BURST}` },
+        { target: 'every help command answered, once', met: answered === BURST && (inAck < BURST || viaUrl() === 0), detail: `${answered} of ${BURST} (${inAck} in the ack, ${viaUrl()} posts to a response_url)` },
         {
           target: `all ${FLOOD * 2} hostile 50 MB POSTs refused, Radar still answering`,
           met: refusedOf(declared) === FLOOD && refusedOf(chunked) === FLOOD && stillServes.status === 200,

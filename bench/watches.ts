@@ -4,11 +4,14 @@
  * request log) against issue 16's targets: exactly one history read per (project, watched dimension),
  * 1,500, and at most two run reads per new run (the run and the one before it), 100; every due
  * message posted once. Beside it, in the same world, one digest cycle over the same 2,000 channels
- * with 50 new editions: wall time and peak RSS of each.
+ * with 50 new editions: wall time and peak RSS of each. Then a ticket is made from every watch message
+ * posted and one living cycle runs: with living messages the watch rhythm adds one board read per project
+ * with linked tickets (issue 30), whatever the number of messages.
  */
 import type { RequestLogEntry } from '../src/sandbox/index.js';
 import type { BulkProject } from '../src/sandbox/control/bulk-projects.js';
 import { DIGEST_IDS, WATCH_IDS } from '../src/slack/ids.js';
+import { createTicketThreadsRepo } from '../src/store/ticket-threads.js';
 import { createWatchesRepo, type WatchDimension } from '../src/store/watches.js';
 import { TEAM, USERS } from '../test/support/slack-fixtures.js';
 import type { Measure, TargetCheck } from './support.js';
@@ -87,7 +90,7 @@ export const watchesCycle: Measure = {
       const requests = world.sandbox.control.requests();
       const historyReads = requests.filter(isHistoryRead).length;
       const runReads = requests.filter(isRunRead).length;
-      const posts = world.calls.calls.slice(before).filter((c) => c.method === 'chat.postMessage' && (c.args.metadata as { event_type?: string } | undefined)?.event_type === WATCH_IDS.eventType);
+      const posts = world.calls.calls.slice(before).filter((c) => c.method === 'chat.postMessage' && c.args.thread_ts === undefined && (c.args.metadata as { event_type?: string } | undefined)?.event_type === WATCH_IDS.eventType);
       const perRun = new Map<string, number>();
       for (const p of posts) {
         const key = `${String(p.args.channel)}:${String((p.args.metadata as { event_payload: { run_id: string } }).event_payload.run_id)}`;
@@ -105,18 +108,41 @@ export const watchesCycle: Measure = {
       const digestMemory = digestRss.stop();
       const digests = world.calls.calls.slice(digestBefore).filter((c) => c.method === 'chat.postMessage' && (c.args.metadata as { event_type?: string } | undefined)?.event_type === DIGEST_IDS.eventType).length;
 
+      // Living messages (issue 30): a ticket made from every watch message just posted, its thread linked; one
+      // living cycle then reads each linked project's board once, however many messages link to it.
+      const living = world.radar.workers.find((w) => w.name === 'living-poller');
+      const threads = createTicketThreadsRepo(world.radar.deps.store);
+      // One ticket per project (the sandbox limits ticket calls per key to 120 a minute), every message of the project linked to it.
+      const projectOf = (post: (typeof posts)[number]) => String((post.args.metadata as { event_payload: { project_id: string } }).event_payload.project_id);
+      const linkedProjects = new Set(posts.map(projectOf));
+      const tickets = new Map<string, { id: string; number: number }>();
+      for (const projectId of linkedProjects) tickets.set(projectId, await world.radar.deps.service.createTicket(projectId, { title: 'From the watch', status: 'triage' }));
+      await runLoad(posts.length, 8, async (i) => {
+        const post = posts[i]!;
+        const ts = String((post.response as { ts?: string } | undefined)?.ts ?? '');
+        const ticket = tickets.get(projectOf(post))!;
+        await threads.link({ teamId: TEAM.id, channelId: String(post.args.channel), threadTs: ts }, { projectId: projectOf(post), ticketId: ticket.id, ticketNumber: ticket.number, title: 'From the watch' }, { ts, kind: 'watch', text: null }, new Date());
+      });
+      world.sandbox.control.clearRequests();
+      const livingBefore = world.calls.calls.length;
+      const livingCycle = living?.tick ? await timed(() => living.tick!()) : null;
+      const boardReads = world.sandbox.control.requests().filter((r) => r.method === 'GET' && /\/tickets$/.test(r.path)).length;
+      const livingUpdates = world.calls.calls.slice(livingBefore).filter((c) => c.method === 'chat.update').length;
+
       const groups = PROJECTS * WATCHED.length;
       const targets: TargetCheck[] = [
         { target: `exactly ${groups} history reads (one per project and watched dimension)`, met: historyReads === groups, detail: `${historyReads} history reads for ${PROJECTS * CHANNELS_PER_PROJECT} channels x ${WATCHED.length} watches` },
         { target: `at most ${2 * NEW_RUNS} run reads (the new run and the one before it)`, met: runReads <= 2 * NEW_RUNS, detail: `${runReads} run reads for ${NEW_RUNS} new runs` },
         { target: 'every due message posted once', met: once, detail: `${posts.length} watch messages of ${expected} due (${NEW_RUNS} runs x ${CHANNELS_PER_PROJECT} channels)` },
+        { target: 'living messages: one board read per project with linked tickets', met: livingCycle !== null && boardReads === linkedProjects.size, detail: `${boardReads} board reads for ${posts.length} linked watch messages on ${linkedProjects.size} projects` },
       ];
       const errors = errorLines(world.logs);
       return {
         method:
           `${PROJECTS} projects through POST /__sandbox/projects/bulk, each bound to ${CHANNELS_PER_PROJECT} channels watching pricing, positioning and tech ` +
           `(records written through the watches repository, each on a baseline run published through the control surface); ${NEW_RUNS} new runs published, ` +
-          `then the watch worker's tick() timed; then ${NEW_RUNS} briefing editions and the digest worker's tick() timed the same way. Requests from the ` +
+          `then the watch worker's tick() timed; then ${NEW_RUNS} briefing editions and the digest worker's tick() timed the same way; then one ticket per ` +
+          `project with new runs, every watch message posted linked to it, and the living worker's tick() timed (board reads counted). Requests from the ` +
           `sandbox request log; RSS of this one process (Radar, sandbox and local Slack together) sampled every 20 ms. Production timing, SQLite store.`,
         metrics: [
           { name: 'watch cycle: history reads', value: historyReads, unit: 'requests', baseline: { label: 'projects x watched dimensions', value: groups } },
@@ -127,6 +153,9 @@ export const watchesCycle: Measure = {
           { name: 'watch cycle peak RSS', value: round(memory.peakBytes / MIB), unit: 'MiB', baseline: { label: 'digest cycle', value: round(digestMemory.peakBytes / MIB) } },
           { name: 'watch cycle RSS growth', value: round((memory.peakBytes - memory.startBytes) / MIB), unit: 'MiB', baseline: { label: 'digest cycle', value: round((digestMemory.peakBytes - digestMemory.startBytes) / MIB) } },
           { name: 'digests posted in the digest cycle', value: digests, unit: 'messages', baseline: { label: 'editions x channels', value: NEW_RUNS * CHANNELS_PER_PROJECT } },
+          { name: 'living cycle: board reads', value: boardReads, unit: 'requests', baseline: { label: 'projects with linked tickets', value: linkedProjects.size } },
+          { name: 'living cycle: messages updated', value: livingUpdates, unit: 'messages', baseline: { label: 'linked watch messages', value: posts.length } },
+          { name: 'living cycle wall time', value: round(livingCycle?.ms ?? 0, 0), unit: 'ms', baseline: { label: 'watch cycle', value: round(cycle.ms, 0) } },
         ],
         targets,
         notes: [

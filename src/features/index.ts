@@ -22,6 +22,7 @@ import { techFeature } from './tech/feature.js';
 import { runsFeature } from './runs/feature.js';
 import { fetchFeature } from './fetch/feature.js';
 import { scansFeature } from './scans/feature.js';
+import { threadsFeature } from './threads/feature.js';
 import { ticketsFeature } from './tickets/feature.js';
 import { watchesFeature } from './watches/feature.js';
 
@@ -39,6 +40,7 @@ export const FEATURES: readonly AnyFeature[] = [
   aiVisibilityFeature,
   aiSourcesFeature,
   ticketsFeature,
+  threadsFeature,
   labelsFeature,
   scansFeature,
   fetchFeature,

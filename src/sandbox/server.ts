@@ -238,6 +238,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   };
 
   const server = createServer((req, res) => void handle(req, res));
+  // A client closes an idle connection first (undici after 4 s): a server closing it at the same
+  // moment (Node's default, 5 s) races a request sent on it into ECONNRESET on a busy machine.
+  server.keepAliveTimeout = 65_000;
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -81,6 +81,14 @@ export const WATCH_IDS = { eventType: 'radar_change', earlierEventType: 'radar_w
 /** A scheduled report's metadata type (`radar_report`: project and slot), how a report posted before a crash is found. */
 export const REPORT_IDS = { eventType: 'radar_report' } as const;
 
+/**
+ * Tickets in threads (issue 30): the `event_type` of the metadata on Radar's ticket confirmations and on
+ * the board's comments it copies into a thread (payload: project, ticket and, when known, competitor,
+ * dimension, run and comment), and the prefix of the block that shows a ticket's state on a living
+ * message (`radar_ticket_status:<state key>`).
+ */
+export const TICKET_IDS = { eventType: 'radar_ticket', statusBlockPrefix: 'radar_ticket_status' } as const;
+
 export type CallbackId = (typeof CALLBACK_IDS)[keyof typeof CALLBACK_IDS];
 export type ActionId = (typeof ACTION_IDS)[keyof typeof ACTION_IDS];
 export type BlockId = (typeof BLOCK_IDS)[keyof typeof BLOCK_IDS];

@@ -84,31 +84,32 @@ describe('fuzzing the modals', () => {
     h.sandbox.control.advanceClock(61_000);
     const before = (await board.listTickets(TICKET_SEED.projects.northwind, { closed: 'all' })).total;
     let accepted = 0;
+    /** Views answered with "Creating the ticket", with how many views.update each had before its submission. */
+    const creating = new Map<string, number>();
+    const updatesOf = (id: string) => h.slack.callsTo('views.update').filter((c) => c.args.view_id === id).length;
     for (const [i, values] of samples.entries()) {
       const view = await openModal(CALLBACK_IDS.ticketFromMessage, i);
       const title = values[BLOCK_IDS.title] as string;
       // A field whose choices did not load (the service rate limits ticket reads) is not in the view.
       const present = new Set(view.blocks.map((b) => (b as { block_id?: string }).block_id));
       const shown = Object.fromEntries(Object.entries({ ...values, [BLOCK_IDS.title]: title.trim() === '' ? title : `${i}:${title}` }).filter(([k]) => present.has(k)));
+      const updatesBefore = updatesOf(view.id);
       const ack = await h.driver.viewSubmission(view, shown as never);
       expect(ack.status).toBe(200);
       const body = ack.body as { response_action?: string; errors?: Record<string, string> } | '';
       expect(body === '' || body.response_action === 'errors' || body.response_action === 'update', JSON.stringify(body).slice(0, 200)).toBe(true);
       if (body !== '' && body.response_action === 'errors') {
         for (const message of Object.values(body.errors ?? {})) expect(message).not.toMatch(MENTION);
-      } else accepted++;
+      } else {
+        accepted++;
+        if (body !== '' && body.response_action === 'update' && JSON.stringify(body).includes('Creating the ticket')) creating.set(view.id, updatesBefore);
+      }
     }
-    // Let the accepted ones finish (each ends in a views.update): wait until no new update comes for
-    // half a second, within a deadline. Then move the sandbox clock past its rate-limit window, so
-    // this test's own reads of the board are not refused.
-    const deadline = Date.now() + 15_000;
-    let quietSince = Date.now();
-    let seenUpdates = h.slack.callsTo('views.update').length;
-    while (Date.now() < deadline && Date.now() - quietSince < 500) {
-      await new Promise((r) => setTimeout(r, 25));
-      const now = h.slack.callsTo('views.update').length;
-      if (now !== seenUpdates) [seenUpdates, quietSince] = [now, Date.now()];
-    }
+    // Let the accepted ones finish: each submission answered with the "Creating the ticket" view ends
+    // in one views.update of that very view (the ticket, or the form back with its failure). Then move
+    // the sandbox clock past its rate-limit window, so this test's own reads of the board are not refused.
+    await h.slack.untilCalls(() => [...creating].every(([id, before]) => updatesOf(id) > before));
+    expect(creating.size).toBeGreaterThan(0);
     h.sandbox.control.advanceClock(61_000);
     const created = async () => (await board.listTickets(TICKET_SEED.projects.northwind, { closed: 'all' })).total - before;
     const count = await created();

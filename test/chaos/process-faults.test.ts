@@ -87,7 +87,7 @@ describe('kill -9 and restart on the same SQLite store', () => {
     expect(scanResultReplies(slack, CHANNELS.intel, ts)).toEqual([]);
 
     const second = await spawn({ name: 'scan-b', ...store });
-    await waitFor(() => (scanResultReplies(slack, CHANNELS.intel, ts).length > 0 && !inProgress(scanMessage(slack, CHANNELS.intel, domain)!) ? true : undefined), 'the new process to post the outcome', 10_000);
+    await waitFor(() => (scanResultReplies(slack, CHANNELS.intel, ts).length > 0 && !inProgress(scanMessage(slack, CHANNELS.intel, domain)!) ? true : undefined), 'the new process to post the outcome');
 
     const message = scanMessage(slack, CHANNELS.intel, domain)!;
     expect(inProgress(message)).toBe(false);
@@ -127,7 +127,7 @@ describe('kill -9 and restart on the same SQLite store', () => {
     expect(channels.map((c) => digestsIn({ slack }, c, edition.runId).length)).toEqual(channels.map((c) => (through.includes(c) ? 1 : 0)));
 
     const second = await spawn({ name: 'digest-b', ...options });
-    await waitFor(() => (channels.every((c) => digestsIn({ slack }, c, edition.runId).length > 0) ? true : undefined), 'every channel to have the digest', 10_000);
+    await waitFor(() => (channels.every((c) => digestsIn({ slack }, c, edition.runId).length > 0) ? true : undefined), 'every channel to have the digest');
     // Run until quiet: two more polls of the project post nothing more.
     await waitForMore(() => historyReads({ sandbox }, NORTHWIND), 2, 'two more digest polls');
 

@@ -82,7 +82,7 @@ describe.skipIf(!process.env.REDIS_URL)('two Radar processes on one Redis, the b
     const next = await publish({ sandbox }, NORTHWIND, { opened: 1 });
     // The dead holder's lease lapses after its ttl and the survivor takes it (how soon: leadership.test.ts).
     await waitFor(() => (leadsDigests(other) ? true : undefined), 'the other process to lead', 10 * LEASE_TTL_MS);
-    await waitFor(() => (channels.every((c) => digestsIn({ slack }, c, next.runId).length > 0) ? true : undefined), 'the next edition everywhere', 5_000);
+    await waitFor(() => (channels.every((c) => digestsIn({ slack }, c, next.runId).length > 0) ? true : undefined), 'the next edition everywhere');
 
     await waitForMore(() => historyReads({ sandbox }, NORTHWIND), 2, 'two more digest polls');
 
@@ -106,7 +106,7 @@ describe.skipIf(!process.env.REDIS_URL)('two Radar processes on one Redis, the b
     expect(scanResultReplies(slack, CHANNELS.general, ts)).toEqual([]);
 
     // Only the survivor is alive: the outcome it posts is the proof it took the scan over.
-    await waitFor(() => (scanResultReplies(slack, CHANNELS.general, ts).length > 0 && !inProgress(scanMessage(slack, CHANNELS.general, domain)!) ? true : undefined), 'the survivor to post the outcome', 10_000);
+    await waitFor(() => (scanResultReplies(slack, CHANNELS.general, ts).length > 0 && !inProgress(scanMessage(slack, CHANNELS.general, domain)!) ? true : undefined), 'the survivor to post the outcome');
     const message = scanMessage(slack, CHANNELS.general, domain)!;
     expect(inProgress(message)).toBe(false);
     expect(replyText({ args: { text: message.text, blocks: message.blocks } })).toContain(`Agent adoption: ${domain}`);

@@ -67,8 +67,14 @@ describe('manifest.yml', () => {
     expect([...manifest.oauth_config.scopes.bot].sort()).toEqual(['channels:history', 'channels:read', 'chat:write', 'commands', 'groups:history', 'groups:read', 'users:read']);
   });
 
-  it('enables the Home tab and subscribes to app_home_opened on the Bolt endpoint', () => {
+  it('enables the Home tab and subscribes to app_home_opened and thread messages (sync) on the Bolt endpoint', () => {
     expect(manifest.features.app_home).toEqual({ home_tab_enabled: true, messages_tab_enabled: false, messages_tab_read_only_enabled: false });
-    expect(manifest.settings.event_subscriptions).toEqual({ request_url: 'https://radar.example.com/slack/events', bot_events: ['app_home_opened'] });
+    expect(manifest.settings.event_subscriptions).toEqual({ request_url: 'https://radar.example.com/slack/events', bot_events: ['app_home_opened', 'message.channels', 'message.groups'] });
+  });
+
+  it('holds the scopes the message events need (channels:history for message.channels, groups:history for message.groups)', () => {
+    const events = manifest.settings.event_subscriptions?.bot_events ?? [];
+    const needs: Record<string, string> = { 'message.channels': 'channels:history', 'message.groups': 'groups:history' };
+    for (const event of events.filter((e) => e in needs)) expect(manifest.oauth_config.scopes.bot).toContain(needs[event]);
   });
 });

@@ -8,7 +8,7 @@
  *   const args = commandArgs('pricing --project northwind');
  *   await listener(args);
  *   expect(args.ack).toHaveBeenCalledTimes(1);
- *   const reply = args.replies()[0];                     // what went to `respond`
+ *   const reply = args.replies()[0];                     // the answer (in the ack, or to `respond`)
  *   args.clientCalls('chat.postMessage');                // what went to the Web API
  *
  * `client` records every Web API method called on it (`client.chat.postMessage(…)`, any depth) and
@@ -105,8 +105,11 @@ export function commandArgs(text: string, options: CommandArgsOptions = {}) {
     logger: fakeLogger(),
     context: { teamId: team, userId: user, botToken: 'xoxb-fake', botUserId: 'U0RADARBOT', isEnterpriseInstall: false, retryNum: undefined, retryReason: undefined },
     next: vi.fn(async () => {}),
-    /** Every payload sent to `respond`, in order. */
-    replies: () => respond.mock.calls.map((c) => (typeof c[0] === 'string' ? { text: c[0] } : (c[0] as Record<string, unknown>))),
+    /** Every answer, in order: a message carried by the ack (Slack shows it as it shows a `respond`), then each payload sent to `respond`. */
+    replies: () =>
+      [...ack.mock.calls, ...respond.mock.calls]
+        .filter((c) => c[0] !== undefined)
+        .map((c) => (typeof c[0] === 'string' ? { text: c[0] } : (c[0] as Record<string, unknown>))),
     /** Web API calls made through `client`, optionally of one method. */
     clientCalls: (method?: string) => (method ? calls.filter((c) => c.method === method) : calls),
   };

@@ -48,7 +48,11 @@ export interface FakeSlack extends LocalWebApi {
 
 const MESSAGE_METHODS = new Set(['chat.postMessage', 'chat.postEphemeral', 'chat.update', 'response_url']);
 const VIEW_METHODS = new Set(['views.open', 'views.update', 'views.push']);
-const POLL_MS = 5;
+/**
+ * How long a wait names what it is missing before giving up: just under the test timeout (60 s in
+ * vitest.config.ts), so it is never an upper bound on how fast Radar must be, only a clearer failure.
+ */
+export const WAIT_MS = 55_000;
 
 /** Starts a fake Slack on loopback; pass `fake.url` as Bolt's `clientOptions.slackApiUrl`. */
 export async function startFakeSlack(): Promise<FakeSlack> {
@@ -101,25 +105,33 @@ export async function startFakeSlack(): Promise<FakeSlack> {
         watchers.add(watch);
         watch();
       }),
-    waitForCall: (method, predicate = () => true, { timeoutMs = 2000 } = {}) =>
+    waitForCall: (method, predicate = () => true, { timeoutMs = WAIT_MS } = {}) =>
       new Promise((resolve, reject) => {
-        const deadline = Date.now() + timeoutMs;
-        const poll = () => {
-          const found = calls.find((c) => c.method === method && predicate(c));
-          if (found) return resolve(found);
-          if (Date.now() >= deadline) {
-            const seen = calls.map((c) => c.method).join(', ') || 'none';
-            return reject(new Error(`no matching ${method} call within ${timeoutMs} ms (calls so far: ${seen})`));
-          }
-          setTimeout(poll, POLL_MS);
+        // Checked as each call arrives and as each is answered: no polling. The deadline only names
+        // what never came before the test's own timeout would end it without saying.
+        const watch = () => {
+          const found = calls.find((c) => c.method === method && c.response !== undefined && predicate(c));
+          if (!found) return;
+          clearTimeout(timer);
+          watchers.delete(watch);
+          resolve(found);
         };
-        poll();
+        const timer = setTimeout(() => {
+          watchers.delete(watch);
+          const seen = calls.map((c) => c.method).join(', ') || 'none';
+          reject(new Error(`no matching ${method} call within ${timeoutMs} ms (calls so far: ${seen})`));
+        }, timeoutMs);
+        timer.unref();
+        watchers.add(watch);
+        watch();
       }),
   };
 }
 
 /** What a request the driver sent carried to match the app's answers to it (see slack-driver.ts `Ack`). */
 export interface SentRequest {
+  /** The app's acknowledgement: a message in it (help, a sentence about the text) is the first answer. */
+  body?: unknown;
   responseUrl?: string;
   triggerId?: string;
   sentAt?: number;
@@ -130,24 +142,37 @@ export function isAnswerTo(call: WebApiCall, responseUrl: string): boolean {
   return call.method === 'response_url' && call.responseUrlId !== undefined && decodeURIComponent(new URL(responseUrl).pathname) === `/response/${call.responseUrlId}`;
 }
 
-/** Every answer received so far to the request's own `response_url`, in order. */
+/**
+ * The message the app answered in the acknowledgement itself, as a call (`method: 'ack'`), or
+ * undefined when the ack was empty: Slack shows such a message as it shows a `respond` answer.
+ */
+export function ackAnswer(request: SentRequest): WebApiCall | undefined {
+  const body = request.body;
+  if (!body || typeof body !== 'object' || typeof (body as { text?: unknown }).text !== 'string') return undefined;
+  return { method: 'ack', args: body as WebApiCall['args'], token: undefined, at: request.sentAt ?? 0, response: { ok: true } };
+}
+
+/** Every answer received so far to the request: the one in its ack, then those to its own `response_url`, in order. */
 export function answersTo(slack: Pick<FakeSlack, 'responses'>, request: SentRequest): WebApiCall[] {
   const url = request.responseUrl;
   if (!url) throw new Error('the request had no response_url');
-  return slack.responses.filter((c) => isAnswerTo(c, url));
+  const inAck = ackAnswer(request);
+  return [...(inAck ? [inAck] : []), ...slack.responses.filter((c) => isAnswerTo(c, url))];
 }
 
 /**
- * The answer to the request's own `response_url` (the first, or the first matching `predicate`);
- * never an answer meant for another request.
+ * The answer to the request (the first, or the first matching `predicate`): the message in its ack,
+ * else one to its own `response_url`; never an answer meant for another request.
  */
 export function answerTo(
   slack: Pick<FakeSlack, 'waitForCall'>,
   request: SentRequest,
-  { predicate = () => true, timeoutMs = 5_000 }: { predicate?: (call: WebApiCall) => boolean; timeoutMs?: number } = {},
+  { predicate = () => true, timeoutMs = WAIT_MS }: { predicate?: (call: WebApiCall) => boolean; timeoutMs?: number } = {},
 ): Promise<WebApiCall> {
   const url = request.responseUrl;
   if (!url) throw new Error('the request had no response_url');
+  const inAck = ackAnswer(request);
+  if (inAck && predicate(inAck)) return Promise.resolve(inAck);
   return slack.waitForCall('response_url', (c) => isAnswerTo(c, url) && predicate(c), { timeoutMs });
 }
 
@@ -158,15 +183,13 @@ export function answerTo(
 export async function viewOpenedBy(
   slack: Pick<FakeSlack, 'waitForCall' | 'view'>,
   request: SentRequest,
-  { timeoutMs = 5_000 }: { timeoutMs?: number } = {},
+  { timeoutMs = WAIT_MS }: { timeoutMs?: number } = {},
 ): Promise<{ call: WebApiCall; view: StoredView }> {
   const trigger = request.triggerId;
   if (!trigger) throw new Error('the request had no trigger_id');
   const call = await slack.waitForCall('views.open', (c) => c.args.trigger_id === trigger, { timeoutMs });
-  // The view this very call created, by the id the local Slack answered with (Radar may already
-  // have updated it: the stored view is its current state).
-  const deadline = Date.now() + timeoutMs;
-  while (call.response === undefined && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
+  // The view this very call created, by the id the local Slack answered with (waitForCall resolves
+  // on the answered call; Radar may already have updated it: the stored view is its current state).
   const id = (call.response?.view as { id?: unknown } | undefined)?.id;
   const stored = typeof id === 'string' ? slack.view(id) : undefined;
   if (!stored) throw new Error(`the views.open of trigger ${trigger} created no view (answered ${JSON.stringify(call.response ?? null)})`);
@@ -178,7 +201,7 @@ export function postAfter(
   slack: Pick<FakeSlack, 'waitForCall'>,
   request: Pick<SentRequest, 'sentAt'>,
   channel: string,
-  { predicate = () => true, timeoutMs = 5_000 }: { predicate?: (call: WebApiCall) => boolean; timeoutMs?: number } = {},
+  { predicate = () => true, timeoutMs = WAIT_MS }: { predicate?: (call: WebApiCall) => boolean; timeoutMs?: number } = {},
 ): Promise<WebApiCall> {
   const since = request.sentAt ?? 0;
   return slack.waitForCall('chat.postMessage', (c) => c.args.channel === channel && c.at >= since && predicate(c), { timeoutMs });

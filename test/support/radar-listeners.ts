@@ -99,7 +99,7 @@ export async function startRadarListeners(options: { sandbox?: Sandbox } = {}): 
       const args = commandArgs(text, where);
       await radar(args);
       expect(args.ack, `/radar ${text}`).toHaveBeenCalledTimes(1);
-      expect(args.respond, `/radar ${text}`).toHaveBeenCalledTimes(1);
+      expect(args.replies(), `/radar ${text}`).toHaveLength(1);
       const reply = args.replies()[0] ?? {};
       expectValidMessage(reply as unknown as RenderedMessage);
       return { args: reply };

@@ -94,7 +94,9 @@ const VERIFICATION_TOKEN = 'legacy-verification-token';
  * machine's two cores with the app it measures, so a heavy client would be measured as the app's
  * slowness (measured: a 200-command flood's sender took ~100 ms less CPU).
  */
-const agent = new Agent({ keepAliveTimeout: 10_000 });
+// Below Radar's idle keep-alive (5 s, http-server.ts): the client lets an idle connection go first, so
+// a request is never sent on one the server is closing (ECONNRESET on a busy machine).
+const agent = new Agent({ keepAliveTimeout: 2_000, keepAliveMaxTimeout: 2_000 });
 
 export function createSlackDriver(options: SlackDriverOptions): SlackDriver {
   const now = options.now ?? Date.now;

@@ -8,6 +8,7 @@ export const helpCommand: Subcommand = {
   summary: 'List every command with an example.',
   area: 'setup',
   example: `${COMMAND} help`,
+  answersInAck: true,
   async run(inv) {
     await inv.reply(helpView(inv.commands));
   },

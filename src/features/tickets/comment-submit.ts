@@ -15,6 +15,7 @@ import { ACTION_IDS, BLOCK_IDS } from '../../slack/ids.js';
 import type { SubmissionsRepo } from '../../store/submissions.js';
 import { quoted, replyInThread, showInModal } from './deliver.js';
 import { findCreatedComment } from './find-created.js';
+import { ticketMetadata } from '../living/ticket-state.js';
 import { withPermalink } from './message-source.js';
 import { checkedContext } from '../board/modal-context.js';
 import { isPickerHint } from './ticket-picker.js';
@@ -71,11 +72,12 @@ export function commentSubmit(deps: RadarDeps, submissions: SubmissionsRepo) {
       if (typeof onTicket.commentCount === 'number' && onTicket.commentCount >= COMMENTS_PER_THREAD_MAX) throw new UserError(THREAD_FULL);
       const comment = await addOnce(deps.service, ctx.projectId, onTicket.id, withPermalink(text, ctx.permalink));
       await submissions.complete(view.id, { ticketId: onTicket.id, ticketNumber: onTicket.number, ticketTitle: plainTitle(onTicket), commentId: comment.id });
-      const note = await replyInThread(
+      const { note } = await replyInThread(
         client,
         deps.logger,
         ctx,
         `<@${body.user.id}> added this message as a comment on ticket *#${onTicket.number} ${escapeMrkdwn(plainTitle(onTicket))}* (${escapeMrkdwn(ctx.projectName)}).`,
+        { metadata: ticketMetadata({ projectId: ctx.projectId, ticketId: onTicket.id, commentId: comment.id }) },
       );
       await showInModal(client, deps.logger, target, commentAddedView(ctx.projectName, { number: onTicket.number, title: plainTitle(onTicket) }, note), `The comment is on ticket #${onTicket.number}.`);
     } catch (error) {

@@ -1,7 +1,7 @@
 /** Delivering a write's outcome in Slack: the reply in the message's thread, and the modal's last state. */
 import type { webApi } from '@slack/bolt';
 import type { Logger } from '../../log.js';
-import { LIMITS, escapeMrkdwn, truncate } from '../../slack/blocks/index.js';
+import { LIMITS, escapeMrkdwn, truncate, type Block } from '../../slack/blocks/index.js';
 import { threadOf } from './locate-message.js';
 import type { ModalContext } from '../board/modal-context.js';
 import type { ModalView } from '../board/views/modal-parts.js';
@@ -12,14 +12,27 @@ function slackError(error: unknown): string {
   return typeof data?.error === 'string' ? data.error : 'no answer';
 }
 
-/** Replies in the message's thread; resolves to the note the confirmation shows about it. */
-export async function replyInThread(client: webApi.WebClient, logger: Logger, ctx: ModalContext, text: string): Promise<string> {
+/** What a reply carries beside its text: blocks and message metadata (`radar_ticket`). */
+export interface ReplyExtras {
+  blocks?: Block[];
+  metadata?: { event_type: string; event_payload: Record<string, unknown> };
+}
+
+/** Replies in the message's thread; resolves to the note the confirmation shows about it, and the reply's ts (null: not posted). */
+export async function replyInThread(client: webApi.WebClient, logger: Logger, ctx: ModalContext, text: string, extras: ReplyExtras = {}): Promise<{ note: string; ts: string | null }> {
   try {
-    await client.chat.postMessage({ channel: ctx.channelId, thread_ts: threadOf(ctx), text, unfurl_links: false });
-    return 'A reply in the message’s thread says so.';
+    const posted = await client.chat.postMessage({
+      channel: ctx.channelId,
+      thread_ts: threadOf(ctx),
+      text,
+      unfurl_links: false,
+      ...(extras.blocks ? { blocks: extras.blocks } : {}),
+      ...(extras.metadata ? { metadata: extras.metadata } : {}),
+    } as webApi.ChatPostMessageArguments);
+    return { note: 'A reply in the message’s thread says so.', ts: posted.ts ?? null };
   } catch (error) {
     logger.info('could not reply in the message thread', { error, channel: ctx.channelId });
-    return `Radar couldn't reply in the message’s thread (${escapeMrkdwn(slackError(error))}); invite Radar to the channel for thread replies.`;
+    return { note: `Radar couldn't reply in the message’s thread (${escapeMrkdwn(slackError(error))}); invite Radar to the channel for thread replies.`, ts: null };
   }
 }
 

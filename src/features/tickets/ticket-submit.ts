@@ -16,6 +16,11 @@ import { BLOCK_IDS } from '../../slack/ids.js';
 import type { SubmissionsRepo } from '../../store/submissions.js';
 import { quoted, replyInThread, showInModal } from './deliver.js';
 import { findCreatedTicket } from './find-created.js';
+import { threadOf } from './locate-message.js';
+import { linkTicketThread, watchMetadata, watchSourceOf } from '../living/link.js';
+import { createLivingContext } from '../living/show.js';
+import { stateOf, ticketMetadata } from '../living/ticket-state.js';
+import { confirmationMessage } from '../living/views/ticket-status.js';
 import { withPermalink } from './message-source.js';
 import { checkedContext, type ModalContext } from '../board/modal-context.js';
 import { LABELS_PER_TICKET_MAX, createBody, readTicketDraft, ticketDraftErrors } from '../board/ticket-draft.js';
@@ -80,12 +85,26 @@ export function ticketSubmit(deps: RadarDeps, submissions: SubmissionsRepo) {
       }
       const ticket = await createOnce(deps.service, ctx, request);
       await submissions.complete(view.id, { ticketId: ticket.id, ticketNumber: ticket.number, ticketTitle: plainTitle(ticket) });
-      const note = await replyInThread(
-        client,
-        deps.logger,
-        ctx,
-        `<@${body.user.id}> turned this message into ticket *#${ticket.number} ${escapeMrkdwn(plainTitle(ticket))}* on *${escapeMrkdwn(ctx.projectName)}* (${columnName(readableOr(ticket.status, request.status))}).`,
-      );
+      // A watch message the ticket is made from shows the ticket from now on; so does the confirmation (issue 30).
+      const living = createLivingContext(deps, client);
+      const source = await watchSourceOf(living, ctx);
+      const line = `<@${body.user.id}> turned this message into ticket *#${ticket.number} ${escapeMrkdwn(plainTitle(ticket))}* on *${escapeMrkdwn(ctx.projectName)}* (${columnName(readableOr(ticket.status, request.status))}).`;
+      const state = stateOf(ticket) ?? { status: readableOr(ticket.status, request.status), assignee: null };
+      const shown = { ticketId: ticket.id, ticketNumber: ticket.number, title: plainTitle(ticket) };
+      const reply = await replyInThread(client, deps.logger, ctx, line, {
+        ...confirmationMessage(line, shown, state),
+        metadata: ticketMetadata({ projectId: ctx.projectId, ticketId: ticket.id, ...watchMetadata(source) }),
+      });
+      const note = reply.note;
+      await linkTicketThread(living, {
+        teamId: body.team?.id ?? body.user.team_id ?? '',
+        channelId: ctx.channelId,
+        threadTs: threadOf(ctx),
+        watchTs: source ? ctx.messageTs : null,
+        confirmation: reply.ts ? { ts: reply.ts, text: line } : null,
+        ticket: { projectId: ctx.projectId, ...shown },
+        state,
+      });
       await showInModal(client, deps.logger, target, ticketCreatedView(ctx.projectName, { number: ticket.number, title: plainTitle(ticket), status: readableOr(ticket.status, request.status) }, note), `Ticket #${ticket.number} was created.`);
     } catch (error) {
       await submissions.release(view.id);

@@ -70,8 +70,9 @@ async function findEarlier(ctx: WatchDelivery, channel: string, ref: WatchRef, s
   return null;
 }
 
-async function postThread(client: WebClient, channel: string, ts: string, thread: WatchMessages['thread']): Promise<void> {
-  for (const reply of thread) await client.chat.postMessage({ channel, thread_ts: ts, text: reply.text, blocks: reply.blocks, unfurl_links: false });
+/** The thread's replies (every change) carry the message's `radar_change` metadata too (issue 30 item 7). */
+async function postThread(client: WebClient, channel: string, ts: string, thread: WatchMessages['thread'], ref: WatchRef): Promise<void> {
+  for (const reply of thread) await client.chat.postMessage({ channel, thread_ts: ts, text: reply.text, blocks: reply.blocks, metadata: changeMetadata(ref), unfurl_links: false });
 }
 
 export function deliverWatch(ctx: WatchDelivery, key: DigestKey, ref: WatchRef, render: () => Promise<WatchMessages>): Promise<Delivery> {
@@ -84,14 +85,14 @@ export function deliverWatch(ctx: WatchDelivery, key: DigestKey, ref: WatchRef, 
       if (!result.ts) throw new Error('chat.postMessage answered without a ts');
       return result.ts;
     },
-    followUp: (ts, messages) => postThread(ctx.client, key.channelId, ts, messages.thread),
+    followUp: (ts, messages) => postThread(ctx.client, key.channelId, ts, messages.thread, ref),
     async completeRecovered(ts) {
       const { thread } = await render();
       if (thread.length === 0) return;
       const botId = await ctx.botId();
       const replies = await ctx.client.conversations.replies({ channel: key.channelId, ts, limit: 200 });
       const already = (replies.messages ?? []).filter((m) => m.ts !== ts && m.bot_id === botId).length;
-      if (already < thread.length) await postThread(ctx.client, key.channelId, ts, thread.slice(already));
+      if (already < thread.length) await postThread(ctx.client, key.channelId, ts, thread.slice(already), ref);
     },
   });
 }

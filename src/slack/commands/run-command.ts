@@ -2,7 +2,7 @@
  * Runs one `/radar …` text: parse, find the subcommand, run it, and turn any failure into one
  * sentence for the person. Used by the `/radar` listener and by the Share button.
  */
-import type { webApi } from '@slack/bolt';
+import type { RespondArguments, webApi } from '@slack/bolt';
 import type { Respond } from '../respond.js';
 import type { RadarDeps } from '../../deps.js';
 import type { AnyFeature } from '../../plugin.js';
@@ -38,12 +38,36 @@ export interface CommandSource {
   share?: boolean;
   client: webApi.WebClient;
   respond: Respond;
+  /**
+   * The `/radar` listener's acknowledgement, not yet sent. Given, runCommand sends it exactly once,
+   * before any call that can wait: carrying the answer itself when that needs nothing but memory (a
+   * sentence about the text as typed, or a subcommand that `answersInAck`), empty otherwise.
+   */
+  ack?: (message?: RespondArguments) => Promise<void>;
+}
+
+/** The acknowledgement sent at most once; `answer` goes in it while it is unsent, else through `respond`. */
+function ackOnce(source: CommandSource) {
+  let sent = source.ack === undefined;
+  return {
+    async empty(): Promise<void> {
+      if (sent) return;
+      sent = true;
+      await source.ack?.();
+    },
+    async answer(message: RespondArguments): Promise<unknown> {
+      if (sent) return source.respond(message);
+      sent = true;
+      return source.ack?.(message);
+    },
+  };
 }
 
 export async function runCommand(deps: RadarDeps, router: CommandRouter, source: CommandSource): Promise<void> {
   const { registry } = router;
+  const acked = ackOnce(source);
   const sayError = (sentence: string) =>
-    source.respond({ response_type: 'ephemeral', replace_original: false, text: sentence, blocks: [section(`:warning: ${sentence}`)] });
+    acked.answer({ response_type: 'ephemeral', replace_original: false, text: sentence, blocks: [section(`:warning: ${sentence}`)] });
 
   let parsed;
   try {
@@ -69,6 +93,9 @@ export async function runCommand(deps: RadarDeps, router: CommandRouter, source:
     return;
   }
   const { subcommand, feature } = found;
+  // Everything from here may wait on the store, the service or Slack: the ack goes first, unless
+  // the subcommand's answer is all in memory and can travel in it.
+  if (!subcommand.answersInAck) await acked.empty();
 
   // `--project Quarry Pay` without quotes: the words after the value may complete the project's name.
   let words: ProjectWords = { parsed };
@@ -93,7 +120,7 @@ export async function runCommand(deps: RadarDeps, router: CommandRouter, source:
     ...(source.triggerId ? { triggerId: source.triggerId } : {}),
     share: Boolean(source.share) || parsed.switches.has('share'),
     client: source.client,
-    respond: source.respond,
+    respond: (message) => acked.answer(message),
     commands: registry.all(),
     resolveProject: router.resolveProject,
     ...(words.project ? { resolvedProject: words.project } : {}),
@@ -102,6 +129,7 @@ export async function runCommand(deps: RadarDeps, router: CommandRouter, source:
 
   try {
     await subcommand.run(invocation, router.runtimeOf(feature));
+    await acked.empty();
   } catch (error) {
     logFailure(deps.logger, `/radar ${subcommand.name} failed`, error, { team: source.teamId, channel: source.channelId });
     // Only a "project not found" sentence names the project, so only then is it looked up.

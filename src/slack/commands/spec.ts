@@ -35,4 +35,9 @@ export interface SubcommandSpec {
   /** One working example, e.g. `/radar bind northwind`. */
   example: string;
   flags?: CommandFlags;
+  /**
+   * Its answer is built from what Radar holds in memory (no service, store or Slack call), so it
+   * goes back in the acknowledgement itself: one request, no `response_url` post (help).
+   */
+  answersInAck?: boolean;
 }

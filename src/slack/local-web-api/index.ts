@@ -108,6 +108,9 @@ export async function startLocalWebApi(options: LocalWebApiOptions = {}): Promis
       send(res, { status: 500, body: { ok: false, error: 'internal_error', detail: String(error) } });
     });
   });
+  // As Slack's: the client closes an idle connection first (undici after 4 s), never both at once
+  // (Node's default 5 s raced requests into ECONNRESET on a busy machine).
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', resolve);

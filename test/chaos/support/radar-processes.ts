@@ -20,6 +20,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { Readable } from 'node:stream';
 import type { Sandbox } from '../../../src/sandbox/index.js';
+import { WAIT_MS } from '../../support/fake-slack.js';
 import type { RetryPolicy } from '../../../src/service/index.js';
 import type { Timing } from '../../../src/timing.js';
 import type { FakeSlack } from '../../support/fake-slack.js';
@@ -33,7 +34,8 @@ const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 /** The real entry, compiled: what `npm start` runs. */
 const ENTRY = join(ROOT, 'dist', 'main.js');
 const BUILD_SCRIPT = join(ROOT, 'scripts', 'build-if-stale.mjs');
-const START_TIMEOUT_MS = 15_000;
+/** How long a process start is waited for before its log is shown: a clearer failure, not a speed bound. */
+const START_TIMEOUT_MS = WAIT_MS;
 /** How long a `beforeAll` that builds may take (a cold tsc run on a busy machine). */
 export const BUILD_TIMEOUT_MS = 180_000;
 /** Test files run in parallel processes: one build at a time, the others wait and find dist/ fresh. */

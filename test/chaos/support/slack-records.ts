@@ -1,11 +1,11 @@
 /** Reading what the fake Slack received, for the chaos tests. */
 import { SCAN_RESULT_EVENT } from '../../../src/features/scans/scan-messages.js';
 import type { StoredMessage, WebApiCall } from '../../../src/slack/local-web-api/index.js';
-import { answerTo as matchedAnswer, type FakeSlack } from '../../support/fake-slack.js';
+import { answerTo as matchedAnswer, WAIT_MS, type FakeSlack } from '../../support/fake-slack.js';
 import type { Ack } from '../../support/slack-driver.js';
 
 /** The `response_url` answer to a request the driver sent (its ack carries the URL). */
-export function answerTo(slack: FakeSlack, ack: Ack, timeoutMs = 5_000): Promise<WebApiCall> {
+export function answerTo(slack: FakeSlack, ack: Ack, timeoutMs = WAIT_MS): Promise<WebApiCall> {
   return matchedAnswer(slack, ack, { timeoutMs });
 }
 

@@ -167,7 +167,7 @@ describe('who may do what', () => {
     expect(ack.status).toBe(200);
     // A request of this team sent after them is answered; by then nothing has come for the refused ones,
     // and its answer is the only new one (so a refused request answered late would show here).
-    const following = await h.driver.command('help', { channel: CHANNELS.intel });
+    const following = await h.driver.command('status', { channel: CHANNELS.intel });
     const answer = await h.answerTo(following);
     expect(h.slack.responses.slice(answered)).toEqual([answer]);
     expect(writes()).toEqual([]);
@@ -204,8 +204,8 @@ describe('who may do what', () => {
     expect(replyText(await h.answerTo({ responseUrl: responseUrl('unbind') }))).toContain('can use `/radar help` only');
     expect((await h.radar.deps.bindings.get(TEAM.id, CHANNELS.intel))?.projectId).toBe(NORTHWIND);
     const help = command('help');
-    await h.driver.raw(help, { 'Content-Type': 'application/x-www-form-urlencoded', ...h.driver.sign(help) });
-    expect(replyText(await h.answerTo({ responseUrl: responseUrl('help') }))).toContain('/radar bind');
+    const helpAck = await h.driver.raw(help, { 'Content-Type': 'application/x-www-form-urlencoded', ...h.driver.sign(help) });
+    expect(replyText(await h.answerTo({ body: helpAck.body, responseUrl: responseUrl('help') }))).toContain('/radar bind');
   });
 
   it('text typed with <, > and & reads as typed, escaped once', async () => {

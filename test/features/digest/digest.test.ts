@@ -308,7 +308,7 @@ describe('the automatic schedule', () => {
     await h.command('bind northwind', { channel: CHANNELS.intel });
     await h.command('bind lumen', { channel: CHANNELS.general });
     const edition = await publish(h, NORTHWIND);
-    const call = await h.slack.waitForCall('chat.postMessage', (c) => c.args.channel === CHANNELS.intel, { timeoutMs: 4000 });
+    const call = await h.slack.waitForCall('chat.postMessage', (c) => c.args.channel === CHANNELS.intel);
     expect((call.args.metadata as { event_payload: { run_id: string } }).event_payload.run_id).toBe(edition.runId);
   });
 });

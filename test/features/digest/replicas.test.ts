@@ -52,7 +52,7 @@ describe.skipIf(!process.env.REDIS_URL)('digests with two replicas on one Redis'
     const [a, b] = await startReplicas('1', LEASE_TTL_MS);
     await a.command('bind northwind', { channel: CHANNELS.intel });
     const first = await publish(a, NORTHWIND);
-    await slack.waitForCall('chat.postMessage', (c) => c.args.channel === CHANNELS.intel, { timeoutMs: 3_000 });
+    await slack.waitForCall('chat.postMessage', (c) => c.args.channel === CHANNELS.intel);
     expect(digestsIn(a, CHANNELS.intel, first.runId)).toHaveLength(1);
 
     // Whichever replica polled (only its log says which), stop it; the other must pick up the next edition.
@@ -62,9 +62,7 @@ describe.skipIf(!process.env.REDIS_URL)('digests with two replicas on one Redis'
     const second = await publish(follower, NORTHWIND);
     // Only the follower is running: the next edition's digest is its post. (How soon a survivor
     // takes over is leadership.test.ts's, on fake timers.)
-    await slack.waitForCall('chat.postMessage', (c) => (c.args.metadata as { event_payload?: { run_id?: string } } | undefined)?.event_payload?.run_id === second.runId, {
-      timeoutMs: 10 * LEASE_TTL_MS,
-    });
+    await slack.waitForCall('chat.postMessage', (c) => (c.args.metadata as { event_payload?: { run_id?: string } } | undefined)?.event_payload?.run_id === second.runId);
     expect(digestsIn(follower, CHANNELS.intel).map((m) => m.metadata?.event_payload.run_id)).toEqual([first.runId, second.runId]);
   });
 });

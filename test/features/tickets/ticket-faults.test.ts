@@ -18,7 +18,7 @@ async function openTicketModal(h: RadarHarness, text: string) {
 }
 
 const filledView = (h: RadarHarness, viewId: string) =>
-  h.slack.waitForCall('views.update', (c) => c.args.view_id === viewId && inputElement(viewOf(c), BLOCK_IDS.labels) !== undefined, { timeoutMs: 8000 });
+  h.slack.waitForCall('views.update', (c) => c.args.view_id === viewId && inputElement(viewOf(c), BLOCK_IDS.labels) !== undefined);
 
 describe('the ticket modal when the service is slow or refuses', () => {
   let h: RadarHarness;
@@ -50,7 +50,7 @@ describe('the ticket modal when the service is slow or refuses', () => {
     h.sandbox.control.addFault({ method: 'POST', path: TICKETS, kind: 'status', status: 429, code: 'rate_limit_exceeded', retryAfter: 0 });
     h.sandbox.control.clearRequests();
     await h.driver.viewSubmission({ ...view, id: viewId }, { [BLOCK_IDS.title]: 'Still mine after 429', [BLOCK_IDS.column]: 'done', [BLOCK_IDS.impact]: '4' });
-    const back = viewOf(await h.slack.waitForCall('views.update', (c) => c.args.view_id === viewId && viewText(viewOf(c)).includes('Your input is kept'), { timeoutMs: 8000 }));
+    const back = viewOf(await h.slack.waitForCall('views.update', (c) => c.args.view_id === viewId && viewText(viewOf(c)).includes('Your input is kept')));
     expect(viewText(back)).toContain('rate limiting');
     expect(inputElement(back, BLOCK_IDS.title)?.initial_value).toBe('Still mine after 429');
     expect(inputElement(back, BLOCK_IDS.column)?.initial_option).toMatchObject({ value: 'done' });

@@ -73,7 +73,7 @@ describe.skipIf(!process.env.REDIS_URL)('watches with two replicas on one Redis'
       await ledger.claim(intelKey, 'killed-leader', 1);
       const earlier = await a.radar.app.client.chat.postMessage({ channel: CHANNELS.intel, text: 'posted before the kill', metadata: { event_type: 'radar_watch', event_payload: { run_id: run, project_id: NW, dimension: 'pricing' } } });
 
-      await slack.waitForCall('chat.postMessage', (c) => c.args.channel === CHANNELS.general && (c.args.metadata as { event_payload?: { run_id?: string } } | undefined)?.event_payload?.run_id === run, { timeoutMs: 10 * LEASE_TTL_MS });
+      await slack.waitForCall('chat.postMessage', (c) => c.args.channel === CHANNELS.general && (c.args.metadata as { event_payload?: { run_id?: string } } | undefined)?.event_payload?.run_id === run);
       // Until the survivor records the post it found: no deadline but the test's timeout (never recorded fails it).
       while ((await ledger.get(intelKey))?.state !== 'posted') await new Promise((r) => setTimeout(r, 20));
       expect(await ledger.get(intelKey)).toMatchObject({ state: 'posted', ts: earlier.ts });

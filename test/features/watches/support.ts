@@ -13,8 +13,9 @@ export async function publishRun(h: Pick<RadarHarness, 'sandbox'>, projectId: st
   return json.item.runId;
 }
 
+/** Watch messages in `channel` (thread replies, which carry the same metadata, left out). */
 export function watchesIn(h: Pick<RadarHarness, 'slack'>, channel: string, runId?: string): StoredMessage[] {
-  return h.slack.messagesIn(channel).filter((m) => (m.metadata?.event_type === WATCH_IDS.eventType || m.metadata?.event_type === WATCH_IDS.earlierEventType) && (runId === undefined || m.metadata.event_payload.run_id === runId));
+  return h.slack.messagesIn(channel).filter((m) => (m.thread_ts === undefined || m.thread_ts === m.ts) && (m.metadata?.event_type === WATCH_IDS.eventType || m.metadata?.event_type === WATCH_IDS.earlierEventType) && (runId === undefined || m.metadata.event_payload.run_id === runId));
 }
 
 export function watchPoller(h: Pick<RadarHarness, 'radar'>): Required<Worker> {

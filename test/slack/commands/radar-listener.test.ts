@@ -19,9 +19,9 @@ describe('the /radar listener', () => {
     const args = commandArgs(text);
     await r.radar(args);
     expect(args.ack).toHaveBeenCalledTimes(1);
-    // Acked before anything was answered.
+    // Acked before anything was answered, and answered once: in the ack or through respond.
     expect(args.ack.mock.invocationCallOrder[0]).toBeLessThan(args.respond.mock.invocationCallOrder[0] ?? Infinity);
-    expect(args.respond).toHaveBeenCalledTimes(1);
+    expect(args.replies()).toHaveLength(1);
     const reply = args.replies()[0] ?? {};
     // The referee the fake Slack applies: valid Block Kit within the limits, with a fallback text.
     expectValidMessage(reply as unknown as RenderedMessage);
@@ -33,14 +33,18 @@ describe('the /radar listener', () => {
     expect(r.recorded.registrations.filter((x) => x.kind === 'command')).toHaveLength(1);
   });
 
-  it('/radar help lists the subcommands, only to the person', async () => {
-    const { reply, text } = await run('help');
+  it('/radar help lists the subcommands, only to the person, in the ack itself', async () => {
+    const { args, reply, text } = await run('help');
+    expect(args.ack.mock.calls[0]?.[0]).toBe(reply);
+    expect(args.respond).not.toHaveBeenCalled();
     expect(reply.response_type).toBe('ephemeral');
     for (const name of ['pricing', 'projects', 'bind', 'status']) expect(text).toContain(`/radar ${name}`);
   });
 
-  it('/radar pricing answers with the project\'s gaps from the service', async () => {
-    const { text } = await run('pricing --project northwind');
+  it('/radar pricing answers with the project\'s gaps from the service, after an empty ack', async () => {
+    const { args, text } = await run('pricing --project northwind');
+    expect(args.ack.mock.calls[0]).toEqual([]);
+    expect(args.respond).toHaveBeenCalledTimes(1);
     expect(text).toMatch(/\*Price gap:\* no gap/);
     expect(text).toMatch(/Market average\*\n\$39\.25 per seat month/);
     expect(text).toContain('*dealstream.io*: no pricing data (no pricing page found)');
@@ -49,6 +53,8 @@ describe('the /radar listener', () => {
   it('an unknown subcommand gets one sentence with a suggestion, and no call to the service or Slack', async () => {
     r.sandbox.control.clearRequests();
     const { args, reply, text } = await run('pricnig');
+    // A sentence about the text as typed needs nothing but memory: it travels in the ack.
+    expect(args.ack.mock.calls[0]?.[0]).toBe(reply);
     expect(reply.response_type).toBe('ephemeral');
     expect(text).toContain("Radar doesn't know `/radar pricnig`. Did you mean `/radar pricing`?");
     expect(r.sandbox.control.requests()).toEqual([]);
