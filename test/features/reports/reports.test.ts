@@ -7,7 +7,7 @@ import { createReportSettingsRepo } from '../../../src/store/report-settings.js'
 import { REPORT_LEDGER_NAMESPACE, reportKey, reportMetadata } from '../../../src/features/reports/deliver.js';
 import { dueSlot } from '../../../src/features/reports/schedule.js';
 import { replyText, startRadarHarness, type RadarHarness } from '../../support/radar-harness.js';
-import { publishRun, reads, textOf } from '../watches/support.js';
+import { reads, textOf } from '../watches/support.js';
 import { movedClock, reportPoller, reportsIn } from './support.js';
 
 const NW = SEED.projects.northwind.id;
@@ -33,7 +33,7 @@ describe('scheduled reports', () => {
     h = await startRadarHarness({ env: TICK_ONLY, now: clock.now });
     await h.command('bind northwind', { channel: CHANNELS.intel });
     await h.command('bind northwind', { channel: CHANNELS.general });
-    await publishRun(h, NW, { dimension: 'pricing', patch: { competitors: pricingRows() } });
+    h.sandbox.control.publishRun(NW, { dimension: 'pricing', patch: { competitors: pricingRows() } });
     // The baseline run is more than a week old when the first report compares against it.
     clock.move(h, 8 * DAY);
     const day = WEEKDAYS[new Date(clock.now().getTime() + 2 * DAY).getUTCDay()]!;
@@ -50,7 +50,7 @@ describe('scheduled reports', () => {
     expect(reportsIn(h, CHANNELS.intel)).toHaveLength(0); // not due yet
 
     clock.move(h, DAY);
-    await publishRun(h, NW, { dimension: 'pricing', patch: { competitors: pricingRows({ 'pipedrift.com': { lowestPrice: 17 } }) } });
+    h.sandbox.control.publishRun(NW, { dimension: 'pricing', patch: { competitors: pricingRows({ 'pipedrift.com': { lowestPrice: 17 } }) } });
     clock.move(h, 2 * DAY);
     h.sandbox.control.clearRequests();
     await reportPoller(h).tick();
@@ -133,9 +133,9 @@ describe('scheduled reports', () => {
     const clock = movedClock();
     h = await startRadarHarness({ env: TICK_ONLY, now: clock.now });
     await h.command('bind northwind', { channel: CHANNELS.intel });
-    await publishRun(h, NW, { dimension: 'pricing', patch: { competitors: pricingRows() } });
+    h.sandbox.control.publishRun(NW, { dimension: 'pricing', patch: { competitors: pricingRows() } });
     clock.move(h, DAY);
-    await publishRun(h, NW, { dimension: 'pricing', patch: { competitors: pricingRows({ 'closewise.com': { hasFreePlan: null } }) } });
+    h.sandbox.control.publishRun(NW, { dimension: 'pricing', patch: { competitors: pricingRows({ 'closewise.com': { hasFreePlan: null } }) } });
     expect(replyText(await h.command('report sections briefing ai tickets', { channel: CHANNELS.intel }))).toContain('left out: pricing, content, tech');
     h.sandbox.control.clearRequests();
     replyText(await h.command('report now', { channel: CHANNELS.intel }));
