@@ -6,12 +6,17 @@
  * message posted once. Beside it, in the same world, one digest cycle over the same 2,000 channels
  * with 50 new editions: wall time and peak RSS of each. Then a ticket is made from every watch message
  * posted and one living cycle runs: with living messages the watch rhythm adds one board read per project
- * with linked tickets (issue 30), whatever the number of messages.
+ * with linked tickets (issue 30), whatever the number of messages. Then the cost of a day of digest-tier changes
+ * (issue 30): the tech runs' trust-signal and score moves are held per channel, not posted; with their
+ * holding moved back two days (so the day's digest time has passed), one more watch cycle posts each
+ * holding channel's digest once: its requests (the formula's history reads, no run read), messages,
+ * wall time, and the held store's size.
  */
 import type { RequestLogEntry } from '../src/sandbox/index.js';
 import type { BulkProject } from '../src/sandbox/control/bulk-projects.js';
 import { DIGEST_IDS, WATCH_IDS } from '../src/slack/ids.js';
 import { createTicketThreadsRepo } from '../src/store/ticket-threads.js';
+import { createWatchHeldRepo } from '../src/store/watch-held.js';
 import { createWatchesRepo, type WatchDimension } from '../src/store/watches.js';
 import { TEAM, USERS } from '../test/support/slack-fixtures.js';
 import type { Measure, TargetCheck } from './support.js';
@@ -56,7 +61,7 @@ async function setUp(world: BenchWorld): Promise<{ projects: BulkProject[]; chan
     await world.bind(channel, { id: project.id, name: `Bulk ${project.id}` }, { lastSeenRunId: project.latestRunId });
     await watches.update(TEAM.id, channel, project.id, (current) => ({
       ...current,
-      watches: WATCHED.map((w) => ({ dimension: w.dimension, competitors: [], category: null, threshold: null, muted: [], setBy: USERS.alice, setAt, lastSeenRunId: baselines.get(`${project.id}:${w.dimension}`) ?? null })),
+      watches: WATCHED.map((w) => ({ dimension: w.dimension, competitors: [], category: null, threshold: null, muted: [], tiers: {}, band: null, setBy: USERS.alice, setAt, lastSeenRunId: baselines.get(`${project.id}:${w.dimension}`) ?? null })),
     }));
   });
   return { projects, channels };
@@ -128,6 +133,20 @@ export const watchesCycle: Measure = {
       const livingCycle = living?.tick ? await timed(() => living.tick!()) : null;
       const boardReads = world.sandbox.control.requests().filter((r) => r.method === 'GET' && /\/tickets$/.test(r.path)).length;
       const livingUpdates = world.calls.calls.slice(livingBefore).filter((c) => c.method === 'chat.update').length;
+      // A day of digest-tier changes: what the cycle held, then the cycle that posts the day's digests.
+      const held = createWatchHeldRepo(world.radar.deps.store);
+      const holding = await held.listAll();
+      const heldEntries = holding.reduce((n, r) => n + r.entries.length, 0);
+      const heldChanges = holding.reduce((n, r) => n + r.entries.reduce((m, e) => m + e.changes.length, 0), 0);
+      const heldBytes = holding.reduce((n, r) => n + JSON.stringify(r).length, 0);
+      const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000).toISOString();
+      for (const r of holding) for (const e of r.entries) await held.add(r.teamId, r.channelId, { ...e, heldAt: twoDaysAgo }, new Date());
+      world.sandbox.control.clearRequests();
+      const dayBefore = world.calls.calls.length;
+      const dayCycle = await timed(() => watcher.tick!());
+      const dayRequests = world.sandbox.control.requests();
+      const dayPosts = world.calls.calls.slice(dayBefore).filter((c) => c.method === 'chat.postMessage' && (c.args.metadata as { event_payload?: { held?: string } } | undefined)?.event_payload?.held === 'digest');
+      const stillHeld = (await held.listAll()).length;
 
       const groups = PROJECTS * WATCHED.length;
       const targets: TargetCheck[] = [
@@ -135,6 +154,11 @@ export const watchesCycle: Measure = {
         { target: `at most ${2 * NEW_RUNS} run reads (the new run and the one before it)`, met: runReads <= 2 * NEW_RUNS, detail: `${runReads} run reads for ${NEW_RUNS} new runs` },
         { target: 'every due message posted once', met: once, detail: `${posts.length} watch messages of ${expected} due (${NEW_RUNS} runs x ${CHANNELS_PER_PROJECT} channels)` },
         { target: 'living messages: one board read per project with linked tickets', met: livingCycle !== null && boardReads === linkedProjects.size, detail: `${boardReads} board reads for ${posts.length} linked watch messages on ${linkedProjects.size} projects` },
+        {
+          target: 'a day of digest-tier changes: one digest per holding channel, no run read added',
+          met: dayPosts.length === holding.length && stillHeld === 0 && dayRequests.filter(isRunRead).length === 0 && dayRequests.filter(isHistoryRead).length === groups,
+          detail: `${dayPosts.length} digests for ${holding.length} holding channels; ${dayRequests.filter(isHistoryRead).length} history reads, ${dayRequests.filter(isRunRead).length} run reads`,
+        },
       ];
       const errors = errorLines(world.logs);
       return {
@@ -156,6 +180,11 @@ export const watchesCycle: Measure = {
           { name: 'living cycle: board reads', value: boardReads, unit: 'requests', baseline: { label: 'projects with linked tickets', value: linkedProjects.size } },
           { name: 'living cycle: messages updated', value: livingUpdates, unit: 'messages', baseline: { label: 'linked watch messages', value: posts.length } },
           { name: 'living cycle wall time', value: round(livingCycle?.ms ?? 0, 0), unit: 'ms', baseline: { label: 'watch cycle', value: round(cycle.ms, 0) } },
+          { name: 'a day of digest-tier changes: held entries (runs)', value: heldEntries, unit: 'entries', baseline: { label: 'changes held', value: heldChanges } },
+          { name: 'a day of digest-tier changes: held store size', value: round(heldBytes / 1024, 1), unit: 'KiB' },
+          { name: 'a day of digest-tier changes: digests posted', value: dayPosts.length, unit: 'messages', baseline: { label: 'holding channels', value: holding.length } },
+          { name: 'a day of digest-tier changes: cycle wall time', value: round(dayCycle.ms, 0), unit: 'ms', baseline: { label: 'the watch cycle', value: round(cycle.ms, 0) } },
+          { name: 'a day of digest-tier changes: cycle requests', value: dayRequests.length, unit: 'requests', baseline: { label: 'history reads of the formula', value: groups } },
         ],
         targets,
         notes: [

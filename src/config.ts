@@ -27,6 +27,8 @@ export interface Config {
   digestIntervalSeconds: number;
   /** How often watched dimensions' run histories are checked (src/features/watches/). */
   watchIntervalSeconds: number;
+  /** How often the follow poller reads each followed project's board (src/features/follows/). */
+  followIntervalSeconds: number;
   /** How often scheduled reports are looked for (src/features/reports/): a report goes within this of its time. */
   reportIntervalSeconds: number;
   /** Speed of the built-in sandbox (only used when `service` is null). */
@@ -105,6 +107,7 @@ const VARIABLES = {
   LOG_LEVEL: { schema: z.preprocess(blankToUndefined, z.enum(LOG_LEVELS).default('info')), expects: `one of ${LOG_LEVELS.join(', ')}` },
   DIGEST_INTERVAL_SECONDS: { schema: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).default(600)), expects: 'a whole number of seconds, at least 1' },
   WATCH_INTERVAL_SECONDS: { schema: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).default(600)), expects: 'a whole number of seconds, at least 1' },
+  FOLLOW_INTERVAL_SECONDS: { schema: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).default(300)), expects: 'a whole number of seconds, at least 1' },
   REPORT_INTERVAL_SECONDS: { schema: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).default(300)), expects: 'a whole number of seconds, at least 1' },
   SVC_SANDBOX: {
     schema: z.preprocess(blankToUndefined, z.enum(['0', '1', 'true', 'false']).optional()),
@@ -188,6 +191,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     logLevel: v.LOG_LEVEL,
     digestIntervalSeconds: v.DIGEST_INTERVAL_SECONDS,
     watchIntervalSeconds: v.WATCH_INTERVAL_SECONDS,
+    followIntervalSeconds: v.FOLLOW_INTERVAL_SECONDS,
     reportIntervalSeconds: v.REPORT_INTERVAL_SECONDS,
     sandboxSpeed: v.SANDBOX_SPEED,
     sandboxStyle: v.SANDBOX_STYLE,

@@ -21,6 +21,7 @@ import { projectFeature } from './project/feature.js';
 import { techFeature } from './tech/feature.js';
 import { runsFeature } from './runs/feature.js';
 import { fetchFeature } from './fetch/feature.js';
+import { followsFeature } from './follows/feature.js';
 import { scansFeature } from './scans/feature.js';
 import { threadsFeature } from './threads/feature.js';
 import { ticketsFeature } from './tickets/feature.js';
@@ -46,6 +47,7 @@ export const FEATURES: readonly AnyFeature[] = [
   fetchFeature,
   digestFeature,
   watchesFeature,
+  followsFeature,
   reportsFeature,
   homeFeature,
 ];

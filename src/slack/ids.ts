@@ -50,6 +50,12 @@ export const ACTION_IDS = {
   watchTicket: 'watch_ticket',
   watchMute: 'watch_mute',
   watchSnooze: 'watch_snooze',
+  /** Follows (issue 31): Follow on a ticket and on a competitor card; Unfollow, a setting's switch and quiet hours on Home. */
+  ticketFollow: 'ticket_follow',
+  competitorFollow: 'competitor_follow',
+  followRemove: 'follow_remove',
+  notifyToggle: 'notify_toggle',
+  notifyQuiet: 'notify_quiet',
 } as const;
 
 /** `block_id`s of modal input blocks; `view.state.values` is keyed by these. */

@@ -29,7 +29,29 @@ export interface Watch {
   setAt: string;
   /** The run this watch has dealt with (the latest run when it was set: the baseline); null when there was none. */
   lastSeenRunId: string | null;
+  /** Kinds of change raised to `now` or lowered to `digest` (issue 30; src/features/watches/changes/tiers.ts); empty: the defaults. */
+  tiers: Record<string, 'now' | 'digest'>;
+  /** AI only: one noise band (percentage points) for every engine; null: the documented defaults. */
+  band: number | null;
 }
+
+/**
+ * When a channel hears its watches (issue 30): the zone its times are in (null: UTC), its quiet hours
+ * (`HH:MM` local; changes then are held and posted as one message when they end), and the time of day
+ * its digest-tier changes are summed up.
+ */
+export interface WatchSchedule {
+  zone: string | null;
+  quiet: { from: string; to: string } | null;
+  /** `HH:MM` in the zone: when the day's digest-tier changes are posted. */
+  digestAt: string;
+  /** `daily`: one summary a day at `digestAt`; `briefing`: in the thread of the next briefing digest posted here. */
+  digestMode: 'daily' | 'briefing';
+  setBy: string | null;
+  setAt: string | null;
+}
+
+export const DEFAULT_WATCH_SCHEDULE: WatchSchedule = { zone: null, quiet: null, digestAt: '09:00', digestMode: 'daily', setBy: null, setAt: null };
 
 export interface WatchFailing {
   reason: string;
@@ -43,6 +65,7 @@ export interface ChannelWatches {
   projectId: string;
   watches: Watch[];
   failing: WatchFailing | null;
+  schedule: WatchSchedule;
 }
 
 export interface WatchesRepo {
@@ -70,6 +93,17 @@ const watchSchema = z.looseObject({
   setBy: z.string(),
   setAt: z.string(),
   lastSeenRunId: z.string().nullable().default(null),
+  tiers: z.record(z.string(), z.enum(['now', 'digest'])).default({}),
+  band: z.number().nullable().default(null),
+});
+
+const scheduleSchema = z.looseObject({
+  zone: z.string().nullable().default(null),
+  quiet: z.looseObject({ from: z.string(), to: z.string() }).nullable().default(null),
+  digestAt: z.string().default(DEFAULT_WATCH_SCHEDULE.digestAt),
+  digestMode: z.enum(['daily', 'briefing']).default('daily'),
+  setBy: z.string().nullable().default(null),
+  setAt: z.string().nullable().default(null),
 });
 
 const recordSchema = z.looseObject({
@@ -78,6 +112,7 @@ const recordSchema = z.looseObject({
   projectId: z.string(),
   watches: z.array(watchSchema).default([]),
   failing: z.looseObject({ reason: z.string(), since: z.string() }).nullable().default(null),
+  schedule: scheduleSchema.default({ ...DEFAULT_WATCH_SCHEDULE }),
 });
 
 export function createWatchesRepo(store: Store): WatchesRepo {
@@ -89,7 +124,7 @@ export function createWatchesRepo(store: Store): WatchesRepo {
       let after: ChannelWatches | undefined;
       await store.update<unknown>(WATCHES_NAMESPACE, key, (current) => {
         const parsed = records.parse(key, current);
-        const base: ChannelWatches = parsed && parsed.projectId === projectId ? parsed : { teamId, channelId, projectId, watches: [], failing: null };
+        const base: ChannelWatches = parsed && parsed.projectId === projectId ? parsed : { teamId, channelId, projectId, watches: [], failing: null, schedule: { ...DEFAULT_WATCH_SCHEDULE } };
         const next = change(structuredClone(base));
         if (next === undefined) {
           after = parsed;

@@ -41,6 +41,33 @@ describe('console mode in-process', () => {
     expect(printed).toMatch(/== Northwind CRM: Edition \d+/);
     expect(printed).not.toContain('a comment');
   });
+
+  it('demonstrates follows: follow a competitor, a project and a ticket, list them, quiet hours, unfollow, help', async () => {
+    const config = loadConfig({ SVC_BASE_URL: sandbox.url, SVC_API_KEY: sandbox.keys.readWrite, STORE_URL: `sqlite://${join(dir, 'follows.sqlite')}` });
+    const output = new PassThrough();
+    let printed = '';
+    output.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+    const lines = [
+      '/radar bind northwind',
+      '/radar follow competitor pipedrift.com',
+      '/radar follow project',
+      '/radar follow ticket 1',
+      '/radar follow quiet 22:00-07:00',
+      '/radar follow',
+      '/radar unfollow project',
+      '/radar help follow',
+    ].map((l) => `${l}\n`);
+    const radar = await startRadar(config, { consoleInput: Readable.from(lines), consoleOutput: output, logSink: () => {} });
+    await radar.consoleDone;
+    await radar.stop();
+    expect(printed).toContain('You now follow Competitor: *Pipedrift (pipedrift.com)* in Northwind CRM');
+    expect(printed).toContain('You now follow Project: *Northwind CRM*');
+    expect(printed).toMatch(/You now follow Ticket: \*#1 /);
+    expect(printed).toContain('Quiet hours *22:00–07:00* in your time zone');
+    expect(printed).toContain('*What you follow* (3)');
+    expect(printed).toContain('You no longer follow *Northwind CRM*');
+    expect(printed).toContain('/radar follow competitor pipedrift.com');
+  });
 });
 
 describe('console mode on a terminal', () => {

@@ -67,8 +67,8 @@ describe('manifest.yml', () => {
     expect([...manifest.oauth_config.scopes.bot].sort()).toEqual(['channels:history', 'channels:read', 'chat:write', 'commands', 'groups:history', 'groups:read', 'users:read']);
   });
 
-  it('enables the Home tab and subscribes to app_home_opened and thread messages (sync) on the Bolt endpoint', () => {
-    expect(manifest.features.app_home).toEqual({ home_tab_enabled: true, messages_tab_enabled: false, messages_tab_read_only_enabled: false });
+  it('enables the Home tab, a read-only Messages tab (direct messages of follows), and subscribes to app_home_opened and thread messages (sync) on the Bolt endpoint', () => {
+    expect(manifest.features.app_home).toEqual({ home_tab_enabled: true, messages_tab_enabled: true, messages_tab_read_only_enabled: true });
     expect(manifest.settings.event_subscriptions).toEqual({ request_url: 'https://radar.example.com/slack/events', bot_events: ['app_home_opened', 'message.channels', 'message.groups'] });
   });
 

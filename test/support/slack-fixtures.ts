@@ -16,6 +16,8 @@ export const USERS = {
   carol: 'U07CAROL03',
   /** Her real name matches a member of the sandbox organisation ("assign to me"). */
   maya: 'U07MAYACH4',
+  /** New to the team: in no channel yet (`users.conversations` lists none); lives in Berlin. */
+  nia: 'U07NIANEW5',
 } as const;
 
 /** What `users.info` answers for each user id. */
@@ -24,6 +26,7 @@ export const SLACK_USERS: Record<string, LocalUser> = {
   [USERS.bob]: { name: 'bob', real_name: 'Bob Okafor' },
   [USERS.carol]: { name: 'carol', real_name: 'Carol Nguyen' },
   [USERS.maya]: { name: 'maya', real_name: 'Maya Chen' },
+  [USERS.nia]: { name: 'nia', real_name: 'Nia Okoro', tz: 'Europe/Berlin', channels: [] },
 };
 
 /** Channels by role in a test. */

@@ -9,12 +9,14 @@
  */
 import type { Subcommand } from '../../plugin.js';
 import { isServiceError } from '../../service/errors.js';
-import { escapeMrkdwn, section, truncate, type Button } from '../../slack/blocks/index.js';
+import { button, escapeMrkdwn, section, truncate, type Button } from '../../slack/blocks/index.js';
 import type { CommandInvocation } from '../../slack/commands/invocation.js';
 import { openCommandButton, projectArg } from '../../slack/commands/open-action.js';
 import { PROJECT_FLAG, UsageError } from '../../slack/commands/parse.js';
 import { describeError } from '../../slack/error-text.js';
-import { COMMAND } from '../../slack/ids.js';
+import { ACTION_IDS, COMMAND } from '../../slack/ids.js';
+import { normaliseDomain } from '../competitor-match/match-competitor.js';
+import { sealFollow } from '../notify/follow-values.js';
 import { aiPart } from './card/ai-part.js';
 import { changelogPart, contentPart } from './card/content-part.js';
 import type { CardPart } from './card/parts.js';
@@ -74,6 +76,14 @@ async function unknown(inv: CommandInvocation, projectName: string, query: strin
   });
 }
 
+/** *Follow*: whoever clicks is told of this competitor's changes in a direct message (src/features/follows/). */
+function followButton(inv: CommandInvocation, project: { id: string; name: string }, ref: CompetitorRef): Button {
+  const domain = normaliseDomain(ref.domain);
+  const label = ref.name && ref.name.toLowerCase() !== domain ? `${ref.name} (${domain})` : domain;
+  const value = sealFollow(inv.deps, { channel: inv.channelId, team: inv.teamId }, { kind: 'competitor', projectId: project.id, projectName: project.name, target: domain, label });
+  return button({ text: 'Follow', actionId: ACTION_IDS.competitorFollow, value });
+}
+
 export const competitorCommand: Subcommand = {
   name: 'competitor',
   usage: 'competitor <domain or name>',
@@ -110,6 +120,6 @@ export const competitorCommand: Subcommand = {
       }
       sections.push({ title: part.title, outcome });
     });
-    await inv.reply({ ...cardView(project.name, ref, sections, fullViewButtons(inv, project)), shareable: true });
+    await inv.reply({ ...cardView(project.name, ref, sections, [...fullViewButtons(inv, project), followButton(inv, project, ref)]), shareable: true });
   },
 };

@@ -1,6 +1,7 @@
 /**
- * What one person's Home tab shows, read for them: the bound channels they can see (with each
- * channel's settings), and for each of those channels' projects the open tickets assigned to them
+ * What one person's Home tab shows, read for them: where Radar works (the bound channels they are
+ * in, and every bound public channel of the installation, with each channel's settings), what they
+ * follow and how they are told, and for each of those channels' projects the open tickets assigned to them
  * (matched as "Assign to me" matches: src/features/tickets/match-member.ts) and the latest briefing
  * edition. Every service read runs inside the background limiter (`deps.background`), so people's
  * commands overtake it; a part that cannot be read says so in its place and the rest is shown.
@@ -16,6 +17,9 @@ import { lastDoneEdition } from '../editions/last-done.js';
 import { matchMember, slackNamesOf } from '../board/match-member.js';
 import { settingsOf } from './channel-settings.js';
 import { channelsOf } from './visible-channels.js';
+import { publicChannels } from './channel-privacy.js';
+import { emptyPerson, type PersonFollows } from '../../store/follows.js';
+import type { Notifier } from '../notify/notifier.js';
 
 /** Projects whose tickets and briefing one Home tab reads (the rest are counted). */
 export const MAX_PROJECTS = 10;
@@ -26,8 +30,10 @@ export const OPEN_COLUMNS: readonly TicketStatus[] = ['triage', 'todo', 'in_prog
 
 export interface HomeChannel {
   binding: Binding;
-  /** Short mrkdwn phrases: "digests on", later "2 watches". */
+  /** Short mrkdwn phrases: "digests on", "2 watches (pricing, ai)". */
   settings: string[];
+  /** True when the person is in the channel; false for a public channel they are not in (listed so they can join). */
+  member?: boolean;
 }
 
 export type Assigned =
@@ -45,8 +51,15 @@ export interface HomeProject {
 }
 
 export interface HomeModel {
-  /** The bound channels the person can see, by channel name order of binding. */
+  /**
+   * Where Radar works in this installation: the bound channels the person is in, then every bound
+   * public channel they are not in (private ones only to their members).
+   */
   channels: HomeChannel[];
+  /** Bound channels not listed because Radar does not know yet whether they are public (checked on a later refresh). */
+  uncheckedChannels?: number;
+  /** What the person follows and how they are told (src/store/follows.ts). */
+  person?: PersonFollows;
   /** True when Radar could not learn which channels the person is in (none are listed then). */
   channelsUnknown: boolean;
   projects: HomeProject[];
@@ -66,24 +79,41 @@ export interface HomeRequest {
   neverPublished: boolean;
 }
 
-export async function loadHome(deps: RadarDeps, client: webApi.WebClient, request: HomeRequest): Promise<HomeModel> {
+export async function loadHome(deps: RadarDeps, client: webApi.WebClient, request: HomeRequest, notifier?: Notifier): Promise<HomeModel> {
   const { teamId, userId } = request;
-  const [bindings, visible] = await Promise.all([
+  const [bindings, visible, user] = await Promise.all([
     deps.bindings.listAll(),
     channelsOf(client, userId).catch((error: unknown) => {
-      deps.logger.warn('home: could not list the channels a person is in (users.conversations); no channel is shown', { user: userId, error });
+      deps.logger.warn('home: could not list the channels a person is in (users.conversations); only public bound channels are shown', { user: userId, error });
       return null;
     }),
+    client.users.info({ user: userId }).then(
+      (info) => ({ user: info.user }),
+      (error: unknown) => {
+        deps.logger.info('home: users.info failed', { user: userId, error });
+        return { failed: describeError(error, { action: 'learn your name' }) };
+      },
+    ),
   ]);
-  const seen = bindings.filter((b) => b.teamId === teamId && visible !== null && visible.has(b.channelId));
-  const channels = await Promise.all(seen.map(async (binding) => ({ binding, settings: await settingsOf(deps, binding) })));
+  const inTeam = bindings.filter((b) => b.teamId === teamId);
+  const theirs = inTeam.filter((b) => visible !== null && visible.has(b.channelId));
+  const others = inTeam.filter((b) => !theirs.includes(b));
+  const publicOnes = others.length > 0 ? await publicChannels(deps, client, teamId, others.map((b) => b.channelId)) : new Map<string, boolean>();
+  const shown = [...theirs.map((binding) => ({ binding, member: true })), ...others.filter((b) => publicOnes.get(b.channelId) === true).map((binding) => ({ binding, member: false }))];
+  const channels = await Promise.all(shown.map(async ({ binding, member }) => ({ binding, member, settings: await settingsOf(deps, binding) })));
+  const person = !notifier
+    ? emptyPerson(teamId, userId)
+    : 'user' in user
+      ? await notifier.remember(teamId, userId, user.user)
+      : ((await notifier.follows.get(teamId, userId)) ?? emptyPerson(teamId, userId));
+  const seen = channels.map((c) => c.binding);
 
   const byProject = new Map<string, string>();
   for (const b of seen) if (!byProject.has(b.projectId)) byProject.set(b.projectId, b.projectName);
   const allowed = [...byProject].filter(([id]) => projectAllowed(deps.config, id));
   const read = allowed.slice(0, MAX_PROJECTS);
 
-  const names = read.length > 0 ? await namesOf(deps, client, userId) : { names: [] };
+  const names: Names = 'user' in user ? { names: slackNamesOf(user.user) } : user;
   const projects = await Promise.all(
     read.map(async ([projectId, projectName]) => ({
       projectId,
@@ -94,26 +124,18 @@ export async function loadHome(deps: RadarDeps, client: webApi.WebClient, reques
   );
   return {
     channels,
+    uncheckedChannels: others.filter((b) => !publicOnes.has(b.channelId)).length,
+    person,
     channelsUnknown: visible === null,
     projects,
     moreProjects: allowed.length - read.length,
     disallowedProjects: byProject.size - allowed.length,
-    firstVisit: request.neverPublished || channels.length === 0,
+    firstVisit: request.neverPublished || theirs.length === 0,
     refreshedAt: deps.now(),
   };
 }
 
 type Names = { names: string[] } | { failed: string };
-
-async function namesOf(deps: RadarDeps, client: webApi.WebClient, userId: string): Promise<Names> {
-  try {
-    const info = await client.users.info({ user: userId });
-    return { names: slackNamesOf(info.user) };
-  } catch (error) {
-    deps.logger.info('home: users.info failed', { user: userId, error });
-    return { failed: describeError(error, { action: 'learn your name' }) };
-  }
-}
 
 async function assignedIn(deps: RadarDeps, projectId: string, projectName: string, who: Names): Promise<Assigned> {
   if ('failed' in who) return { kind: 'failed', reason: who.failed };

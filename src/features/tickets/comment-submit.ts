@@ -24,11 +24,12 @@ import { readState, type ViewState } from '../board/view-state.js';
 import { COMMENTS_PER_THREAD_MAX, THREAD_FULL, mayHaveWritten, writeFailureSentence } from './write-failure.js';
 import { commentAddedView, commentAddingView, commentFormView } from './views/comment-modal.js';
 import { modal, warning } from '../board/views/modal-parts.js';
+import type { TicketTeller } from './tell-people.js';
 
 /** Spec 8: a comment body holds at most as much as a description. */
 const COMMENT_MAX = DESCRIPTION_MAX;
 
-export function commentSubmit(deps: RadarDeps, submissions: SubmissionsRepo) {
+export function commentSubmit(deps: RadarDeps, submissions: SubmissionsRepo, teller?: TicketTeller) {
   return async ({ ack, body, view, client }: SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs): Promise<void> => {
     // The modal's context is sealed: another project, channel or person's modal is refused, nothing written.
     const checked = await checkedContext(deps, { team: body.team?.id ?? body.user.team_id ?? '', userId: body.user.id }, view.private_metadata);
@@ -72,6 +73,7 @@ export function commentSubmit(deps: RadarDeps, submissions: SubmissionsRepo) {
       if (typeof onTicket.commentCount === 'number' && onTicket.commentCount >= COMMENTS_PER_THREAD_MAX) throw new UserError(THREAD_FULL);
       const comment = await addOnce(deps.service, ctx.projectId, onTicket.id, withPermalink(text, ctx.permalink));
       await submissions.complete(view.id, { ticketId: onTicket.id, ticketNumber: onTicket.number, ticketTitle: plainTitle(onTicket), commentId: comment.id });
+      await teller?.commented(body.team?.id ?? body.user.team_id ?? '', body.user.id, ctx.projectId, ctx.projectName, onTicket, { id: comment.id, body: text });
       const { note } = await replyInThread(
         client,
         deps.logger,

@@ -13,6 +13,8 @@ import { ticketPicker } from './ticket-picker.js';
 import { ticketShortcut } from './ticket-shortcut.js';
 import { ticketSubmit } from './ticket-submit.js';
 import { ticketsCommand } from './tickets-command.js';
+import { createNotifier } from '../notify/notifier.js';
+import { ticketTeller } from './tell-people.js';
 
 /** Tickets from conversations: message shortcuts, modals, `/radar tickets` and `/radar ticket` (issue 5); edit, delete and comment edits (issue 19). */
 export const ticketsFeature: Feature = {
@@ -20,14 +22,15 @@ export const ticketsFeature: Feature = {
   subcommands: [ticketsCommand, ticketCommand],
   register(app, deps) {
     const submissions = createSubmissionsRepo(deps.store);
+    const teller = ticketTeller(createNotifier(deps, app.client), deps.logger.child({ component: 'tickets' }));
     app.shortcut<MessageShortcut>(CALLBACK_IDS.ticketFromMessage, ticketShortcut(deps));
     app.view<ViewSubmitAction>(CALLBACK_IDS.ticketModal, ticketSubmit(deps, submissions));
     app.shortcut<MessageShortcut>(CALLBACK_IDS.commentFromMessage, commentShortcut(deps));
     app.options(ACTION_IDS.ticketPicker, ticketPicker(deps));
-    app.view<ViewSubmitAction>(CALLBACK_IDS.commentModal, commentSubmit(deps, submissions));
+    app.view<ViewSubmitAction>(CALLBACK_IDS.commentModal, commentSubmit(deps, submissions, teller));
     app.action<BlockStaticSelectAction>(ACTION_IDS.ticketMove, moveAction(deps));
-    app.action<BlockButtonAction>(ACTION_IDS.ticketAssign, assignToMeAction(deps));
-    app.action<BlockStaticSelectAction>(ACTION_IDS.ticketAssignPick, assignPickAction(deps));
+    app.action<BlockButtonAction>(ACTION_IDS.ticketAssign, assignToMeAction(deps, teller));
+    app.action<BlockStaticSelectAction>(ACTION_IDS.ticketAssignPick, assignPickAction(deps, teller));
     app.action<BlockButtonAction>(ACTION_IDS.ticketDismiss, dismissAction(deps));
     app.action<BlockButtonAction>(ACTION_IDS.ticketEdit, editAction(deps));
     app.view<ViewSubmitAction>(CALLBACK_IDS.ticketEditModal, editSubmit(deps, submissions));

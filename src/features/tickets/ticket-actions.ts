@@ -18,6 +18,7 @@ import { moveToTop } from '../board/ticket-moves.js';
 import { columnName } from '../board/vocabulary.js';
 import { ticketView } from './views/ticket-view.js';
 import { matchMember, slackNamesOf } from '../board/match-member.js';
+import type { TicketTeller } from './tell-people.js';
 
 type ActionArgs<A extends BlockAction> = SlackActionMiddlewareArgs<A> & AllMiddlewareArgs;
 
@@ -106,7 +107,7 @@ export function dismissAction(deps: RadarDeps) {
   });
 }
 
-export function assignToMeAction(deps: RadarDeps) {
+export function assignToMeAction(deps: RadarDeps, teller?: TicketTeller) {
   return ticketAction<BlockButtonAction>(deps, clicked, async ({ projectId, ticketId }, { body, client }) => {
     const [info, listed] = await Promise.all([client.users.info({ user: body.user.id }), deps.service.listAssignees(projectId)]);
     const members = readable(listed);
@@ -116,16 +117,23 @@ export function assignToMeAction(deps: RadarDeps) {
       const shown = names[0] ? ` (${escapeMrkdwn(names[0])})` : '';
       return { notice: `Radar couldn't match your Slack name${shown} to a member of the organisation; pick who you are below.`, members };
     }
-    await deps.service.updateTicket(projectId, ticketId, { assigneeUserId: match.userId });
+    const ticket = await deps.service.updateTicket(projectId, ticketId, { assigneeUserId: match.userId });
+    // Claimed for the person who did it (never told of their own doing), so the board poller does not tell them either.
+    const team = body.team?.id ?? body.user.team_id ?? '';
+    await teller?.assigned(team, body.user.id, projectId, await projectNameOf(deps, projectId, team, body.channel?.id), ticket, match);
     return { notice: `:white_check_mark: Assigned to ${escapeMrkdwn(match.fullName)}.` };
   });
 }
 
-export function assignPickAction(deps: RadarDeps) {
+export function assignPickAction(deps: RadarDeps, teller?: TicketTeller) {
   return ticketAction<BlockStaticSelectAction>(deps, selected, async ({ projectId, ticketId, choice }, { body }) => {
     if (!choice) throw new Error('no member chosen');
     const ticket = await deps.service.updateTicket(projectId, ticketId, { assigneeUserId: choice });
     const assignee = readableOr(ticket.assignee, null);
+    if (assignee) {
+      const team = body.team?.id ?? body.user.team_id ?? '';
+      await teller?.assigned(team, body.user.id, projectId, await projectNameOf(deps, projectId, team, body.channel?.id), ticket, assignee);
+    }
     const name = assignee ? escapeMrkdwn(assignee.fullName) : 'the chosen member';
     return { notice: `:white_check_mark: <@${body.user.id}> assigned this ticket to ${name}.` };
   });

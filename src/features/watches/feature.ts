@@ -2,10 +2,13 @@ import type { BlockButtonAction, BlockStaticSelectAction } from '@slack/bolt';
 import type { Feature } from '../../plugin.js';
 import { ACTION_IDS } from '../../slack/ids.js';
 import { createSnoozesRepo } from '../../store/snoozes.js';
+import { createWatchHeldRepo } from '../../store/watch-held.js';
 import { createWatchesRepo } from '../../store/watches.js';
 import { watchMuteAction, watchSnoozeAction, watchTicketAction } from './actions.js';
 import { createWatchDelivery } from './deliver.js';
 import { createWatchWorker } from './poller.js';
+import { createNotifier } from '../notify/notifier.js';
+import { tellFollowers } from './tell-followers.js';
 import { unwatchCommand, watchCommand } from './watch-command.js';
 
 /** Watches: a channel is told, once, when a new run of a watched dimension changes something (issue 16). */
@@ -19,6 +22,6 @@ export const watchesFeature: Feature = {
     const snoozes = createSnoozesRepo(deps.store);
     app.action<BlockButtonAction>(ACTION_IDS.watchMute, watchMuteAction(deps, watches));
     app.action<BlockStaticSelectAction>(ACTION_IDS.watchSnooze, watchSnoozeAction(deps, watches, snoozes));
-    return { runtime: undefined, workers: [createWatchWorker(deps, watches, delivery, snoozes)] };
+    return { runtime: undefined, workers: [createWatchWorker(deps, watches, delivery, snoozes, createWatchHeldRepo(deps.store), tellFollowers(createNotifier(deps, app.client)))] };
   },
 };

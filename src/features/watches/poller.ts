@@ -9,18 +9,30 @@
  * with nothing to tell (after filters) is passed over silently; a channel Slack refuses is marked
  * failing and the others go on. A change an active snooze covers (src/store/snoozes.ts) is passed over
  * like a filtered one: its run is marked seen and never posted later.
+ *
+ * Tiers and quiet hours (issue 30): a run's now-tier changes are posted at once, unless the channel is
+ * in its quiet hours; its digest-tier changes, and now-tier ones during quiet hours, are held in the
+ * channel's held store (src/store/watch-held.ts, one entry per run and reason, never held twice). Each
+ * channel holding something is a group of its own in the cycle, which posts (held.ts) its digest once
+ * a day and its quiet-hours message when they end, each exactly once. AI presence moves are held
+ * against the watch's noise band with the check before the compared one, read from the history rows
+ * the poll already has (no extra read).
  */
 import type { RadarDeps, Worker } from '../../deps.js';
 import { isServiceError } from '../../service/errors.js';
 import type { Binding } from '../../store/bindings.js';
 import { snoozed, type SnoozesRepo } from '../../store/snoozes.js';
+import { heldId, type HeldReason, type WatchHeldRepo } from '../../store/watch-held.js';
 import type { ChannelWatches, Watch, WatchDimension, WatchesRepo } from '../../store/watches.js';
 import { isDelivered } from '../background/deliver-once.js';
 import { createPoller, forEachChannel } from '../background/poller-skeleton.js';
 import { changesOf, type Change } from './changes/index.js';
 import { rowsBetween, type ChangelogRowRead } from './changes/content.js';
 import { deliverWatch, watchKey, type WatchDelivery } from './deliver.js';
-import { changesFor } from './filters.js';
+import { byTier, changesFor } from './filters.js';
+import { deliverHeld } from './held.js';
+import { inQuiet } from './schedule.js';
+import type { DeliveredChange } from './tell-followers.js';
 import { readChangelog, readHistory, readRun, type RunRow } from './reads.js';
 import { sealedButtons } from './sealed.js';
 import { muteTargetOf, watchMessages } from './views/watch-message.js';
@@ -30,11 +42,21 @@ export const WATCH_LEASE = 'watch:poller';
 /** A run that finished without a summary (404 `run_not_summarized`): passed over, never a stop. */
 const NOT_SUMMARIZED = Symbol('run_not_summarized');
 
-interface Group {
+interface RunsGroup {
+  kind: 'runs';
   projectId: string;
   dimension: WatchDimension;
   channels: { teamId: string; channelId: string }[];
 }
+
+/** A channel holding changes: its digest or quiet-hours message may be due. */
+interface HeldGroup {
+  kind: 'held';
+  teamId: string;
+  channelId: string;
+}
+
+type Group = RunsGroup | HeldGroup;
 
 /** The runs a watch is due, oldest first, from one history read (newest first). */
 export function dueRuns(rows: readonly RunRow[], watch: Pick<Watch, 'lastSeenRunId' | 'setAt'>): { due: RunRow[]; lost: boolean } {
@@ -47,7 +69,14 @@ export function dueRuns(rows: readonly RunRow[], watch: Pick<Watch, 'lastSeenRun
   return { due: rows.filter((r) => r.at !== null && Date.parse(r.at) > setAt).reverse(), lost: false };
 }
 
-export function createWatchWorker(deps: RadarDeps, watches: WatchesRepo, delivery: WatchDelivery, snoozes?: SnoozesRepo): Worker {
+export function createWatchWorker(
+  deps: RadarDeps,
+  watches: WatchesRepo,
+  delivery: WatchDelivery,
+  snoozes?: SnoozesRepo,
+  held?: WatchHeldRepo,
+  onDelivered?: (teamId: string, post: DeliveredChange) => Promise<void>,
+): Worker {
   const logger = delivery.logger;
   /** The newest run detail read per (project, dimension): the next poll's "run before". */
   const newest = new Map<string, { runId: string; detail: Promise<unknown> }>();
@@ -57,15 +86,17 @@ export function createWatchWorker(deps: RadarDeps, watches: WatchesRepo, deliver
     for (const record of await watches.listAll()) {
       for (const watch of record.watches) {
         const key = `${record.projectId}\u0000${watch.dimension}`;
-        const group = out.get(key) ?? { projectId: record.projectId, dimension: watch.dimension, channels: [] };
-        group.channels.push({ teamId: record.teamId, channelId: record.channelId });
+        const group = out.get(key) ?? { kind: 'runs', projectId: record.projectId, dimension: watch.dimension, channels: [] };
+        if (group.kind === 'runs') group.channels.push({ teamId: record.teamId, channelId: record.channelId });
         out.set(key, group);
       }
     }
+    for (const record of held ? await held.listAll() : []) out.set(`held\u0000${record.teamId}\u0000${record.channelId}`, { kind: 'held', teamId: record.teamId, channelId: record.channelId });
     return out;
   }
 
   async function poll(key: string, group: Group, signal: AbortSignal): Promise<void> {
+    if (group.kind === 'held') return pollHeld(group);
     const { projectId, dimension } = group;
     let rows: RunRow[];
     try {
@@ -117,7 +148,9 @@ export function createWatchWorker(deps: RadarDeps, watches: WatchesRepo, deliver
               changelog ??= deps.background.run(() => readChangelog(deps.service, projectId));
               log = rowsBetween(await changelog, before.at, row.at);
             }
-            return changesOf(dimension, { previous, current }, log);
+            // AI: the check before the compared one, as its history row (already read), for the noise band's second check.
+            const earlier = dimension === 'ai' ? rows[rows.findIndex((r) => r.runId === before.runId) + 1]?.item : undefined;
+            return changesOf(dimension, { previous, current, ...(earlier !== undefined ? { earlier } : {}) }, log);
           }
           return null;
         })();
@@ -136,7 +169,43 @@ export function createWatchWorker(deps: RadarDeps, watches: WatchesRepo, deliver
     if (top && details.has(top.runId)) newest.set(key, { runId: top.runId, detail: details.get(top.runId)! });
   }
 
-  async function watchChannel(teamId: string, channelId: string, group: Group, rows: RunRow[], changesOfRun: (row: RunRow) => Promise<Change[] | null>, signal: AbortSignal): Promise<void> {
+  async function pollHeld(group: HeldGroup): Promise<void> {
+    if (!held) return;
+    const outcome = await deliverHeld(deps, watches, held, delivery, group.teamId, group.channelId);
+    if (outcome.failing === null && !outcome.posted) return;
+    const now = deps.now().toISOString();
+    const record = await watches.get(group.teamId, group.channelId);
+    if (!record) return;
+    await watches.update(group.teamId, group.channelId, record.projectId, (current) => {
+      if (outcome.failing !== null && current.failing?.reason !== outcome.failing) current.failing = { reason: outcome.failing, since: now };
+      else if (outcome.posted && outcome.failing === null && current.failing) current.failing = null;
+      else return undefined;
+      return current;
+    });
+  }
+
+  /** Holds a run's changes for the channel's digest or its quiet-hours message (once per run and reason). */
+  async function hold(teamId: string, channelId: string, reason: HeldReason, group: RunsGroup, row: RunRow, changes: Change[]): Promise<void> {
+    if (!held || changes.length === 0) return;
+    const now = deps.now();
+    await held.add(
+      teamId,
+      channelId,
+      {
+        id: heldId(reason, group.dimension, row.runId),
+        reason,
+        projectId: group.projectId,
+        dimension: group.dimension,
+        runId: row.runId,
+        runAt: row.at,
+        heldAt: now.toISOString(),
+        changes: changes.map((c) => ({ kind: c.kind, competitor: c.competitor, weight: c.weight, line: c.line })),
+      },
+      now,
+    );
+  }
+
+  async function watchChannel(teamId: string, channelId: string, group: RunsGroup, rows: RunRow[], changesOfRun: (row: RunRow) => Promise<Change[] | null>, signal: AbortSignal): Promise<void> {
     // Read afresh: a channel unbound, rebound or unwatched since the listing is treated as it is now.
     const binding: Binding | undefined = await deps.bindings.get(teamId, channelId);
     if (!binding || binding.projectId !== group.projectId) return;
@@ -167,11 +236,30 @@ export function createWatchWorker(deps: RadarDeps, watches: WatchesRepo, deliver
         cursor = row.runId;
         continue;
       }
+      // Tiers: digest-tier changes wait for the day's summary; now-tier ones during quiet hours for their end.
+      if (held) {
+        const tiers = byTier(watch, told);
+        const quiet = inQuiet(record.schedule, deps.now());
+        try {
+          await hold(teamId, channelId, 'digest', group, row, tiers.digest);
+          if (quiet) await hold(teamId, channelId, 'quiet', group, row, tiers.now);
+        } catch (error) {
+          logger.warn('could not hold a run’s changes; trying again next poll', { channel: channelId, dimension: group.dimension, runId: row.runId, error });
+          break;
+        }
+        told = quiet ? [] : tiers.now;
+        if (told.length === 0) {
+          cursor = row.runId;
+          continue;
+        }
+      }
       const ref = { projectId: group.projectId, dimension: group.dimension, runId: row.runId, competitor: muteTargetOf(told) };
       const post = { projectId: group.projectId, projectName: binding.projectName, dimension: group.dimension, runId: row.runId, runAt: row.at, changes: told };
       const outcome = await deliverWatch(delivery, watchKey(teamId, channelId, ref), ref, async () => watchMessages(post, sealedButtons(deps, { channel: channelId, team: teamId }, post)));
       if (isDelivered(outcome)) {
         cursor = row.runId;
+        // Followers of a competitor it names are told once (the notifier's claims), however many channels get it.
+        await onDelivered?.(teamId, post).catch((error: unknown) => logger.warn('could not tell followers of a watch change', { channel: channelId, ...ref, error }));
         if (outcome.kind !== 'already_posted') {
           posted = true;
           logger.info('watch message posted', { channel: channelId, ...ref, ts: outcome.ts, recovered: outcome.kind === 'recovered' });

@@ -13,6 +13,8 @@ export interface RunRow {
   runId: string;
   /** When the run completed (ISO 8601), null when the row does not say. */
   at: string | null;
+  /** The history row as sent (AI visibility rows carry the check's summary: the noise band's earlier check). */
+  item?: unknown;
 }
 
 /** The service's name of each watchable dimension. */
@@ -39,7 +41,7 @@ function stringAt(row: unknown, keys: readonly string[]): string | null {
 export function runRows(items: readonly unknown[]): RunRow[] {
   return items.flatMap((item) => {
     const runId = stringAt(item, ['runId', 'checkId', 'id']);
-    return runId ? [{ runId, at: stringAt(item, ['completedAt', 'checkedAt', 'createdAt', 'startedAt']) }] : [];
+    return runId ? [{ runId, at: stringAt(item, ['completedAt', 'checkedAt', 'createdAt', 'startedAt']), item }] : [];
   });
 }
 

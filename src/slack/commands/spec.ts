@@ -20,6 +20,7 @@ export const HELP_AREAS = {
   tools: 'Scans and tools',
   tickets: 'Tickets',
   watches: 'Watches',
+  follows: 'Follows and direct messages',
 } as const;
 export type HelpArea = keyof typeof HELP_AREAS;
 

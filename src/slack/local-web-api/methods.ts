@@ -126,12 +126,13 @@ export const METHODS: Readonly<Record<string, Method>> = {
   },
 
   // The person's channels among those the workspace knows (a channel without a member list has everyone).
-  'users.conversations': (args, { channels }) => {
+  'users.conversations': (args, { channels, users }) => {
     const user = stringArg(args, 'user');
+    const only = user === undefined ? undefined : users[user]?.channels;
     const types = (stringArg(args, 'types') ?? 'public_channel').split(',');
     const found = Object.entries(channels)
       .filter(([, c]) => types.includes(c.is_private ? 'private_channel' : 'public_channel'))
-      .filter(([, c]) => user === undefined || c.members === undefined || c.members.includes(user))
+      .filter(([id, c]) => (only ? only.includes(id) : user === undefined || c.members === undefined || c.members.includes(user)))
       .map(([id, c]) => ({ id, name: c.name, is_channel: !c.is_private, is_group: Boolean(c.is_private), is_private: Boolean(c.is_private), is_member: true }));
     const limit = integerArg(args, 'limit', 100);
     const offset = Number(Buffer.from(stringArg(args, 'cursor') ?? '', 'base64').toString('utf8').replace('offset:', '')) || 0;
@@ -151,7 +152,7 @@ export const METHODS: Readonly<Record<string, Method>> = {
         real_name: user.real_name,
         deleted: false,
         is_bot: false,
-        tz: 'Europe/London',
+        tz: user.tz ?? 'Europe/London',
         profile: { real_name: user.real_name, display_name: user.name },
       },
     };

@@ -76,6 +76,10 @@ export interface StoredView extends Record<string, unknown> {
 export interface LocalUser {
   name: string;
   real_name: string;
+  /** `users.info` tz (IANA); default Europe/London. */
+  tz?: string;
+  /** When set, the only channels the person is in (`users.conversations`), whatever a channel's member list says. */
+  channels?: readonly string[];
 }
 
 /** A channel `conversations.info` knows; unknown channel ids are answered with a made-up name. */

@@ -9,6 +9,7 @@ import { expectNoViolations } from '../../support/fake-slack.js';
 import { startRadarHarness, type RadarHarness } from '../../support/radar-harness.js';
 import { CHANNELS, TEAM, USERS } from '../../support/slack-fixtures.js';
 import { homeText } from '../../support/view-checks.js';
+import { ACTION_IDS } from '../../../src/slack/ids.js';
 
 let clock = Date.parse('2026-06-01T09:00:00Z');
 let h: RadarHarness;
@@ -75,6 +76,42 @@ describe('App Home', () => {
     const read = h.sandbox.control.requests().slice(before).map((r) => r.path);
     expect(read.some((p) => p.includes('/tickets'))).toBe(true);
     expect(read.some((p) => p.includes(quarry))).toBe(false);
+  });
+
+  it('a newcomer in no channel sees every bound public channel with its project (not a private one), then what they follow and how they are told', async () => {
+    clock += 61_000;
+    await h.command('watch pricing', { channel: CHANNELS.intel, user: USERS.alice });
+    await h.command('follow competitor pipedrift.com', { channel: CHANNELS.intel, user: USERS.nia });
+    const { call, text } = await openHome(USERS.nia);
+    // Slack was asked which channels she is in (none), then which of the others are public.
+    expect(h.slack.callsTo('users.conversations').some((c) => c.args.user === USERS.nia && c.at <= call.at)).toBe(true);
+    expect(text).toContain('Where Radar works');
+    expect(text).toMatch(/#C07COMPINT2 → \*Northwind CRM\* · digests on · watches: pricing · _you're not in it: join to see what it gets_/);
+    expect(text).toContain('join one above rather than binding a duplicate');
+    expect(text).not.toContain('G07PRIVATE3');
+    expect(text).not.toContain('Quarry Pay');
+    // A first visit with no channel of her own: the welcome too.
+    expect(text).toContain('How to start');
+    expect(text).toContain('What you follow');
+    expect(text).toMatch(/Competitor: \*Pipedrift.* in Northwind CRM · set by @U07NIANEW5/);
+    expect(text).toContain('Your notifications');
+    expect(text).toContain('A ticket is assigned to you: *on*');
+    expect(text).toContain('in your time zone (Europe/Berlin)');
+  });
+
+  it("Home's switches and Unfollow change what the person gets and publish the tab again at once", async () => {
+    const home = () => h.slack.home(USERS.nia)!;
+    const act = async (actionId: string, value: string | null) => {
+      const ack = await h.driver.blockAction(actionId, value, { view: { ...home(), id: home().id }, user: USERS.nia });
+      expect(ack.status).toBe(200);
+      const call = await h.slack.waitForCall('views.publish', (c) => c.args.user_id === USERS.nia && c.at >= ack.sentAt);
+      return homeText(call.args.view as object);
+    };
+    expect(await act(ACTION_IDS.notifyToggle, 'assigned')).toContain('A ticket is assigned to you: *off*');
+    expect((await h.radar.deps.store.keyv('follows').get(`${TEAM.id}:${USERS.nia}`)) as { settings: { assigned: boolean } }).toMatchObject({ settings: { assigned: false } });
+    expect(await act(ACTION_IDS.notifyQuiet, '22:00-07:00')).toMatch(/Quiet hours, in your time zone \(Europe\/Berlin\)/);
+    const after = await act(ACTION_IDS.followRemove, null);
+    expect(after).toContain('You follow nothing yet');
   });
 
   it('refreshes at most once a minute per person', async () => {

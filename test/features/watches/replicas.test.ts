@@ -112,4 +112,37 @@ describe.skipIf(!process.env.REDIS_URL)('watches with two replicas on one Redis'
     await Promise.all([watchPoller(a).tick(), watchPoller(b).tick()]);
     expect(watchesIn(a, CHANNELS.intel, loud)).toHaveLength(1);
   });
+
+  it('quiet hours and the daily digest on two replicas: held changes post once each, after their time, with a moved clock', async () => {
+    const today = new Date();
+    let clock = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate(), 20); // 20:00 UTC
+    const [a, b] = await startReplicas('3600', 10_000, undefined, () => new Date(clock));
+    await a.command('bind northwind', { channel: CHANNELS.intel });
+    await publishRun(a, NW, { dimension: 'pricing', patch: { ...rows(3), summary: { marketAvgPrice: 40 } } });
+    await a.command('watch pricing', { channel: CHANNELS.intel });
+    await b.command('watch quiet 19:00-07:00 UTC', { channel: CHANNELS.intel });
+    const run = await publishRun(a, NW, { dimension: 'pricing', patch: { ...rows(4), summary: { marketAvgPrice: 35 } } });
+    const both = async () => {
+      await Promise.all([watchPoller(a).tick(), watchPoller(b).tick()]);
+      await Promise.all([watchPoller(a).tick(), watchPoller(b).tick()]);
+    };
+    await both();
+    const held = (reason: string) => watchesIn(a, CHANNELS.intel).filter((m) => m.metadata?.event_payload.held === reason);
+    expect(watchesIn(a, CHANNELS.intel, run)).toHaveLength(0);
+    clock += 10 * 60 * 60_000 + 60_000; // 06:01: still quiet
+    await both();
+    expect(held('quiet')).toHaveLength(0);
+    clock += 60 * 60_000; // 07:01: quiet hours over; the digest time (09:00) not yet
+    await both();
+    expect(held('quiet')).toHaveLength(1);
+    expect(JSON.stringify(held('quiet')[0]!.blocks)).toContain('plan count 3 → 4');
+    expect(held('digest')).toHaveLength(0);
+    clock += 2 * 60 * 60_000; // 09:01
+    await both();
+    expect(held('digest')).toHaveLength(1);
+    expect(JSON.stringify(held('digest')[0]!.blocks)).toContain('market average price $40.00 → $35.00');
+    await both();
+    expect(held('quiet')).toHaveLength(1);
+    expect(held('digest')).toHaveLength(1);
+  });
 });

@@ -27,9 +27,9 @@ describe('watches', () => {
   it('pricing: tells a competitor move once, keeps the null contract, reads history once for two channels', async () => {
     await h.command('bind northwind', { channel: CHANNELS.general });
     await publishRun(h, NW, { dimension: 'pricing', patch: { competitors: pricingRows({ 'closewise.com': { hasFreePlan: null } }) } });
-    const echo = replyText(await h.command('watch pricing', { channel: CHANNELS.intel }));
+    const echo = replyText(await h.command('watch pricing --now all', { channel: CHANNELS.intel }));
     expect(echo).toContain('*Pricing* (every change)');
-    await h.command('watch pricing', { channel: CHANNELS.general });
+    await h.command('watch pricing --now all', { channel: CHANNELS.general });
     await watchPoller(h).tick();
     expect(watchesIn(h, CHANNELS.intel)).toHaveLength(0); // the baseline is never posted
 
@@ -88,7 +88,7 @@ describe('watches', () => {
   it('tech: shielded headers read "headers now hidden"; verdicts only when measured both times; stack changes', async () => {
     const row = (o: Record<string, unknown>) => ({ domain: 'pipedrift.com', isOwn: false, securityHeaders: { grade: 'A', score: 91 }, trustSignals: { count: 19 }, techStack: ['React'], aiAccess: { measurement: { status: 'measured' }, modelTrainingAccess: 'allowed' }, ...o });
     await publishRun(h, SEED.projects.northwind.id, { dimension: 'tech-trust', patch: { competitors: [row({})] } });
-    await h.command('watch tech', { channel: CHANNELS.intel });
+    await h.command('watch tech --now all', { channel: CHANNELS.intel });
     const run = await publishRun(h, NW, {
       dimension: 'tech-trust',
       patch: { competitors: [row({ securityHeaders: { grade: null, score: null, headersAvailable: { available: false, reason: 'site_uses_behavioral_protection' } }, techStack: ['React', 'Vercel'], aiAccess: { measurement: { status: 'could_not_measure' } } })] },
@@ -104,7 +104,7 @@ describe('watches', () => {
   it('positioning: empty string and null are kept apart, quoted before and after', async () => {
     const row = (o: Record<string, unknown>) => ({ domain: 'hubforge.io', isOwn: false, headline: 'Grow better', primaryCta: null, secondaryCta: 'Book a demo', ...o });
     await publishRun(h, NW, { dimension: 'positioning', patch: { competitors: [row({})] } });
-    await h.command('watch positioning', { channel: CHANNELS.intel });
+    await h.command('watch positioning --now all', { channel: CHANNELS.intel });
     const run = await publishRun(h, NW, { dimension: 'positioning', patch: { competitors: [row({ headline: 'Grow <faster>', primaryCta: '', secondaryCta: '' })] } });
     await watchPoller(h).tick();
     const text = textOf(watchesIn(h, CHANNELS.intel, run)[0]!);
@@ -115,7 +115,7 @@ describe('watches', () => {
 
   it('content: new pages by category (comparison first), a null gap list becoming a list is the first comparison; --category filters', async () => {
     await publishRun(h, NW, { dimension: 'content', patch: { gaps: { missingComparisonPages: null, missingCategories: ['webinars'] } } });
-    await h.command('watch content', { channel: CHANNELS.intel });
+    await h.command('watch content --now all', { channel: CHANNELS.intel });
     h.sandbox.control.advanceClock(60_000);
     const run = await publishRun(h, NW, {
       dimension: 'content',
@@ -132,10 +132,12 @@ describe('watches', () => {
 
   it('ai: moves below the threshold are not told (default 5); --threshold lowers it; a brand becoming named is said so', async () => {
     const summary = (score: number, rank: number | null) => ({ summary: { customer: { domain: 'northwindcrm.com', score, mentionRate: 0.4 }, marketMap: { brands: [{ domain: 'pipedrift.com', rankByPresence: 1, answersNaming: 9 }, { domain: 'dealstream.io', rankByPresence: rank, answersNaming: rank === null ? 0 : 2 }] } } });
+    // Twice: the check before the baseline has the same presence (no move the noise band would weigh).
     await publishRun(h, NW, { dimension: 'ai-visibility', patch: summary(50, null) });
-    await h.command('watch ai', { channel: CHANNELS.intel });
+    await publishRun(h, NW, { dimension: 'ai-visibility', patch: summary(50, null) });
+    await h.command('watch ai --now all', { channel: CHANNELS.intel });
     await h.command('bind northwind', { channel: CHANNELS.general });
-    expect(replyText(await h.command('watch ai --threshold 2', { channel: CHANNELS.general }))).toContain('threshold 2 points');
+    expect(replyText(await h.command('watch ai --threshold 2 --now all', { channel: CHANNELS.general }))).toContain('threshold 2 points');
     const small = await publishRun(h, NW, { dimension: 'ai-visibility', patch: summary(53, null) });
     await watchPoller(h).tick();
     expect(watchesIn(h, CHANNELS.intel, small)).toHaveLength(0);
@@ -151,7 +153,7 @@ describe('watches', () => {
     // Rows as the sandbox describes them (it refuses to serve a row missing a field it documents).
     const brand = (domain: string, name: string, rank: number) => ({ domain, name, isOwn: false, answersNaming: 10 - rank, rankByPresence: rank, citations: 10 - rank });
     await publishRun(h, NW, { dimension: 'ai-sources', patch: { summary: { brands: [brand('pipedrift.com', 'Pipedrift', 1)], pages: [] } } });
-    await h.command('watch sources', { channel: CHANNELS.intel });
+    await h.command('watch sources --now all', { channel: CHANNELS.intel });
     const run = await publishRun(h, NW, { dimension: 'ai-sources', patch: { summary: { brands: [brand('pipedrift.com', 'Pipedrift', 1), brand('hubforge.io', 'HubForge', 2)], pages: [] } } });
     await watchPoller(h).tick();
     expect(textOf(watchesIn(h, CHANNELS.intel, run)[0]!)).toContain('entered the top 10 cited brands (#2)');
@@ -219,7 +221,7 @@ describe('watches', () => {
 
   it('a run whose payload has unexpected shapes still tells what it can read', async () => {
     await publishRun(h, NW, { dimension: 'pricing', patch: { competitors: pricingRows(), summary: { marketAvgPrice: 39, extraScore: 3 } } });
-    await h.command('watch pricing', { channel: CHANNELS.intel });
+    await h.command('watch pricing --now all', { channel: CHANNELS.intel });
     const run = await publishRun(h, NW, { dimension: 'pricing', patch: { competitors: [...pricingRows({ 'pipedrift.com': { hasFreePlan: 'sometimes', lowestPrice: { amount: 3 } } }), 'not a row'], summary: { marketAvgPrice: 'n/a', extraScore: 4, customer: 7 } } });
     await watchPoller(h).tick();
     const text = textOf(watchesIn(h, CHANNELS.intel, run)[0]!);
@@ -232,7 +234,7 @@ describe('watches', () => {
     // Northwind's seeded content history, newest first: the third run finished without a summary.
     const history = (await h.radar.deps.service.getDimensionHistory(NW, 'content', { page: 1, limit: 20 })).items as { runId: string; summary: unknown }[];
     expect(history.map((r) => r.summary === null)).toEqual([false, false, true, false]);
-    await h.command('watch content', { channel: CHANNELS.intel });
+    await h.command('watch content --now all', { channel: CHANNELS.intel });
     const store = h.radar.deps.store.keyv('watches');
     const key = `${TEAM.id}:${CHANNELS.intel}`;
     const record = (await store.get(key)) as { watches: { lastSeenRunId: string | null }[] };
@@ -252,7 +254,7 @@ describe('watches', () => {
     expect(replyText(await h.command('watch', { channel: CHANNELS.intel }))).toContain('watches nothing');
     await h.command('watch ai --threshold 3', { channel: CHANNELS.intel });
     const list = replyText(await h.command('watch', { channel: CHANNELS.intel }));
-    expect(list).toContain('*AI visibility* (threshold 3 points)');
+    expect(list).toContain('*AI visibility* (threshold 3 points; noise band 5 points (default) on every engine)');
     expect(list).toContain('Briefing digests here: *on*');
     expect(replyText(await h.command('unwatch ai', { channel: CHANNELS.intel }))).toContain('no longer watches');
     await h.command('watch pricing', { channel: CHANNELS.intel });

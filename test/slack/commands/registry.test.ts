@@ -53,7 +53,7 @@ describe('CommandRegistry', () => {
 
     // Radar's own features, in the order help has always listed them.
     expect(new CommandRegistry(FEATURES).all().map((c) => c.name)).toEqual([
-      'help', 'bind', 'unbind', 'status', 'projects', 'project', 'alerts', 'schedules', 'briefing', 'pricing', 'positioning', 'content', 'changes', 'tech', 'history', 'run', 'competitors', 'competitor', 'ai', 'sources', 'tickets', 'ticket', 'sync', 'labels', 'label', 'scan', 'fetch', 'digest', 'watch', 'unwatch', 'report',
+      'help', 'bind', 'unbind', 'status', 'projects', 'project', 'alerts', 'schedules', 'briefing', 'pricing', 'positioning', 'content', 'changes', 'tech', 'history', 'run', 'competitors', 'competitor', 'ai', 'sources', 'tickets', 'ticket', 'sync', 'labels', 'label', 'scan', 'fetch', 'digest', 'watch', 'unwatch', 'follow', 'unfollow', 'report',
     ]);
   });
 
@@ -78,7 +78,7 @@ describe('CommandRegistry', () => {
     expect(refused('pricing --colour red')).toBe("Radar doesn't know the option --colour for /radar pricing; it knows --project, --share.");
     // Every flag any subcommand takes, each once (their order follows the features').
     const known = /^Radar doesn't know the option --colour; it knows (.*)\.$/.exec(refused('nosuch --colour'))?.[1]?.split(', ');
-    expect(new Set(known)).toEqual(new Set(['--project', '--page', '--model', '--prompt', '--share', '--all-urls', '--charts', '--full', '--all', '--fix-prompts', '--headers', '--body', '--competitor', '--category', '--threshold']));
+    expect(new Set(known)).toEqual(new Set(['--project', '--page', '--model', '--prompt', '--share', '--all-urls', '--charts', '--full', '--all', '--fix-prompts', '--headers', '--body', '--competitor', '--category', '--threshold', '--band', '--now', '--digest']));
     expect(known).toHaveLength(new Set(known).size);
     expect(refused('briefing --project')).toBe('--project needs a project id or name, e.g. --project northwind.');
     expect(refused('tickets --all=yes')).toBe('--all takes no value.');

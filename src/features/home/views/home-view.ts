@@ -1,6 +1,7 @@
 /**
- * The Home tab (`views.publish`): a welcome on a first visit, the bound channels the person can see
- * with their settings, the open tickets assigned to them per project, and each project's latest
+ * The Home tab (`views.publish`): a welcome on a first visit, where Radar works (the bound channels
+ * the person is in and every bound public channel, with their settings), the open tickets assigned to
+ * them per project, what they follow and their notification settings, and each project's latest
  * briefing headline. Within Slack's Home tab limits: 100 blocks (`fitBlocks`), 3,000 characters a
  * section (`chunkLines`), 150 a header.
  */
@@ -14,10 +15,14 @@ import { unreadableText } from '../../../service/tolerant.js';
 import { boardText, editionTitle, rowName, verdictText } from '../../editions/views/edition-summary.js';
 import { ticketLine, unreadableTicketsLine } from '../../board/views/ticket-format.js';
 import { HOME_REFRESH_MS } from '../throttle.js';
+import { homeFollowBlocks, homeSettingsBlocks } from '../../notify/views/follow-list.js';
+import type { Follow } from '../../../store/follows.js';
 import { MAX_TICKETS, type Assigned, type HomeModel, type HomeProject, type LatestBriefing } from '../home-data.js';
 
 /** Slack's Home tab holds at most 100 blocks. */
 export const HOME_MAX_BLOCKS = 100;
+/** Bound channels listed under "Where Radar works" (a few sections); the rest are counted. */
+export const HOME_CHANNELS = 60;
 
 export interface HomeView {
   type: 'home';
@@ -40,25 +45,45 @@ export function welcomeBlocks(): Block[] {
   ];
 }
 
-export function homeView(model: HomeModel): HomeView {
+export interface HomeViewOptions {
+  /** Seals a follow for its *Unfollow* button (`notify/follow-values.ts`); without it the follows part is left out. */
+  followValue?: (follow: Follow) => string;
+}
+
+export function homeView(model: HomeModel, options: HomeViewOptions = {}): HomeView {
   const blocks: Block[] = [header('Radar')];
   if (model.firstVisit) blocks.push(...welcomeBlocks(), divider());
 
-  blocks.push(header('Your channels'));
+  blocks.push(header('Where Radar works'));
   if (model.channelsUnknown) {
-    blocks.push(section("Radar couldn't check which channels you're in, so it lists none (it needs the `channels:read` and `groups:read` scopes of its manifest)."));
-  } else if (model.channels.length === 0) {
+    blocks.push(section("Radar couldn't check which channels you're in, so only public bound channels are listed (it needs the `channels:read` and `groups:read` scopes of its manifest)."));
+  }
+  const mine = model.channels.filter((c) => c.member !== false);
+  if (model.channels.length === 0) {
     blocks.push(section(`Radar is bound in none of your channels yet: invite it to one and run \`${COMMAND} bind &lt;project&gt;\` there.`));
   } else {
-    const lines = model.channels.map(({ binding, settings }) =>
-      [`<#${binding.channelId}> → *${escapeMrkdwn(binding.projectName)}*`, ...settings].join(' · '),
-    );
-    for (const text of chunkLines(lines)) blocks.push(section(text));
+    const line = ({ binding, settings, member }: HomeModel['channels'][number]) =>
+      [`<#${binding.channelId}> → *${escapeMrkdwn(binding.projectName)}*`, ...settings, ...(member === false ? ["_you're not in it: join to see what it gets_"] : [])].join(' · ');
+    // The channels the person is in come first; past HOME_CHANNELS the rest are counted, so what is theirs below always fits.
+    for (const text of chunkLines(model.channels.slice(0, HOME_CHANNELS).map(line))) blocks.push(section(text));
+    const notes = [
+      model.channels.length > HOME_CHANNELS ? `…and ${plural(model.channels.length - HOME_CHANNELS, 'more bound channel')} (\`${COMMAND} status\` in a channel says what it gets).` : null,
+      mine.length === 0 ? 'Radar is bound in none of your channels yet: join one above rather than binding a duplicate.' : null,
+      'Every bound public channel is listed here; a private one only to its members.',
+      model.uncheckedChannels ? `${plural(model.uncheckedChannels, 'more bound channel')} not listed yet (Radar is still checking whether they are public).` : null,
+    ].filter((n): n is string => n !== null);
+    blocks.push(context(notes.join(' ')));
   }
 
   if (model.projects.length > 0) {
     blocks.push(header('Assigned to you'));
     for (const project of model.projects) blocks.push(...chunkLines(assignedLines(project, model.refreshedAt)).map((t) => section(t)));
+  }
+  if (model.person && options.followValue) {
+    blocks.push(header('What you follow'), ...homeFollowBlocks(model.person, options.followValue));
+    blocks.push(header('Your notifications'), ...homeSettingsBlocks(model.person));
+  }
+  if (model.projects.length > 0) {
     blocks.push(header('Latest briefings'));
     for (const project of model.projects) blocks.push(...chunkLines(briefingLines(project.projectName, project.briefing)).map((t) => section(t)));
   }

@@ -92,6 +92,8 @@ function controls(data: TicketViewData): Block[] {
     { type: 'static_select' as const, action_id: ACTION_IDS.ticketMove, placeholder: { type: 'plain_text' as const, text: 'Move to…' }, options: moveTo },
     button({ text: 'Assign to me', actionId: ACTION_IDS.ticketAssign, value }),
     button({ text: 'Edit', actionId: ACTION_IDS.ticketEdit, value }),
+    // Follow: the person who clicks is told of its comments in a direct message (src/features/follows/).
+    button({ text: 'Follow', actionId: ACTION_IDS.ticketFollow, value: seal(ref, 'f', LIMITS.buttonValue) }),
     ...(ticket.status !== 'dismissed' ? [button({ text: 'Dismiss', actionId: ACTION_IDS.ticketDismiss, value, style: 'danger' })] : []),
     // Delete only where the service allows it (`deletable` true); a briefing ticket is dismissed instead.
     ...(ticket.deletable === true

@@ -7,8 +7,28 @@
 import { escapeMrkdwn, humanise } from '../../../slack/blocks/index.js';
 import { identityOf } from '../../../service/schemas/competitor-row.js';
 import { arrayAt, isRecord, lookup, type JsonRecord } from '../../../service/tolerant.js';
+import { defaultTier, type ChangeKind, type Tier } from './tiers.js';
+
+export type { ChangeKind, Tier } from './tiers.js';
+
+/**
+ * An AI presence move (issue 30, item 2): the share of answers naming the own brand, overall (`engine`
+ * null) or on one engine, in percent, at the check told (`after`), the check before it (`before`) and
+ * the check before that (`earlier`, null when the history does not have it). The watch's noise band
+ * decides whether, and how, it is told (filters.ts).
+ */
+export interface PresenceMove {
+  engine: string | null;
+  earlier: number | null;
+  before: number;
+  after: number;
+}
 
 export interface Change {
+  /** What kind of change it is (tiers.ts): what a watch's tier rules and other features ("a now-tier change") go by. */
+  kind: ChangeKind;
+  /** The kind's default tier; a watch may raise or lower it (tierFor). */
+  tier: Tier;
   /** Who it is about: a competitor's domain (lower case), or null (the own side, the market). */
   competitor: string | null;
   /** Content only: the content category it is about. */
@@ -26,12 +46,16 @@ export interface Change {
   points?: number;
   /** True for a change found by the generic comparison (told after the named ones). */
   generic?: boolean;
+  /** AI presence moves: the three checks the noise band is held against. */
+  presence?: PresenceMove;
 }
 
 /** A run and the run before it, as the service sent them. */
 export interface RunPair {
   previous: unknown;
   current: unknown;
+  /** AI visibility: the check before `previous` (its history row), for the noise band's second check; absent when unknown. */
+  earlier?: unknown;
 }
 
 /** A value as sent (undefined: the key is absent, a third state). */
@@ -162,11 +186,13 @@ export function movedText(label: string, move: ScalarChange, format: (v: Raw) =>
 }
 
 /** A change about `competitor` whose line is `subject: text` (text plain, escaped here). */
-export function changeOf(input: { competitor: string | null; own?: boolean; weight: number; text: string; before: Raw; after: Raw; category?: string | null; points?: number }): Change {
+export function changeOf(input: { kind: ChangeKind; competitor: string | null; own?: boolean; weight: number; text: string; before: Raw; after: Raw; category?: string | null; points?: number }): Change {
   const name = input.competitor ?? '';
   const subject = input.competitor === null ? '' : `${who(name, input.own === true)}: `;
   const plainSubject = input.competitor === null ? '' : `${whoPlain(name, input.own === true)}: `;
   return {
+    kind: input.kind,
+    tier: defaultTier(input.kind),
     competitor: input.own ? null : input.competitor,
     category: input.category ?? null,
     weight: input.weight,

@@ -89,6 +89,7 @@ export function changelogChanges(rows: readonly ChangelogRowRead[]): Change[] {
   }
   return [...totals.values()].map((t) =>
     changeOf({
+      kind: t.category === 'comparison' ? 'comparison-pages' : 'pages',
       competitor: t.competitor,
       own: t.own,
       category: t.category,
@@ -117,7 +118,7 @@ function rowChanges(before: ContentRow, after: ContentRow, told: ReadonlySet<str
   const out: Change[] = [];
   const total = scalarChange(partRaw(before.urlCount), partRaw(after.urlCount));
   if (total && total.kind !== 'now_reported' && total.kind !== 'no_longer_reported') {
-    out.push(changeOf({ ...base, weight: 45, text: movedText('URLs in its sitemap', total), before: total.before, after: total.after }));
+    out.push(changeOf({ ...base, kind: 'urls', weight: 45, text: movedText('URLs in its sitemap', total), before: total.before, after: total.after }));
   }
   const was = before.categories.kind === 'value' ? before.categories.value : [];
   const now = after.categories.kind === 'value' ? after.categories.value : [];
@@ -128,13 +129,13 @@ function rowChanges(before: ContentRow, after: ContentRow, told: ReadonlySet<str
     if (prior && prior.urls.kind === 'value' && c.urls.kind === 'value') {
       const { added } = listDiff(prior.urls.value, c.urls.value);
       if (added.length > 0) {
-        out.push(changeOf({ ...base, category, weight: category === 'comparison' ? 94 : 68, text: newPagesText(category, added.length, added, after.identity.domain), before: null, after: added.join(' ') }));
+        out.push(changeOf({ ...base, kind: category === 'comparison' ? 'comparison-pages' : 'pages', category, weight: category === 'comparison' ? 94 : 68, text: newPagesText(category, added.length, added, after.identity.domain), before: null, after: added.join(' ') }));
         continue;
       }
     }
     const move = scalarChange(categoryRaw(prior), categoryRaw(c));
     if (move && move.kind !== 'now_reported' && move.kind !== 'no_longer_reported') {
-      out.push(changeOf({ ...base, category, weight: category === 'comparison' ? 60 : 40, text: movedText(`${categoryLabel(category)} pages`, move), before: move.before, after: move.after }));
+      out.push(changeOf({ ...base, kind: 'urls', category, weight: category === 'comparison' ? 60 : 40, text: movedText(`${categoryLabel(category)} pages`, move), before: move.before, after: move.after }));
     }
   }
   return out;
@@ -157,13 +158,13 @@ function gapChanges(before: ContentFacts, after: ContentFacts): Change[] {
     const was = prior.value.value;
     const list = gap.value.value;
     if (was === null && list !== null) {
-      out.push(changeOf({ competitor: null, weight: 55, text: `first comparison of ${label}: ${list.length === 0 ? 'none found' : gapItems(list).join(', ')}`, before: null, after: list }));
+      out.push(changeOf({ kind: 'content-gaps', competitor: null, weight: 55, text: `first comparison of ${label}: ${list.length === 0 ? 'none found' : gapItems(list).join(', ')}`, before: null, after: list }));
     } else if (was !== null && list === null) {
-      out.push(changeOf({ competitor: null, weight: 35, text: `${label}: no comparison ran this time (was ${plain(gapItems(was))})`, before: was, after: null }));
+      out.push(changeOf({ kind: 'content-gaps', competitor: null, weight: 35, text: `${label}: no comparison ran this time (was ${plain(gapItems(was))})`, before: was, after: null }));
     } else if (was !== null && list !== null) {
       const { added, removed } = listDiff(gapItems(was), gapItems(list));
-      if (added.length) out.push(changeOf({ competitor: null, weight: 60, text: `new in ${label}: ${added.join(', ')}`, before: was, after: list }));
-      if (removed.length) out.push(changeOf({ competitor: null, weight: 50, text: `no longer in ${label}: ${removed.join(', ')}`, before: was, after: list }));
+      if (added.length) out.push(changeOf({ kind: 'content-gaps', competitor: null, weight: 60, text: `new in ${label}: ${added.join(', ')}`, before: was, after: list }));
+      if (removed.length) out.push(changeOf({ kind: 'content-gaps', competitor: null, weight: 50, text: `no longer in ${label}: ${removed.join(', ')}`, before: was, after: list }));
     }
   }
   return out;
@@ -178,7 +179,7 @@ function strategicChanges(before: ContentFacts, after: ContentFacts, rows: reado
     const competitor = (row ? labelOf(row) : e.domain)?.toLowerCase() ?? null;
     const why = e.notes.find(([, v]) => typeof v === 'string');
     const label = e.category ? `${categoryLabel(e.category)} page` : 'page';
-    return [changeOf({ competitor, own: row?.isOwn === true, category: e.category ? (contentCategoryOf(e.category) ?? e.category) : null, weight: 65, text: `new strategic ${label} ${pageText(e.url, row?.domain ?? e.domain)}${why ? ` (${String(why[1])})` : ''}`, before: null, after: e.url })];
+    return [changeOf({ kind: 'strategic-pages', competitor, own: row?.isOwn === true, category: e.category ? (contentCategoryOf(e.category) ?? e.category) : null, weight: 65, text: `new strategic ${label} ${pageText(e.url, row?.domain ?? e.domain)}${why ? ` (${String(why[1])})` : ''}`, before: null, after: e.url })];
   });
 }
 

@@ -90,7 +90,7 @@ export function genericChanges({ previous, current }: RunPair, named: (key: stri
     if (leaf.label === '') continue; // a bare value with no field name says nothing a reader can place
     const move = scalarChange(before.get(key)?.value, leaf.value);
     if (!move) continue;
-    out.push({ ...changeOf({ competitor: leaf.who, own: leaf.own, weight: 10, text: movedText(leaf.label, move), before: move.before, after: move.after }), generic: true });
+    out.push({ ...changeOf({ kind: 'other', competitor: leaf.who, own: leaf.own, weight: 10, text: movedText(leaf.label, move), before: move.before, after: move.after }), generic: true });
     if (out.length === MAX_GENERIC) break;
   }
   return out;

@@ -31,7 +31,7 @@ export function changesOf(dimension: WatchDimension, pair: RunPair, changelog: r
     named = namedChanges(dimension, pair, changelog).sort((a, b) => b.weight - a.weight);
   } catch {
     // The rules read tolerantly and should never throw; if a shape still defeats them, say so and tell the rest.
-    named = [{ competitor: null, category: null, weight: 0, line: unreadableText('Part of this run'), title: "Radar couldn't read part of this run", before: null, after: null }];
+    named = [{ kind: 'other', tier: 'digest', competitor: null, category: null, weight: 0, line: unreadableText('Part of this run'), title: "Radar couldn't read part of this run", before: null, after: null }];
   }
   return [...named, ...genericChanges(pair, NAMED[dimension])];
 }

@@ -9,7 +9,7 @@
 import { labelOf, matchIdentity, readPositioning, type PositioningRow } from '../../../service/index.js';
 import { keyStem, type Part } from '../../../service/tolerant.js';
 import { humanise } from '../../../slack/blocks/index.js';
-import { changeOf, listDiff, plain, same, type Change, type Raw, type RunPair } from './change.js';
+import { changeOf, listDiff, plain, same, type Change, type ChangeKind, type Raw, type RunPair } from './change.js';
 import { keyStyles } from './pricing.js';
 
 export const POSITIONING_KEYS = keyStyles(['headline', 'subheadline', 'targetAudience', 'valuePropositions', 'valueProposition', 'valueProps', 'propositions', 'primaryCta', 'secondaryCta', 'cta', 'callToAction']);
@@ -30,6 +30,7 @@ function stringMove(label: string, before: Raw, after: Raw): string | null {
 const valueOf = <T,>(part: Part<T>): T | undefined => (part.kind === 'value' ? part.value : undefined);
 
 function partChanges(label: string, weight: number, before: Part<string | string[] | null>, after: Part<string | string[] | null>, base: { competitor: string; own: boolean }): Change[] {
+  const kind: ChangeKind = label === 'headline' ? 'headline' : 'messaging';
   const b = valueOf(before);
   const a = valueOf(after);
   if (b === undefined || a === undefined) return [];
@@ -37,12 +38,12 @@ function partChanges(label: string, weight: number, before: Part<string | string
     const out: Change[] = [];
     const { added, removed } = listDiff(b, a);
     const one = label.replace(/s$/, '');
-    if (added.length) out.push(changeOf({ ...base, weight, text: `new ${one}: ${added.map(quote).join(', ')}`, before: b, after: a }));
-    if (removed.length) out.push(changeOf({ ...base, weight: weight - 1, text: `dropped ${one}: ${removed.map(quote).join(', ')}`, before: b, after: a }));
+    if (added.length) out.push(changeOf({ ...base, kind, weight, text: `new ${one}: ${added.map(quote).join(', ')}`, before: b, after: a }));
+    if (removed.length) out.push(changeOf({ ...base, kind, weight: weight - 1, text: `dropped ${one}: ${removed.map(quote).join(', ')}`, before: b, after: a }));
     return out;
   }
   const text = stringMove(label, Array.isArray(b) ? b.join(', ') : b, Array.isArray(a) ? a.join(', ') : a);
-  return text ? [changeOf({ ...base, weight, text, before: b, after: a })] : [];
+  return text ? [changeOf({ ...base, kind, weight, text, before: b, after: a })] : [];
 }
 
 const ctaLabel = (key: string) => humanise(key).replace(/\bcta\b/g, 'call to action').replace(/\bctas\b/g, 'calls to action');

@@ -73,21 +73,21 @@ function metricChanges(before: PricingMetrics & { noData?: Part<Unavailable> }, 
   const wasOff = before.noData ? noData(before.noData) : null;
   const isOff = after.noData ? noData(after.noData) : null;
   if (!wasOff && isOff) {
-    out.push(changeOf({ ...base, weight: 70, text: `pricing data now unavailable${isOff.reason ? ` (${humanise(isOff.reason)})` : ''}`, before: 'available', after: isOff.reason ?? 'unavailable' }));
+    out.push(changeOf({ ...base, kind: 'pricing-data', weight: 70, text: `pricing data now unavailable${isOff.reason ? ` (${humanise(isOff.reason)})` : ''}`, before: 'available', after: isOff.reason ?? 'unavailable' }));
   } else if (wasOff && !isOff) {
-    out.push(changeOf({ ...base, weight: 70, text: 'pricing data available again', before: wasOff.reason ?? 'unavailable', after: 'available' }));
+    out.push(changeOf({ ...base, kind: 'pricing-data', weight: 70, text: 'pricing data available again', before: wasOff.reason ?? 'unavailable', after: 'available' }));
   }
   if (before.hasFreePlan.kind !== 'unreadable' && after.hasFreePlan.kind !== 'unreadable') {
     const free = freePlanText(valueOf(before.hasFreePlan), valueOf(after.hasFreePlan));
-    if (free) out.push(changeOf({ ...base, weight: 90, text: free, before: valueOf(before.hasFreePlan), after: valueOf(after.hasFreePlan) }));
+    if (free) out.push(changeOf({ ...base, kind: 'free-plan', weight: 90, text: free, before: valueOf(before.hasFreePlan), after: valueOf(after.hasFreePlan) }));
   }
   const price = partMove(before.lowestPrice, after.lowestPrice);
   if (price && !(isOff && price.kind === 'no_longer_measured')) {
     const format = money(valueOf(after.currency) ?? valueOf(before.currency), valueOf(after.pricingUnit) ?? valueOf(before.pricingUnit));
-    out.push(changeOf({ ...base, weight: 80, text: movedText('lowest price', price, format), before: format(price.before), after: format(price.after) }));
+    out.push(changeOf({ ...base, kind: 'price', weight: 80, text: movedText('lowest price', price, format), before: format(price.before), after: format(price.after) }));
   }
   const plans = partMove(before.planCount, after.planCount);
-  if (plans && !(isOff && plans.kind === 'no_longer_measured')) out.push(changeOf({ ...base, weight: 60, text: movedText('plan count', plans), before: plans.before, after: plans.after }));
+  if (plans && !(isOff && plans.kind === 'no_longer_measured')) out.push(changeOf({ ...base, kind: 'plans', weight: 60, text: movedText('plan count', plans), before: plans.before, after: plans.after }));
   return out;
 }
 
@@ -101,13 +101,13 @@ function marketChanges(f0: PricingFacts, f1: PricingFacts): Change[] {
   const per = typeof unit === 'string' ? ` (${humanise(unit)})` : '';
   const avg = partMove(f0.marketAvgPrice, f1.marketAvgPrice);
   const format = money(currency, null);
-  if (avg) out.push(changeOf({ competitor: null, weight: 50, text: `${movedText('market average price', avg, format)}${per}`, before: format(avg.before), after: format(avg.after) }));
+  if (avg) out.push(changeOf({ kind: 'market', competitor: null, weight: 50, text: `${movedText('market average price', avg, format)}${per}`, before: format(avg.before), after: format(avg.after) }));
   const pos = partMove(f0.pricePositionPercent, f1.pricePositionPercent);
-  if (pos) out.push(changeOf({ competitor: null, weight: 50, text: `${movedText('your price position against the market average', pos, percent)}`, before: percent(pos.before), after: percent(pos.after) }));
+  if (pos) out.push(changeOf({ kind: 'market', competitor: null, weight: 50, text: `${movedText('your price position against the market average', pos, percent)}`, before: percent(pos.before), after: percent(pos.after) }));
   const unitMove = partMove(f0.marketPricingUnit, f1.marketPricingUnit);
-  if (unitMove) out.push(changeOf({ competitor: null, weight: 45, text: movedText('market pricing unit', unitMove, (v) => (typeof v === 'string' ? humanise(v) : plain(v))), before: unitMove.before, after: unitMove.after }));
+  if (unitMove) out.push(changeOf({ kind: 'market', competitor: null, weight: 45, text: movedText('market pricing unit', unitMove, (v) => (typeof v === 'string' ? humanise(v) : plain(v))), before: unitMove.before, after: unitMove.after }));
   const count = partMove(f0.comparablePriceCount, f1.comparablePriceCount);
-  if (count && count.kind === 'changed') out.push(changeOf({ competitor: null, weight: 35, text: `comparable prices behind the market average ${plain(count.before)} → ${plain(count.after)}`, before: count.before, after: count.after }));
+  if (count && count.kind === 'changed') out.push(changeOf({ kind: 'market', competitor: null, weight: 35, text: `comparable prices behind the market average ${plain(count.before)} → ${plain(count.after)}`, before: count.before, after: count.after }));
   return out;
 }
 
@@ -123,7 +123,7 @@ function gapChanges(f0: PricingFacts, f1: PricingFacts): Change[] {
     const move = scalarChange(a ? valueOf(a.value) : undefined, b ? valueOf(b.value) : undefined);
     if (!move) continue;
     const text = move.kind === 'changed' ? `${label}: ${move.after === true ? 'now a gap' : 'no longer a gap'}` : movedText(label, move, (v) => (v === true ? 'a gap' : v === false ? 'no gap' : plain(v)));
-    out.push(changeOf({ competitor: null, weight: 40, text, before: move.before, after: move.after }));
+    out.push(changeOf({ kind: 'pricing-gaps', competitor: null, weight: 40, text, before: move.before, after: move.after }));
   }
   return out;
 }
@@ -143,8 +143,8 @@ export function pricingChanges({ previous, current }: RunPair): Change[] {
   out.push(...metricChanges(f0.customer, f1.customer, 'own', true).filter((c) => !out.some((o) => o.line === c.line)));
   const own0 = noData(f0.ownUnanalysed);
   const own1 = noData(f1.ownUnanalysed);
-  if (!own0 && own1) out.push(changeOf({ competitor: null, weight: 65, text: `your own pricing could not be analysed this run${own1.reason ? ` (${humanise(own1.reason)})` : ''}`, before: 'analysed', after: own1.reason ?? 'not analysed' }));
-  if (own0 && !own1) out.push(changeOf({ competitor: null, weight: 65, text: 'your own pricing is analysed again', before: own0.reason ?? 'not analysed', after: 'analysed' }));
+  if (!own0 && own1) out.push(changeOf({ kind: 'own-pricing', competitor: null, weight: 65, text: `your own pricing could not be analysed this run${own1.reason ? ` (${humanise(own1.reason)})` : ''}`, before: 'analysed', after: own1.reason ?? 'not analysed' }));
+  if (own0 && !own1) out.push(changeOf({ kind: 'own-pricing', competitor: null, weight: 65, text: 'your own pricing is analysed again', before: own0.reason ?? 'not analysed', after: 'analysed' }));
   out.push(...marketChanges(f0, f1), ...gapChanges(f0, f1));
   return out;
 }

@@ -53,10 +53,10 @@ export function sourcesChanges({ previous, current }: RunPair): Change[] {
     const after = top(current, key);
     const noun = key === 'brands' ? 'cited brands' : 'cited pages';
     for (const [i, name] of after.entries()) {
-      if (!before.includes(name)) out.push(changeOf({ competitor: hostOf(name), weight: key === 'brands' ? 80 : 70, text: `${key === 'pages' && hostOf(name) !== name ? `page ${name} ` : ''}entered the top ${TOP} ${noun} (#${i + 1})`, before: 'not in the top', after: `#${i + 1}` }));
+      if (!before.includes(name)) out.push(changeOf({ kind: key === 'brands' ? 'cited-brands' : 'cited-pages', competitor: hostOf(name), weight: key === 'brands' ? 80 : 70, text: `${key === 'pages' && hostOf(name) !== name ? `page ${name} ` : ''}entered the top ${TOP} ${noun} (#${i + 1})`, before: 'not in the top', after: `#${i + 1}` }));
     }
     for (const [i, name] of before.entries()) {
-      if (!after.includes(name)) out.push(changeOf({ competitor: hostOf(name), weight: key === 'brands' ? 78 : 68, text: `${key === 'pages' && hostOf(name) !== name ? `page ${name} ` : ''}left the top ${TOP} ${noun} (was #${i + 1})`, before: `#${i + 1}`, after: 'not in the top' }));
+      if (!after.includes(name)) out.push(changeOf({ kind: key === 'brands' ? 'cited-brands' : 'cited-pages', competitor: hostOf(name), weight: key === 'brands' ? 78 : 68, text: `${key === 'pages' && hostOf(name) !== name ? `page ${name} ` : ''}left the top ${TOP} ${noun} (was #${i + 1})`, before: `#${i + 1}`, after: 'not in the top' }));
     }
   }
   return out;

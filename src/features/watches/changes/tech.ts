@@ -29,14 +29,14 @@ function securityChanges(before: TechTrustRow, after: TechTrustRow, base: { comp
   if (!grade && !score) return [];
   const nowHidden = after.headersShielded !== null && before.headersShielded === null;
   if (nowHidden && (grade?.kind === 'no_longer_measured' || score?.kind === 'no_longer_measured')) {
-    return [changeOf({ ...base, weight: 60, text: `headers now hidden (the site shields its response headers; grade was ${plain(g0)})`, before: g0, after: 'headers hidden' })];
+    return [changeOf({ ...base, kind: 'headers', weight: 60, text: `headers now hidden (the site shields its response headers; grade was ${plain(g0)})`, before: g0, after: 'headers hidden' })];
   }
   if (before.headersShielded !== null && after.headersShielded === null && (grade?.kind === 'now_measured' || score?.kind === 'now_measured')) {
-    return [changeOf({ ...base, weight: 60, text: `headers readable again: security grade ${plain(g1)}, score ${plain(valueOf(after.securityScore))}`, before: 'headers hidden', after: g1 })];
+    return [changeOf({ ...base, kind: 'headers', weight: 60, text: `headers readable again: security grade ${plain(g1)}, score ${plain(valueOf(after.securityScore))}`, before: 'headers hidden', after: g1 })];
   }
   const out: Change[] = [];
-  if (grade) out.push(changeOf({ ...base, weight: 75, text: movedText('security grade', grade), before: grade.before, after: grade.after }));
-  if (score) out.push(changeOf({ ...base, weight: 65, text: movedText('security score', score), before: score.before, after: score.after }));
+  if (grade) out.push(changeOf({ ...base, kind: 'security-grade', weight: 75, text: movedText('security grade', grade), before: grade.before, after: grade.after }));
+  if (score) out.push(changeOf({ ...base, kind: 'security-score', weight: 65, text: movedText('security score', score), before: score.before, after: score.after }));
   return out;
 }
 
@@ -71,19 +71,19 @@ function rowChanges(before: TechTrustRow, after: TechTrustRow, name: string): Ch
   const base = { competitor: name, own: after.isOwn };
   const out = securityChanges(before, after, base);
   const trust = scalarChange(valueOf(before.trustSignalsFound), valueOf(after.trustSignalsFound));
-  if (trust) out.push(changeOf({ ...base, weight: 55, text: movedText('trust signals found', trust, (v) => (typeof v === 'number' ? `${v} of ${after.trustSignalsOf}` : plain(v))), before: trust.before, after: trust.after }));
+  if (trust) out.push(changeOf({ ...base, kind: 'trust-signals', weight: 55, text: movedText('trust signals found', trust, (v) => (typeof v === 'number' ? `${v} of ${after.trustSignalsOf}` : plain(v))), before: trust.before, after: trust.after }));
   const robots = before.robots.kind === 'unreadable' || after.robots.kind === 'unreadable' ? null : scalarChange(robotsValue(before.robots), robotsValue(after.robots));
   if (robots) {
     const text =
       robots.kind === 'changed' ? (robots.after === false ? 'no longer publishes a robots.txt' : 'now publishes a robots.txt') : movedText('robots.txt', robots, (v) => (v === true ? 'published' : v === false ? 'none' : plain(v)));
-    out.push(changeOf({ ...base, weight: 50, text, before: robots.before, after: robots.after }));
+    out.push(changeOf({ ...base, kind: 'robots', weight: 50, text, before: robots.before, after: robots.after }));
   }
   const v0 = verdicts(before);
   const v1 = verdicts(after);
   if (v0 && v1) {
     for (const key of VERDICTS) {
       if (key in v0 && key in v1 && !same(v0[key], v1[key]) && v0[key] !== null && v1[key] !== null) {
-        out.push(changeOf({ ...base, weight: 70, text: `${humanise(key)} ${verdictWord(v0[key])} → ${verdictWord(v1[key])}`, before: v0[key], after: v1[key] }));
+        out.push(changeOf({ ...base, kind: 'ai-access', weight: 70, text: `${humanise(key)} ${verdictWord(v0[key])} → ${verdictWord(v1[key])}`, before: v0[key], after: v1[key] }));
       }
     }
   }
@@ -91,8 +91,8 @@ function rowChanges(before: TechTrustRow, after: TechTrustRow, name: string): Ch
   const s1 = valueOf(after.techStack);
   if (Array.isArray(s0) && Array.isArray(s1)) {
     const { added, removed } = listDiff(s0, s1);
-    if (added.length) out.push(changeOf({ ...base, weight: 58, text: `tech stack added ${added.join(', ')}`, before: s0, after: s1 }));
-    if (removed.length) out.push(changeOf({ ...base, weight: 57, text: `tech stack removed ${removed.join(', ')}`, before: s0, after: s1 }));
+    if (added.length) out.push(changeOf({ ...base, kind: 'tech-stack', weight: 58, text: `tech stack added ${added.join(', ')}`, before: s0, after: s1 }));
+    if (removed.length) out.push(changeOf({ ...base, kind: 'tech-stack', weight: 57, text: `tech stack removed ${removed.join(', ')}`, before: s0, after: s1 }));
   }
   const d0 = valueOf(before.dns);
   const d1 = valueOf(after.dns);
@@ -101,7 +101,7 @@ function rowChanges(before: TechTrustRow, after: TechTrustRow, name: string): Ch
     for (const [key, value] of d1 as [string, unknown][]) {
       if (!was.has(key)) continue;
       const move = scalarChange(was.get(key), value);
-      if (move) out.push(changeOf({ ...base, weight: 45, text: movedText(`DNS ${humanise(key)}`, move), before: move.before, after: move.after }));
+      if (move) out.push(changeOf({ ...base, kind: 'dns', weight: 45, text: movedText(`DNS ${humanise(key)}`, move), before: move.before, after: move.after }));
     }
   }
   return out;

@@ -1,10 +1,40 @@
 /** `/radar watch` without a dimension: the channel's watches with their filters, who set each and when, and the digest setting. */
-import { escapeMrkdwn, section, context, utcStamp, type Block } from '../../../slack/blocks/index.js';
+import { chunkLines, escapeMrkdwn, section, context, utcStamp, type Block } from '../../../slack/blocks/index.js';
 import { COMMAND } from '../../../slack/ids.js';
 import type { DigestSettings } from '../../../store/digest-settings.js';
 import type { Snooze } from '../../../store/snoozes.js';
-import type { ChannelWatches, Watch } from '../../../store/watches.js';
+import { DEFAULT_WATCH_SCHEDULE, type ChannelWatches, type Watch, type WatchSchedule } from '../../../store/watches.js';
+import { AI_DEFAULT_BAND } from '../changes/ai.js';
+import { tierRules } from '../changes/tiers.js';
 import { DIMENSION_NAMES } from './watch-message.js';
+
+const zoneText = (zone: string | null) => escapeMrkdwn(zone ?? 'UTC');
+
+/** A watch's tier rules, as mrkdwn: what is posted at once, what waits for the daily digest. */
+export function tierRulesText(watch: Pick<Watch, 'dimension' | 'tiers'>, schedule: WatchSchedule = DEFAULT_WATCH_SCHEDULE): string {
+  const rules = tierRules(watch.dimension, watch.tiers);
+  const list = (kinds: string[]) => (kinds.length ? kinds.map((k) => `\`${k}\``).join(', ') : 'nothing');
+  const when = schedule.digestMode === 'briefing' ? 'with the next briefing digest' : `in the daily digest (${escapeMrkdwn(schedule.digestAt)} ${zoneText(schedule.zone)})`;
+  return `   _at once:_ ${list(rules.now)}\n   _${when}:_ ${list(rules.digest)}`;
+}
+
+/** What is held now, as a sentence after the schedule ('' when nothing). */
+function heldText(held: { digest: number; quiet: number } | undefined): string {
+  const parts = [held?.digest ? `${held.digest} for the digest` : null, held?.quiet ? `${held.quiet} until quiet hours end` : null].filter(Boolean);
+  return parts.length ? ` Held now: ${parts.join(', ')} (changes).` : '';
+}
+
+/** The channel's quiet hours and digest time, as mrkdwn. */
+export function scheduleText(schedule: WatchSchedule): string {
+  const quiet = schedule.quiet
+    ? `Quiet hours: *${escapeMrkdwn(schedule.quiet.from)}–${escapeMrkdwn(schedule.quiet.to)} ${zoneText(schedule.zone)}* (changes then are held and posted as one message when they end).`
+    : 'Quiet hours: *off*.';
+  const digest =
+    schedule.digestMode === 'briefing'
+      ? 'Digest-tier changes: *with the next briefing digest* (in its thread; once a day while briefing digests are off here).'
+      : `Digest-tier changes: one summary a day at *${escapeMrkdwn(schedule.digestAt)} ${zoneText(schedule.zone)}*.`;
+  return `${quiet} ${digest}`;
+}
 
 /** A watch and its filters, as mrkdwn: `*Pricing* (only pipedrift.com; muted: x.com)`. */
 export function watchLine(watch: Watch): string {
@@ -12,6 +42,7 @@ export function watchLine(watch: Watch): string {
   if (watch.competitors.length) filters.push(`only ${watch.competitors.map((c) => escapeMrkdwn(c)).join(', ')}`);
   if (watch.category) filters.push(`category ${escapeMrkdwn(watch.category)}`);
   if (watch.threshold !== null) filters.push(`threshold ${watch.threshold} points`);
+  if (watch.dimension === 'ai') filters.push(`noise band ${watch.band ?? AI_DEFAULT_BAND} points${watch.band === null ? ' (default)' : ''} on every engine`);
   if (watch.muted.length) filters.push(`muted: ${watch.muted.map((c) => escapeMrkdwn(c)).join(', ')}`);
   return `*${DIMENSION_NAMES[watch.dimension]}*${filters.length ? ` (${filters.join('; ')})` : ' (every change)'}`;
 }
@@ -28,7 +59,7 @@ export function snoozeLine(s: Snooze): string {
   return `*${DIMENSION_NAMES[s.dimension]}*: ${s.competitor ? escapeMrkdwn(s.competitor) : 'whole watch'} until ${untilText(s.until)} (by <@${escapeMrkdwn(s.setBy)}>)`;
 }
 
-export function watchListView(input: { projectName: string; record: ChannelWatches | undefined; digest: DigestSettings; snoozes?: readonly Snooze[] }): { text: string; blocks: Block[]; hasWatches: boolean } {
+export function watchListView(input: { projectName: string; record: ChannelWatches | undefined; digest: DigestSettings; snoozes?: readonly Snooze[]; held?: { digest: number; quiet: number } }): { text: string; blocks: Block[]; hasWatches: boolean } {
   const watches = input.record?.watches ?? [];
   const digest = `Briefing digests here: *${input.digest.digestsEnabled ? 'on' : 'off'}*${input.digest.failing ? ` (failing: ${escapeMrkdwn(input.digest.failing.reason)})` : ''}.`;
   if (watches.length === 0) {
@@ -38,7 +69,8 @@ export function watchListView(input: { projectName: string; record: ChannelWatch
       blocks: [section(`This channel watches nothing of *${escapeMrkdwn(input.projectName)}* yet. Add one with \`${COMMAND} watch <pricing|content|ai|sources|tech|positioning>\`, e.g. \`${COMMAND} watch pricing --competitor <domain>\`.`), context(digest)],
     };
   }
-  const lines = watches.map((w) => `• ${watchLine(w)} — set by <@${escapeMrkdwn(w.setBy)}> on ${escapeMrkdwn(w.setAt.slice(0, 10))}`);
+  const schedule = input.record?.schedule ?? DEFAULT_WATCH_SCHEDULE;
+  const lines = watches.map((w) => `• ${watchLine(w)} — set by <@${escapeMrkdwn(w.setBy)}> on ${escapeMrkdwn(w.setAt.slice(0, 10))}\n${tierRulesText(w, schedule)}`);
   const failing = input.record?.failing ? [section(`:warning: Watch messages to this channel are failing since ${escapeMrkdwn(input.record.failing.since.slice(0, 16).replace('T', ' '))} UTC: ${escapeMrkdwn(input.record.failing.reason)}`)] : [];
   const watched = new Set(watches.map((w) => w.dimension));
   const snoozes = (input.snoozes ?? []).filter((s) => watched.has(s.dimension));
@@ -46,6 +78,13 @@ export function watchListView(input: { projectName: string; record: ChannelWatch
   return {
     text: `${watches.length} watches`,
     hasWatches: true,
-    blocks: [section(`*Watches of ${escapeMrkdwn(input.projectName)} in this channel*\n${lines.join('\n')}`), ...snoozed, ...failing, context(digest), context(`\`${COMMAND} unwatch <dimension>|all\` ends them.`)],
+    blocks: [
+      ...chunkLines([`*Watches of ${escapeMrkdwn(input.projectName)} in this channel*`, ...lines]).map((t) => section(t)),
+      section(`${scheduleText(schedule)}${heldText(input.held)}`),
+      ...snoozed,
+      ...failing,
+      context(digest),
+      context(`\`${COMMAND} watch <dimension> --now <kinds>\` or \`--digest <kinds>\` moves kinds of change between the tiers; \`${COMMAND} watch quiet 19:00-08:00\` and \`${COMMAND} watch digest 09:00\` set the times; \`${COMMAND} unwatch <dimension>|all\` ends watches.`),
+    ],
   };
 }

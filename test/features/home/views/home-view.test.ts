@@ -65,6 +65,19 @@ describe('homeView', () => {
     expect(JSON.stringify(view.blocks)).toContain('&lt;odd&gt;');
   });
 
+  it("keeps the person's own part (follows, notifications) within 100 blocks however many channels and follows there are", () => {
+    const follows = Array.from({ length: 40 }, (_, i) => ({ kind: 'ticket' as const, projectId: 'prj_1', projectName: long(3), target: `t${i}`, label: `#${i} ${long(10)}`, setBy: 'U1', setAt: '2026-05-01T00:00:00Z' }));
+    const person = { teamId: 'T1', userId: 'U1', follows, settings: { assigned: true, comments: false, changes: true, quietHours: { start: '22:00', end: '07:00' } }, tz: 'Europe/Berlin', names: [] };
+    const view = homeView(model({ person }), { followValue: (f) => `sealed-${f.target}` });
+    expect(view.blocks.length).toBeLessThanOrEqual(100);
+    const text = homeText(view);
+    expect(text).toContain('…and 240 more bound channels');
+    expect(text).toContain('…and 28 more: `/radar follow` lists them all.');
+    expect(text).toContain('gains a comment: *off*');
+    expect(text).toContain('Quiet hours, in your time zone (Europe/Berlin)');
+    expect(JSON.stringify(view.blocks)).toContain('&lt;odd&gt;');
+  });
+
   it('says when the channels cannot be checked, and lists none', () => {
     const text = homeText(homeView(model({ channels: [], channelsUnknown: true, projects: [], moreProjects: 0, disallowedProjects: 0 })));
     expect(text).toContain("Radar couldn't check which channels you're in");

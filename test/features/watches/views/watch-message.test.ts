@@ -6,7 +6,7 @@ import { expectValidMessage, messageText } from '../../../support/view-checks.js
 import { sealedButtons, unsealSnooze } from '../../../../src/features/watches/sealed.js';
 import { createSealer } from '../../../../src/slack/sealed-values.js';
 
-const change = (i: number) => changeOf({ competitor: `rival-${i}.example`, weight: 100 - i, text: `headline changed: “<b>${'x'.repeat(400)}</b> & ${i}”`, before: 'a', after: 'b' });
+const change = (i: number) => changeOf({ kind: 'headline', competitor: `rival-${i}.example`, weight: 100 - i, text: `headline changed: “<b>${'x'.repeat(400)}</b> & ${i}”`, before: 'a', after: 'b' });
 
 describe('watchMessages', () => {
   it('shows eight changes, says how many more, puts every change in the thread, escapes service text', () => {
@@ -25,7 +25,7 @@ describe('watchMessages', () => {
   });
 
   it('a single change: no "more", no thread; no Mute button when no change names a competitor', () => {
-    const only = changeOf({ competitor: null, weight: 1, text: 'market average price 10 → 12', before: 10, after: 12 });
+    const only = changeOf({ kind: 'market', competitor: null, weight: 1, text: 'market average price 10 → 12', before: 10, after: 12 });
     const { main, thread } = watchMessages({ projectId: 'p', projectName: 'P', dimension: 'pricing', runId: 'r', runAt: null, changes: [only] }, { ticket: 't', mute: null });
     expectValidMessage(main);
     expect(thread).toHaveLength(0);
@@ -36,7 +36,7 @@ describe('watchMessages', () => {
   it('the Snooze menu: each choice sealed to the channel within Slack’s option limits; a domain too long to seal leaves only the whole-watch choices', () => {
     const seals = createSealer();
     const scope = { team: 'T1', channel: 'C1' };
-    const post = (domain: string) => ({ projectId: 'proj_0123456789abcdef', projectName: 'P', dimension: 'pricing' as const, runId: 'r', runAt: null, changes: [changeOf({ competitor: domain, weight: 1, text: 'plan count 4 → 5', before: 4, after: 5 })] });
+    const post = (domain: string) => ({ projectId: 'proj_0123456789abcdef', projectName: 'P', dimension: 'pricing' as const, runId: 'r', runAt: null, changes: [changeOf({ kind: 'plans', competitor: domain, weight: 1, text: 'plan count 4 → 5', before: 4, after: 5 })] });
     const short = sealedButtons({ seals }, scope, post('pipedrift.com'));
     expect(short.snooze?.map((o) => o.text)).toEqual(['pipedrift.com for 1 day', 'pipedrift.com for 1 week', 'pipedrift.com for 30 days', 'Whole watch for 1 day', 'Whole watch for 1 week', 'Whole watch for 30 days']);
     expect(unsealSnooze({ seals }, short.snooze?.[1]?.value, scope)).toEqual({ projectId: 'proj_0123456789abcdef', dimension: 'pricing', competitor: 'pipedrift.com', days: 7 });

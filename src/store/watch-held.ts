@@ -1,0 +1,120 @@
+/**
+ * Watch changes held for later (issue 30): digest-tier changes gathered for a channel's daily summary,
+ * and now-tier changes that came during its quiet hours, posted as one message when they end. One
+ * record per (team, channel), keyed like the binding. Each entry is one run of one watched dimension,
+ * with an id naming why it is held, the dimension and the run (`digest:pricing:<run>`): adding the same
+ * run again replaces its entry, and an entry already posted (its id kept in `posted` for a week) is
+ * never added again, so a run seen twice (a crash before its watch's cursor was written, another
+ * replica) is posted once. Writes go through `store.update` (atomic on every backend).
+ */
+import * as z from 'zod';
+import { bindingKey } from './bindings.js';
+import { recordReader } from './records.js';
+import type { Store } from './backends/store.js';
+import { WATCH_DIMENSIONS, type WatchDimension } from './watches.js';
+
+export const HELD_REASONS = ['digest', 'quiet'] as const;
+export type HeldReason = (typeof HELD_REASONS)[number];
+
+/** A change as held: what the summary needs to say it (its line is mrkdwn, service strings escaped already). */
+export interface HeldChange {
+  kind: string;
+  competitor: string | null;
+  weight: number;
+  line: string;
+}
+
+export interface HeldEntry {
+  /** `<reason>:<dimension>:<run id>`. */
+  id: string;
+  reason: HeldReason;
+  projectId: string;
+  dimension: WatchDimension;
+  runId: string;
+  runAt: string | null;
+  /** When it was held (ISO 8601): the summary it goes in is the first one due after it. */
+  heldAt: string;
+  changes: HeldChange[];
+}
+
+export interface ChannelHeld {
+  teamId: string;
+  channelId: string;
+  entries: HeldEntry[];
+  /** Ids of entries already posted, with when (ISO 8601); kept a week. */
+  posted: { id: string; at: string }[];
+}
+
+export interface WatchHeldRepo {
+  get(teamId: string, channelId: string): Promise<ChannelHeld | undefined>;
+  /** Holds `entry` (replacing one with its id); nothing when an entry of that id was posted already. */
+  add(teamId: string, channelId: string, entry: HeldEntry, now: Date): Promise<void>;
+  /** Marks these entries posted: they leave the record and are never held again. */
+  markPosted(teamId: string, channelId: string, ids: readonly string[], now: Date): Promise<void>;
+  /** Drops the held entries of a dimension (every entry when undefined): its watch ended. */
+  clear(teamId: string, channelId: string, dimension?: WatchDimension): Promise<void>;
+  /** Every channel holding something. */
+  listAll(): Promise<ChannelHeld[]>;
+}
+
+export const WATCH_HELD_NAMESPACE = 'watch-held';
+const POSTED_KEPT_MS = 7 * 24 * 60 * 60_000;
+
+export const heldId = (reason: HeldReason, dimension: WatchDimension, runId: string) => `${reason}:${dimension}:${runId}`;
+
+const changeSchema = z.looseObject({ kind: z.string(), competitor: z.string().nullable().default(null), weight: z.number().default(0), line: z.string() });
+const entrySchema = z.looseObject({
+  id: z.string(),
+  reason: z.enum(HELD_REASONS),
+  projectId: z.string(),
+  dimension: z.enum(WATCH_DIMENSIONS),
+  runId: z.string(),
+  runAt: z.string().nullable().default(null),
+  heldAt: z.string(),
+  changes: z.array(changeSchema).default([]),
+});
+const recordSchema = z.looseObject({
+  teamId: z.string(),
+  channelId: z.string(),
+  entries: z.array(entrySchema).default([]),
+  posted: z.array(z.looseObject({ id: z.string(), at: z.string() })).default([]),
+});
+
+export function createWatchHeldRepo(store: Store): WatchHeldRepo {
+  const records = recordReader(store, WATCH_HELD_NAMESPACE, recordSchema);
+  const write = (teamId: string, channelId: string, now: Date, change: (record: ChannelHeld) => void) =>
+    store.update<unknown>(WATCH_HELD_NAMESPACE, bindingKey(teamId, channelId), (current) => {
+      const record: ChannelHeld = structuredClone(records.parse(bindingKey(teamId, channelId), current)) ?? { teamId, channelId, entries: [], posted: [] };
+      change(record);
+      record.posted = record.posted.filter((p) => Date.parse(p.at) > now.getTime() - POSTED_KEPT_MS);
+      if (record.entries.length === 0 && record.posted.length === 0) return current === undefined ? undefined : null;
+      return record;
+    });
+  return {
+    get: (teamId, channelId) => records.get(bindingKey(teamId, channelId)),
+    async add(teamId, channelId, entry, now) {
+      await write(teamId, channelId, now, (record) => {
+        if (record.posted.some((p) => p.id === entry.id)) return;
+        record.entries = [...record.entries.filter((e) => e.id !== entry.id), entry];
+      });
+    },
+    async markPosted(teamId, channelId, ids, now) {
+      const done = new Set(ids);
+      await write(teamId, channelId, now, (record) => {
+        record.entries = record.entries.filter((e) => !done.has(e.id));
+        const known = new Set(record.posted.map((p) => p.id));
+        record.posted.push(...[...done].filter((id) => !known.has(id)).map((id) => ({ id, at: now.toISOString() })));
+      });
+    },
+    async clear(teamId, channelId, dimension) {
+      if (dimension === undefined) {
+        await store.update<unknown>(WATCH_HELD_NAMESPACE, bindingKey(teamId, channelId), (current) => (current === undefined ? undefined : null));
+        return;
+      }
+      await write(teamId, channelId, new Date(), (record) => {
+        record.entries = record.entries.filter((e) => e.dimension !== dimension);
+      });
+    },
+    listAll: async () => (await records.entries()).map((e) => e.value).filter((r) => r.entries.length > 0),
+  };
+}
