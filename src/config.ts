@@ -30,6 +30,8 @@ export interface Config {
   watchIntervalSeconds: number;
   /** How often the follow poller reads each followed project's board (src/features/follows/). */
   followIntervalSeconds: number;
+  /** How often scheduled reports are looked for (src/features/reports/): a report goes within this of its time. */
+  reportIntervalSeconds: number;
   /** Speed of the built-in sandbox (only used when `service` is null). */
   sandboxSpeed: number;
   /** House style of the built-in sandbox's answers where the spec is silent (src/sandbox/style/). */
@@ -120,6 +122,7 @@ const VARIABLES = {
   DIGEST_INTERVAL_SECONDS: { schema: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).default(600)), expects: 'a whole number of seconds, at least 1' },
   WATCH_INTERVAL_SECONDS: { schema: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).default(600)), expects: 'a whole number of seconds, at least 1' },
   FOLLOW_INTERVAL_SECONDS: { schema: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).default(300)), expects: 'a whole number of seconds, at least 1' },
+  REPORT_INTERVAL_SECONDS: { schema: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).default(300)), expects: 'a whole number of seconds, at least 1' },
   SVC_SANDBOX: {
     schema: z.preprocess(blankToUndefined, z.enum(['0', '1', 'true', 'false']).optional()),
     expects: '1 to run Slack against the built-in demo sandbox (0 or unset: refuse to)',
@@ -218,6 +221,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     digestIntervalSeconds: v.DIGEST_INTERVAL_SECONDS,
     watchIntervalSeconds: v.WATCH_INTERVAL_SECONDS,
     followIntervalSeconds: v.FOLLOW_INTERVAL_SECONDS,
+    reportIntervalSeconds: v.REPORT_INTERVAL_SECONDS,
     sandboxSpeed: v.SANDBOX_SPEED,
     sandboxStyle: v.SANDBOX_STYLE,
     tuning: { timing: v.RADAR_TIMING as Partial<Timing>, serviceRetry: v.RADAR_SERVICE_RETRY as Partial<RetryPolicy> },

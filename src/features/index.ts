@@ -16,6 +16,7 @@ import { homeFeature } from './home/feature.js';
 import { labelsFeature } from './labels/feature.js';
 import { positioningFeature } from './positioning/feature.js';
 import { pricingFeature } from './pricing/feature.js';
+import { reportsFeature } from './reports/feature.js';
 import { projectFeature } from './project/feature.js';
 import { techFeature } from './tech/feature.js';
 import { runsFeatureWith } from './runs/feature.js';
@@ -57,5 +58,6 @@ export const FEATURES: readonly AnyFeature[] = [
   digestFeature,
   watchesFeature,
   followsFeature,
+  reportsFeature,
   homeFeature,
 ];

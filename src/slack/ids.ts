@@ -84,6 +84,9 @@ export const DIGEST_IDS = { eventType: 'radar_digest', ticketBlockPrefix: 'diges
 /** A watch message's metadata type (`radar_change`); `radar_watch` is what Radar wrote before it, still recognised. */
 export const WATCH_IDS = { eventType: 'radar_change', earlierEventType: 'radar_watch' } as const;
 
+/** A scheduled report's metadata type (`radar_report`: project and slot), how a report posted before a crash is found. */
+export const REPORT_IDS = { eventType: 'radar_report' } as const;
+
 /**
  * Tickets in threads (issue 30): the `event_type` of the metadata on Radar's ticket confirmations and on
  * the board's comments it copies into a thread (payload: project, ticket and, when known, competitor,

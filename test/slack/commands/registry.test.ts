@@ -53,7 +53,7 @@ describe('CommandRegistry', () => {
 
     // Radar's own features, in the order help has always listed them.
     expect(new CommandRegistry(FEATURES).all().map((c) => c.name)).toEqual([
-      'help', 'bind', 'unbind', 'status', 'projects', 'project', 'alerts', 'schedules', 'briefing', 'pricing', 'positioning', 'content', 'changes', 'tech', 'history', 'run', 'competitors', 'competitor', 'ai', 'sources', 'tickets', 'ticket', 'sync', 'labels', 'label', 'scan', 'fetch', 'digest', 'watch', 'unwatch', 'follow', 'unfollow',
+      'help', 'bind', 'unbind', 'status', 'projects', 'project', 'alerts', 'schedules', 'briefing', 'pricing', 'positioning', 'content', 'changes', 'tech', 'history', 'run', 'competitors', 'competitor', 'ai', 'sources', 'tickets', 'ticket', 'sync', 'labels', 'label', 'scan', 'fetch', 'digest', 'watch', 'unwatch', 'follow', 'unfollow', 'report',
     ]);
   });
 
