@@ -45,7 +45,7 @@ export const READ_FACTS: ReadFacts[] = [
     command: 'pricing',
     facts: [...DOMAINS, '$29.00', '$24.00', '$45.00', '$39.00', '$49.00', '$39.25', '26.1%', '4 comparable prices', 'free plan at hubforge.io', 'no pricing page found', 'pricing page not responding'],
     // The competitors are a table (issue 29): a row is its name cell then its price cell; the chart's labels and figures name them too.
-    once: ['pipedrift.com\n$24.00 per seat month', 'dealstream.io\nno pricing data'],
+    once: ['pipedrift.com\n$24.00 per seat a month', 'dealstream.io\nno pricing data'],
   },
   {
     command: 'ai',

@@ -6,7 +6,7 @@
  */
 import { brandName, ratePercentValue, type AiBrandRow, type AiTrendPoint } from '../../service/index.js';
 import { CHART_LIMITS, shortLabel, type ChartFacts, type ChartSeries } from '../../slack/charts/index.js';
-import { dayOf } from '../../slack/blocks/index.js';
+import { dayOf, dayWords } from '../../slack/blocks/index.js';
 
 export const AI_TREND_CHART = 'ai-presence-trend';
 export const AI_MAP_CHART = 'ai-presence-map';
@@ -20,11 +20,11 @@ export function presenceValue(row: AiBrandRow | null | undefined): number | null
 /** A brand's key across points: its domain, else its name (rows are de-duplicated by domain). */
 const keyOf = (row: AiBrandRow) => (row.domain ?? brandName(row)).toLowerCase();
 
-/** The x-axis labels: each check's day, a second check on a day numbered ("2026-11-20 (2)"). */
+/** The x-axis labels: each check's day in words, a second check on a day numbered ("Nov 20, 2026 (2)"). */
 function checkLabels(points: readonly AiTrendPoint[]): string[] {
   const seen = new Map<string, number>();
   return points.map((p, i) => {
-    const day = p.date.kind === 'value' ? (dayOf(p.date.value) ?? p.date.value) : `check ${i + 1}`;
+    const day = p.date.kind === 'value' ? (dayWords(dayOf(p.date.value) ?? p.date.value) ?? p.date.value) : `check ${i + 1}`;
     const n = (seen.get(day) ?? 0) + 1;
     seen.set(day, n);
     return shortLabel(n === 1 ? day : `${day} (${n})`);

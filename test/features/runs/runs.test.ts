@@ -73,7 +73,7 @@ describe('/radar history and /radar run', () => {
     const runSources = replyText(await h.command(`run sources ${sources} --project northwind`, { channel: CHANNELS.general }));
     const checkSources = replyText(await h.command(`sources check ${sources} --project northwind`, { channel: CHANNELS.general }));
     expect(runSources).toBe(checkSources);
-    expect(runSources).toContain(`AI sources check ${sources}`);
+    expect(runSources).toContain(`Check \`${sources}\``);
   });
 
   it('run_not_summarized: "that run finished without a summary", never an invented zero summary', async () => {

@@ -3,6 +3,7 @@
  * the bound leaves entries unread it says so (issue 27: never read as complete when it is not).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dayWords } from '../../../src/slack/blocks/index.js';
 import { changelogCutChanges } from '../../../src/features/watches/changes/content.js';
 import { CHANGELOG_PAGE, CHANGELOG_PAGES, readChangelog } from '../../../src/features/watches/reads.js';
 import { createServiceClient, type ServiceClient } from '../../../src/service/index.js';
@@ -47,7 +48,7 @@ describe('the content watch’s changelog read', () => {
     expect(read.cutBefore).toBe(dateOf(CHANGELOG_PAGE * CHANGELOG_PAGES - 1));
     const said = changelogCutChanges(read.cutBefore, dateOf(5000));
     expect(said).toHaveLength(1);
-    expect(said[0]?.line).toContain(`changes before ${dateOf(CHANGELOG_PAGE * CHANGELOG_PAGES - 1).slice(0, 10)} are not told here`);
+    expect(said[0]?.line).toContain(`changes before ${dayWords(dateOf(CHANGELOG_PAGE * CHANGELOG_PAGES - 1))} are not told here`);
     // A run compared after the cut needs nothing more said.
     expect(changelogCutChanges(read.cutBefore, dateOf(10))).toEqual([]);
   });

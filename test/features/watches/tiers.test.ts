@@ -40,7 +40,7 @@ describe('watch tiers, noise bands and quiet hours', () => {
     await publishRun(h, NW, pricing());
     const echo = replyText(await h.command('watch pricing', { channel: CHANNELS.intel }));
     expect(echo).toContain('_at once:_ `price`, `plans`, `free-plan`');
-    expect(echo).toContain('_in the daily digest (09:00 UTC):_ `pricing-data`, `market`, `pricing-gaps`, `own-pricing`, `other`');
+    expect(echo).toContain('_in the daily digest, at 09:00 (UTC):_ `pricing-data`, `market`, `pricing-gaps`, `own-pricing`, `other`');
 
     const first = await publishRun(h, NW, pricing({ 'pipedrift.com': { planCount: 6 } }, 36));
     await watchPoller(h).tick();
@@ -162,7 +162,7 @@ describe('watch tiers, noise bands and quiet hours', () => {
     expect(text).toContain('Held during quiet hours: Northwind CRM');
     expect(text).toContain('*Pricing* (2 runs)');
     expect(text).toContain('plan count 4 → 5');
-    expect(text).toContain('lowest price $24.00 per seat month → $20.00 per seat month');
+    expect(text).toContain('lowest price $24.00 per seat a month → $20.00 per seat a month');
     expect(text).toContain('19:00–08:00 Europe/Berlin');
     expect(String(held[0]!.metadata?.event_payload.runs)).toBe(`pricing:${one},pricing:${two}`);
     // Outside quiet hours a change posts at once again.

@@ -22,7 +22,7 @@ import {
   type ContentRow,
 } from '../../../service/index.js';
 import type { Part } from '../../../service/tolerant.js';
-import { dayText, plural } from '../../../slack/blocks/index.js';
+import { dayWords, plural } from '../../../slack/blocks/index.js';
 import { changeOf, listDiff, movedText, plain, scalarChange, type Change, type Raw, type RunPair } from './change.js';
 
 /** The keys the content reader names: the generic comparison leaves them alone. */
@@ -49,7 +49,8 @@ export function rowsBetween(rows: readonly ChangelogRowRead[], since: string | n
  */
 export function changelogCutChanges(cutBefore: string | null, since: string | null): Change[] {
   if (cutBefore === null || (since !== null && Date.parse(since) >= Date.parse(cutBefore))) return [];
-  const day = dayText(cutBefore);
+  // In words, not a date token: a change's text is escaped where it is shown.
+  const day = dayWords(cutBefore) ?? cutBefore;
   return [
     changeOf({
       kind: 'pages',

@@ -8,13 +8,14 @@ import { AI_DEFAULT_BAND } from '../changes/ai.js';
 import { tierRules } from '../changes/tiers.js';
 import { DIMENSION_NAMES } from './watch-message.js';
 
-const zoneText = (zone: string | null) => escapeMrkdwn(zone ?? 'UTC');
+/** The schedule's zone; none set is UTC, said in parentheses so it never reads as a bare timestamp. */
+const zoneText = (zone: string | null) => (zone === null ? '(UTC)' : escapeMrkdwn(zone));
 
 /** A watch's tier rules, as mrkdwn: what is posted at once, what waits for the daily digest. */
 export function tierRulesText(watch: Pick<Watch, 'dimension' | 'tiers'>, schedule: WatchSchedule = DEFAULT_WATCH_SCHEDULE): string {
   const rules = tierRules(watch.dimension, watch.tiers);
   const list = (kinds: string[]) => (kinds.length ? kinds.map((k) => `\`${k}\``).join(', ') : 'nothing');
-  const when = schedule.digestMode === 'briefing' ? 'with the next briefing digest' : `in the daily digest (${escapeMrkdwn(schedule.digestAt)} ${zoneText(schedule.zone)})`;
+  const when = schedule.digestMode === 'briefing' ? 'with the next briefing digest' : `in the daily digest, at ${escapeMrkdwn(schedule.digestAt)} ${zoneText(schedule.zone)}`;
   return `   _at once:_ ${list(rules.now)}\n   _${when}:_ ${list(rules.digest)}`;
 }
 

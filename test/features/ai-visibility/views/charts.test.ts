@@ -35,10 +35,10 @@ describe('the AI presence trend chart', () => {
       unit: '%',
       yLabel: '% of answers naming',
       series: [
-        { name: 'Acme', own: true, points: [{ label: '2026-11-06', value: 20 }, { label: '2026-11-13', value: 35 }, { label: '2026-11-20', value: 50 }] },
-        { name: 'Rival & Co <b>', points: [{ label: '2026-11-06', value: 30 }, { label: '2026-11-13', value: 50 }, { label: '2026-11-20', value: 45 }] },
+        { name: 'Acme', own: true, points: [{ label: 'Nov 6, 2026', value: 20 }, { label: 'Nov 13, 2026', value: 35 }, { label: 'Nov 20, 2026', value: 50 }] },
+        { name: 'Rival & Co <b>', points: [{ label: 'Nov 6, 2026', value: 30 }, { label: 'Nov 13, 2026', value: 50 }, { label: 'Nov 20, 2026', value: 45 }] },
         // Not in the earlier checks: a gap there, never a zero; at the latest check its 0% is a measured zero.
-        { name: 'Other', points: [{ label: '2026-11-06', value: null }, { label: '2026-11-13', value: null }, { label: '2026-11-20', value: 0 }] },
+        { name: 'Other', points: [{ label: 'Nov 6, 2026', value: null }, { label: 'Nov 13, 2026', value: null }, { label: 'Nov 20, 2026', value: 0 }] },
       ],
     });
   });
@@ -50,7 +50,7 @@ describe('the AI presence trend chart', () => {
     expect(chartBlocks(view.blocks)).toEqual([]);
     expect(view.charts.map((c) => c.blockId)).toEqual([AI_TREND_CHART]);
     const text = messageText(view);
-    expect(text).toContain('• 2026-11-13 (share of answers counted naming each): Acme (you) 35% · Rival &amp; Co &lt;b&gt; 50% · Other not measured'.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>'));
+    expect(text).toContain('• Nov 13, 2026 (share of answers counted naming each): Acme (you) 35% · Rival &amp; Co &lt;b&gt; 50% · Other not measured'.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>'));
   });
 
   it('with every brand measured at every check it is Slack\'s line chart, names escaped and the own brand marked', () => {
@@ -68,7 +68,7 @@ describe('the AI presence trend chart', () => {
 
   it('a rate not measured is a gap in the PNG, which is a real PNG of bounded size', async () => {
     const facts = aiTrendChart(points(null), null);
-    expect(facts?.series[0]?.points[1]).toEqual({ label: '2026-11-13', value: null });
+    expect(facts?.series[0]?.points[1]).toEqual({ label: 'Nov 13, 2026', value: null });
     const { png, width, height } = await renderChartPng(facts!);
     expect([...png.subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
     expect([width, height]).toEqual([800, 420]);
