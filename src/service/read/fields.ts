@@ -48,6 +48,10 @@ export interface ReadFieldsOptions {
 
 const isPrimitive = (v: unknown): v is string | number | boolean | null => v === null || ['string', 'number', 'boolean'].includes(typeof v);
 const isIdKey = (key: string) => /(^id$|Id$|_id$|-id$|^ID$)/.test(key) || keyStem(key) === 'id';
+/** A list of ids (`competitorIds`, `comparable_competitor_ids`): left out with the ids themselves. */
+const isIdListKey = (key: string) => /(Ids$|_ids$|-ids$|^ids$)/i.test(key);
+/** An enum value as the service spells it (`per_seat_month`, `30_days`): said as words. */
+const ENUM_VALUE = /^[a-z0-9]+(?:_[a-z0-9]+)+$/;
 
 /** A primitive as a fact; `key` decides what its null means. */
 export function fieldValueOf(value: string | number | boolean | null, key = ''): FieldValue {
@@ -56,6 +60,7 @@ export function fieldValueOf(value: string | number | boolean | null, key = ''):
   if (typeof value === 'number') return { kind: 'number', value };
   if (value === '') return { kind: 'empty' };
   if (TIMESTAMP.test(value)) return { kind: 'time', iso: value };
+  if (ENUM_VALUE.test(value)) return { kind: 'text', text: value.replace(/_/g, ' ') };
   return { kind: 'text', text: value };
 }
 
@@ -84,7 +89,7 @@ export function readFields(value: unknown, options: ReadFieldsOptions = {}, dept
   const skip = new Set((options.skip ?? []).map(keyStem));
   const facts: FieldFact[] = [];
   for (const [key, v] of Object.entries(value)) {
-    if (v === undefined || skip.has(keyStem(key)) || (!ids && isIdKey(key) && isPrimitive(v))) continue;
+    if (v === undefined || skip.has(keyStem(key)) || (!ids && ((isIdKey(key) && isPrimitive(v)) || (isIdListKey(key) && Array.isArray(v))))) continue;
     const label = humaniseKey(key);
     if (isPrimitive(v)) {
       facts.push({ kind: 'value', label, value: fieldValueOf(v, key) });

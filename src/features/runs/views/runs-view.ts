@@ -7,7 +7,7 @@
  */
 import type { DimensionRead, Page } from '../../../service/index.js';
 import type { HistoryRowFacts, RunDetailFacts, RunSummary } from '../../../service/read/runs.js';
-import { chunkLines, context, dateTokenOf, dayOf, escapeMrkdwn, fitBlocks, header, section, type Block } from '../../../slack/blocks/index.js';
+import { chunkLines, context, dateTokenOf, dayText, escapeMrkdwn, fitBlocks, header, section, type Block } from '../../../slack/blocks/index.js';
 import { COMMAND } from '../../../slack/ids.js';
 import { fieldLines, inlineFields, NO_COMPARISON } from '../../readout/json-lines.js';
 import { DIMENSION_LABEL } from '../dimension-word.js';
@@ -30,7 +30,7 @@ function summaryText(summary: RunSummary): string {
 function historyLine(row: HistoryRowFacts | null): string {
   if (row === null) return "• _A run Radar couldn't read_";
   const id = row.ref?.runId ?? null;
-  const head = `• *${escapeMrkdwn(dayOf(row.at) ?? 'undated')}* ${id ? `\`${escapeMrkdwn(id)}\`` : '_no run id_'}${row.status ? ` (${escapeMrkdwn(row.status)})` : ''}`;
+  const head = `• *${dayText(row.at, 'undated')}* ${id ? `\`${escapeMrkdwn(id)}\`` : '_no run id_'}${row.status ? ` (${escapeMrkdwn(row.status)})` : ''}`;
   return `${head}\n    ${summaryText(row.summary)}`;
 }
 
