@@ -4,6 +4,7 @@
  */
 import type { webApi } from '@slack/bolt';
 import { DIGEST_IDS } from '../../slack/ids.js';
+import { findOwnPost } from '../background/find-own-post.js';
 import { postChartMessage } from '../../slack/charts/post.js';
 import type { DigestMessage, DigestMessages } from './views/digest-view.js';
 
@@ -35,33 +36,15 @@ export async function postThread(client: WebClient, channel: string, ts: string,
   }
 }
 
+const PAGE_SIZE = 200;
+
 /** How many replies `botId` has already posted under `ts` (a crash may have cut the thread short). */
 export async function repliesPosted(client: WebClient, channel: string, ts: string, botId: string): Promise<number> {
   const result = await client.conversations.replies({ channel, ts, limit: PAGE_SIZE });
   return (result.messages ?? []).filter((m) => m.ts !== ts && m.bot_id === botId).length;
 }
 
-/** How far back (before the stale claim) the search for an earlier post reaches. */
-const LOOKBACK_MS = 24 * 60 * 60_000;
-const PAGE_SIZE = 200;
-const MAX_PAGES = 10;
-
-/**
- * The ts of a digest of `ref` that `botId` posted in `channel` since shortly before `since`, or null.
- * Throws when Slack cannot be asked (the caller must then neither post nor forget the claim).
- */
-export async function findEarlierPost(client: WebClient, channel: string, ref: DigestRef, botId: string, since: Date): Promise<string | null> {
-  const oldest = ((since.getTime() - LOOKBACK_MS) / 1000).toFixed(6);
-  let cursor: string | undefined;
-  for (let page = 0; page < MAX_PAGES; page++) {
-    const result = await client.conversations.history({ channel, oldest, include_all_metadata: true, limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) });
-    const found = (result.messages ?? []).find((m) => {
-      const payload = m.metadata?.event_payload as Record<string, unknown> | undefined;
-      return m.bot_id === botId && m.metadata?.event_type === DIGEST_IDS.eventType && payload?.run_id === ref.runId && payload.project_id === ref.projectId;
-    });
-    if (found?.ts) return found.ts;
-    cursor = result.response_metadata?.next_cursor || undefined;
-    if (!result.has_more || !cursor) return null;
-  }
-  return null;
+/** The ts of a digest of `ref` that `botId` posted in `channel` since shortly before `since`, or null (find-own-post.ts). */
+export function findEarlierPost(client: WebClient, channel: string, ref: DigestRef, botId: string, since: Date): Promise<string | null> {
+  return findOwnPost(client, { channel, botId, since }, ({ eventType, payload }) => eventType === DIGEST_IDS.eventType && payload?.run_id === ref.runId && payload.project_id === ref.projectId);
 }

@@ -5,6 +5,7 @@
  * posted before a crash is found and recorded instead of posted again. The chart goes as Slack's block,
  * or as a PNG in the thread when the workspace refuses it (src/slack/charts/post.ts).
  */
+import { findOwnPost } from '../background/find-own-post.js';
 import type { webApi } from '@slack/bolt';
 import type { RadarDeps } from '../../deps.js';
 import { postChartMessage } from '../../slack/charts/post.js';
@@ -29,23 +30,8 @@ export function reportMetadata(projectId: string, slot: Date | null) {
   return { event_type: REPORT_IDS.eventType, event_payload: { project_id: projectId, ...(slot ? { slot: slot.toISOString() } : { on_request: true }) } };
 }
 
-const LOOKBACK_MS = 24 * 60 * 60_000;
-
 async function findEarlier(ctx: ReportDelivery, channel: string, projectId: string, slot: Date, since: Date): Promise<string | null> {
-  const botId = await ctx.botId();
-  const oldest = ((since.getTime() - LOOKBACK_MS) / 1000).toFixed(6);
-  let cursor: string | undefined;
-  for (let page = 0; page < 10; page++) {
-    const result = await ctx.client.conversations.history({ channel, oldest, include_all_metadata: true, limit: 200, ...(cursor ? { cursor } : {}) });
-    const found = (result.messages ?? []).find((m) => {
-      const p = m.metadata?.event_payload as Record<string, unknown> | undefined;
-      return m.bot_id === botId && m.metadata?.event_type === REPORT_IDS.eventType && p?.slot === slot.toISOString() && p.project_id === projectId;
-    });
-    if (found?.ts) return found.ts;
-    cursor = result.response_metadata?.next_cursor || undefined;
-    if (!result.has_more || !cursor) return null;
-  }
-  return null;
+  return findOwnPost(ctx.client, { channel, botId: await ctx.botId(), since }, ({ eventType, payload }) => eventType === REPORT_IDS.eventType && payload?.slot === slot.toISOString() && payload.project_id === projectId);
 }
 
 export function deliverReport(ctx: ReportDelivery, key: DigestKey, projectId: string, slot: Date, render: () => Promise<ReportMessage>): Promise<Delivery> {

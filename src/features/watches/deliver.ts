@@ -5,6 +5,7 @@
  * dimension, run; also for other apps) so a post made before a crash is found and recorded instead of
  * posted again.
  */
+import { findOwnPost } from '../background/find-own-post.js';
 import type { webApi } from '@slack/bolt';
 import type { RadarDeps } from '../../deps.js';
 import { WATCH_IDS } from '../../slack/ids.js';
@@ -86,23 +87,12 @@ export function changeMetadata(ref: WatchRef) {
   };
 }
 
-const LOOKBACK_MS = 24 * 60 * 60_000;
-
 async function findEarlier(ctx: WatchDelivery, channel: string, ref: WatchRef, since: Date): Promise<string | null> {
-  const botId = await ctx.botId();
-  const oldest = ((since.getTime() - LOOKBACK_MS) / 1000).toFixed(6);
-  let cursor: string | undefined;
-  for (let page = 0; page < 10; page++) {
-    const result = await ctx.client.conversations.history({ channel, oldest, include_all_metadata: true, limit: 200, ...(cursor ? { cursor } : {}) });
-    const found = (result.messages ?? []).find((m) => {
-      const p = m.metadata?.event_payload as Record<string, unknown> | undefined;
-      return m.bot_id === botId && EARLIER_EVENT_TYPES.includes(m.metadata?.event_type ?? '') && p?.run_id === ref.runId && p.project_id === ref.projectId && p.dimension === ref.dimension;
-    });
-    if (found?.ts) return found.ts;
-    cursor = result.response_metadata?.next_cursor || undefined;
-    if (!result.has_more || !cursor) return null;
-  }
-  return null;
+  return findOwnPost(
+    ctx.client,
+    { channel, botId: await ctx.botId(), since },
+    ({ eventType, payload }) => EARLIER_EVENT_TYPES.includes(eventType ?? '') && payload?.run_id === ref.runId && payload.project_id === ref.projectId && payload.dimension === ref.dimension,
+  );
 }
 
 /**

@@ -7,6 +7,7 @@
  * never held or posted again. The message carries `radar_change` metadata with that key as `run_id`, so
  * a post made before a crash is found and recorded instead of posted again.
  */
+import { findOwnPost } from '../background/find-own-post.js';
 import type { RadarDeps } from '../../deps.js';
 import type { Binding } from '../../store/bindings.js';
 import type { ChannelHeld, HeldEntry, HeldReason, WatchHeldRepo } from '../../store/watch-held.js';
@@ -15,8 +16,6 @@ import { deliverOnce, isDelivered, type Delivery } from '../background/deliver-o
 import { CHANGE_EVENT_TYPE, type WatchDelivery } from './deliver.js';
 import { inQuiet, lastDigestSlot, quietEnd } from './schedule.js';
 import { heldMessages } from './views/held-message.js';
-
-const LOOKBACK_MS = 24 * 60 * 60_000;
 
 /** The metadata of a held message: `radar_change`, the key as `run_id`, what it holds and the runs it covers. */
 export function heldMetadata(projectId: string, key: string, reason: HeldReason, entries: readonly HeldEntry[]) {
@@ -38,16 +37,7 @@ async function findEarlier(ctx: WatchDelivery, channel: string, projectId: strin
     const replies = await ctx.client.conversations.replies({ channel, ts: threadTs, include_all_metadata: true, limit: 200 });
     return (replies.messages ?? []).find((m) => m.ts !== threadTs && mine(m))?.ts ?? null;
   }
-  const oldest = ((since.getTime() - LOOKBACK_MS) / 1000).toFixed(6);
-  let cursor: string | undefined;
-  for (let page = 0; page < 10; page++) {
-    const result = await ctx.client.conversations.history({ channel, oldest, include_all_metadata: true, limit: 200, ...(cursor ? { cursor } : {}) });
-    const found = (result.messages ?? []).find(mine);
-    if (found?.ts) return found.ts;
-    cursor = result.response_metadata?.next_cursor || undefined;
-    if (!result.has_more || !cursor) return null;
-  }
-  return null;
+  return findOwnPost(ctx.client, { channel, botId, since }, ({ eventType, payload }) => mine({ bot_id: botId, metadata: { event_type: eventType, event_payload: payload } }));
 }
 
 export interface HeldOutcome {
