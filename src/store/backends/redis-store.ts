@@ -162,6 +162,9 @@ export async function openRedisStore(url: string, { logger, namespacePrefix, com
       reconnectStrategy: (retries, cause) => (connected ? Math.min(100 * 2 ** retries, 5_000) : cause),
     },
   });
+  // Each namespace's KeyvRedis adapter adds its own four listeners (error, connect, disconnect,
+  // reconnecting) to this one client: four a repository, bounded, not a leak (Node warns past 10).
+  client.setMaxListeners(4 * 50);
   // Reconnect attempts report an error each; the outage is logged once (`availability`).
   client.on('error', (error: unknown) => (connected ? availability.report(error, { connection: 'data' }) : undefined));
   const lockClient = new Redis(url, {
