@@ -8,6 +8,7 @@
 import type { PricingFacts, PricingRow } from '../../service/index.js';
 import { valueOr } from '../../service/tolerant.js';
 import { humanise, plainCell, tableBlock, type Block } from '../../slack/blocks/index.js';
+import { unitWords } from '../competitor-match/pricing-words.js';
 import { CHART_LIMITS, shortLabel, type ChartFacts } from '../../slack/charts/index.js';
 import { freePlanText, metricText, priceMetricText, reasonText, valueText } from '../competitor-match/pricing-words.js';
 
@@ -46,7 +47,7 @@ export function pricingChart(facts: PricingFacts, rows: readonly (PricingRow | n
   add('You', comparablePrice(facts.customer, unit, currency));
   if (points.length < 2) return null;
   return {
-    title: shortLabel(`Lowest prices, ${currency} ${humanise(unit)}`, CHART_LIMITS.title),
+    title: shortLabel(`Lowest prices, ${currency} ${unitWords(unit)}`, CHART_LIMITS.title),
     kind: 'bar',
     unit: ` ${currency}`,
     series: [{ name: 'Lowest price', points }],

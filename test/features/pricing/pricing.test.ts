@@ -34,7 +34,7 @@ describe('/radar pricing under the null contract', () => {
     const answer = await h.command('pricing --project northwind', { channel: CHANNELS.general });
     const [chart, ...more] = chartBlocks(answer.args.blocks as unknown[]);
     expect(more).toEqual([]);
-    expect(chart).toMatchObject({ block_id: 'pricing-comparable-prices', title: 'Lowest prices, USD per seat month', chart: { type: 'bar' } });
+    expect(chart).toMatchObject({ block_id: 'pricing-comparable-prices', title: 'Lowest prices, USD per seat a month', chart: { type: 'bar' } });
     // Exactly the four prices the market average is made of, the average itself and yours.
     expect(chart?.chart.series).toEqual([
       {
