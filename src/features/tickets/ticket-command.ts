@@ -5,6 +5,7 @@ import { COMMAND } from '../../slack/ids.js';
 import { ticketSeals } from './action-value.js';
 import { ticketByNumber, ticketDetail } from './load-ticket.js';
 import { ticketView } from './views/ticket-view.js';
+import { ticketMetadata } from '../living/ticket-state.js';
 
 export const ticketCommand: Subcommand = {
   name: 'ticket',
@@ -24,6 +25,10 @@ export const ticketCommand: Subcommand = {
     const { ticket, comments } = await ticketDetail(inv.deps.service, project.id, found.id);
     // The controls act here only: on this project while the channel stays bound to it, or (--project) while it stays allowed.
     const seals = ticketSeals(inv.deps, { channel: inv.channelId, team: inv.teamId }, inv.parsed.values.project !== undefined);
-    await inv.reply({ ...ticketView({ projectId: project.id, projectName: project.name, ticket, comments, ...seals, now: inv.deps.now() }), shareable: true });
+    await inv.reply({
+      ...ticketView({ projectId: project.id, projectName: project.name, ticket, comments, ...seals, now: inv.deps.now() }),
+      shareable: true,
+      metadata: ticketMetadata({ projectId: project.id, ticketId: ticket.id }),
+    });
   },
 };

@@ -39,6 +39,11 @@ export interface ReplyMessage {
    * beside each chart as text or a table) standing in for the drawing.
    */
   charts?: readonly MessageChart[];
+  /**
+   * Message metadata (`event_type`, `event_payload`) for an answer about a ticket or a change, so other
+   * apps and workflows can act on it without reading its text (a `response_url` answer carries it too).
+   */
+  metadata?: { event_type: string; event_payload: Record<string, string> };
 }
 
 export interface CommandInvocation {
@@ -112,7 +117,13 @@ export function createInvocation(input: InvocationInput): CommandInvocation {
         blocks.push(actions([button({ text: 'Share to channel', actionId: ACTION_IDS.share, value })]));
       }
       const send = (shown: Block[] | undefined) =>
-        input.respond({ response_type: input.share ? 'in_channel' : 'ephemeral', replace_original: false, text: message.text, ...(shown ? { blocks: shown } : {}) });
+        input.respond({
+          response_type: input.share ? 'in_channel' : 'ephemeral',
+          replace_original: false,
+          text: message.text,
+          ...(shown ? { blocks: shown } : {}),
+          ...(message.metadata ? { metadata: message.metadata } : {}),
+        });
       if (!blocks?.some(isChartBlock)) {
         await send(blocks);
         return;

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { WATCH_IDS } from '../../../src/slack/ids.js';
+import { TICKET_IDS, WATCH_IDS } from '../../../src/slack/ids.js';
+import { createServiceClient } from '../../../src/service/index.js';
 import { expectNoViolations } from '../../support/fake-slack.js';
 import { CHANNELS } from '../../support/slack-fixtures.js';
 import { startRadarHarness, type RadarHarness } from '../../support/radar-harness.js';
@@ -28,5 +29,15 @@ describe('message metadata (issue 30 item 7)', () => {
     expect(replies.length).toBeGreaterThan(0);
     for (const reply of replies) expect(reply.metadata).toEqual(message?.metadata);
     expect(message?.metadata).toMatchObject({ event_type: WATCH_IDS.eventType, event_payload: { project_id: NW, dimension: 'pricing', run_id: run } });
+  });
+
+  it('/radar ticket answers with radar_ticket metadata, shared to the channel or not', async () => {
+    const board = createServiceClient({ baseUrl: h.sandbox.url, apiKey: h.sandbox.keys.readWrite, retry: false });
+    const ticket = await board.createTicket(NW, { title: 'Answer Pipedrift on price', status: 'todo' });
+    await board.close();
+    for (const text of [`ticket ${ticket.number}`, `ticket ${ticket.number} --share`]) {
+      const answer = await h.command(text, { channel: CHANNELS.intel });
+      expect(answer.args.metadata, text).toEqual({ event_type: TICKET_IDS.eventType, event_payload: { project_id: NW, ticket_id: ticket.id } });
+    }
   });
 });
