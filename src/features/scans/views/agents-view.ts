@@ -3,11 +3,11 @@
  * details posted in its thread (every failed scored check, with its fix prompt when asked for).
  * `level` and `levelName` are shown verbatim: their mapping is not in the spec.
  */
-import type { AgentsCheck as AgentAdoptionCheck, AgentsFacts, ExtraList } from '../../../service/read/scans.js';
+import type { AgentsCheck as AgentAdoptionCheck, AgentsFacts } from '../../../service/read/scans.js';
 import { extraLines } from '../../../slack/blocks/extras.js';
 import { isUnreadable, readable, readableOr, shown, UNREADABLE_VALUE, unreadableItemsLine, unreadableOf, type Unreadable } from '../../../service/tolerant.js';
 import { context, durationText, escapeMrkdwn, fields, fitBlocks, header, section, type Block } from '../../../slack/blocks/index.js';
-import { displayValue, label, packLines, scanIdContext, scanIntro, scanTitle, type ScanSubject } from './parts.js';
+import { displayValue, extrasBlocks, itemExtras, label, packLines, scanIdContext, scanIntro, scanTitle, type ScanSubject } from './parts.js';
 
 type Readable<T> = Exclude<T, Unreadable>;
 type Report = Readable<Readable<AgentsFacts['categoryReports']>[number]>;
@@ -26,19 +26,6 @@ function checksOf(result: AgentsFacts): { checks: AgentAdoptionCheck[]; unread: 
 }
 
 const FAILED_SHOWN = 5;
-
-/** An item's unknown fields, each on its own indented line after it ('' when there are none). */
-function itemExtras(list: ExtraList): string {
-  return extraLines(list.extras, list.more)
-    .map((l) => `\n   ${l}`)
-    .join('');
-}
-
-/** The fields the service sent that Radar does not name, as sections (none when there are none). */
-function extrasBlocks(...lists: ExtraList[]): Block[] {
-  const lines = lists.flatMap((l) => extraLines(l.extras, l.more));
-  return lines.length === 0 ? [] : packLines(lines);
-}
 
 export function agentsSummaryView(subject: ScanSubject, result: AgentsFacts): { text: string; blocks: Block[] } {
   const failed = failedScoredChecks(result);

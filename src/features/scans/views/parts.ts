@@ -1,5 +1,7 @@
 /** Pieces every scan view shares: who started which scan of what, value display, line packing. */
 import { context, durationText, escapeMrkdwn, LIMITS, section, type Block } from '../../../slack/blocks/index.js';
+import type { ExtraList } from '../../../service/read/scans.js';
+import { extraLines } from '../../../slack/blocks/extras.js';
 import type { PendingScanKind } from '../../../store/pending-scans.js';
 import { SCAN_KIND_LABELS } from '../scan-target.js';
 
@@ -132,4 +134,17 @@ export function packLines(lines: readonly string[], separator = '\n'): Block[] {
 export function formatElapsed(ms: number): string {
   const seconds = Math.floor(Math.max(0, ms) / 1000);
   return seconds < 60 ? `${seconds} s` : durationText(seconds * 1000);
+}
+
+/** An item's unknown fields, each on its own indented line after it ('' when there are none). */
+export function itemExtras(list: ExtraList): string {
+  return extraLines(list.extras, list.more)
+    .map((l) => `\n   ${l}`)
+    .join('');
+}
+
+/** The fields the service sent that Radar does not name, as sections (none when there are none). */
+export function extrasBlocks(...lists: ExtraList[]): Block[] {
+  const lines = lists.flatMap((l) => extraLines(l.extras, l.more));
+  return lines.length === 0 ? [] : packLines(lines);
 }

@@ -3,30 +3,16 @@
  * details posted in its thread. A null means the page was never inspected, never a zero score; an
  * empty list is a real finding and is said as one.
  */
-import type { ExtraList, TrustFacts } from '../../../service/read/scans.js';
+import type { TrustFacts } from '../../../service/read/scans.js';
 import { isUnreadable, readable, readableOr, shown, UNREADABLE_VALUE, unreadableItemsLine, unreadableOf, type Unreadable } from '../../../service/tolerant.js';
 import { context, durationText, escapeMrkdwn, fields, fitBlocks, header, plural, section, dateTokenOf, type Block } from '../../../slack/blocks/index.js';
-import { extraLines } from '../../../slack/blocks/extras.js';
 import { asBlock, nativeChartBlock, type ChartFacts } from '../../../slack/charts/index.js';
 import type { MessageChart } from '../../../slack/charts/post.js';
-import { displayValue, label, packLines, scanIdContext, scanIntro, scanTitle, type ScanSubject } from './parts.js';
+import { displayValue, extrasBlocks, itemExtras, label, packLines, scanIdContext, scanIntro, scanTitle, type ScanSubject } from './parts.js';
 
 type Readable<T> = Exclude<T, Unreadable>;
 type Signal = Readable<NonNullable<Readable<TrustFacts['signalsDetected']>>[number]>;
 type Gap = Readable<NonNullable<Readable<TrustFacts['gapsVsBenchmark']>>[number]>;
-
-/** An item's unknown fields, each on its own indented line after it ('' when there are none). */
-function itemExtras(list: ExtraList): string {
-  return extraLines(list.extras, list.more)
-    .map((l) => `\n   ${l}`)
-    .join('');
-}
-
-/** The fields the service sent that Radar does not name, as one section (none when there are none). */
-function extrasBlocks(...lists: ExtraList[]): Block[] {
-  const lines = lists.flatMap((l) => extraLines(l.extras, l.more));
-  return lines.length === 0 ? [] : packLines(lines);
-}
 
 /** A list part as its readable items and the one line for the others (null when every item was read). */
 function listPart<T>(items: readonly (T | Unreadable)[], noun: string): { items: T[]; unread: string | null } {
