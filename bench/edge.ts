@@ -81,9 +81,14 @@ export const edge: Measure = {
       const answers = () => services.calls.count('response_url');
 
       // Bare first, then Radar; each sender warms up, then sends all 1,000 requests at once.
+      const cpuMs = (from: NodeJS.CpuUsage, to: NodeJS.CpuUsage) => (to.user - from.user + to.system - from.system) / 1000;
+      const bareCpuBefore = await bareApp.cpuUsage();
       const bareAcks = await burstFromWorker(helpBurst(bareApp.url, services.slack.responseUrl()));
+      const bareCpu = cpuMs(bareCpuBefore, await bareApp.cpuUsage());
       const before = answers();
+      const radarCpuBefore = await radarApp.cpuUsage();
       const radarAcks = await burstFromWorker(helpBurst(radarApp.url, services.slack.responseUrl()));
+      const radarCpu = cpuMs(radarCpuBefore, await radarApp.cpuUsage());
       // Radar answers help in the ack itself; an answer at the response_url (the warm-up's too) would
       // be one more request. Counted both ways, so neither a missing nor a doubled answer hides.
       const inAck = radarAcks.filter((a) => a.status === 200 && typeof (a.body as { text?: unknown } | null)?.text === 'string').length;
@@ -125,6 +130,7 @@ export const edge: Measure = {
         { name: 'burst ack max', value: round(r.max), unit: 'ms', baseline: { label: 'bare Bolt', value: round(b.max) } },
         { name: 'burst acks not 200', value: r.notOk, unit: 'requests', baseline: { label: 'bare Bolt', value: b.notOk } },
         { name: 'burst p99 ratio to bare Bolt', value: round(ratio, 2), unit: 'x' },
+        { name: 'CPU spent on the burst (warm-up included)', value: round(radarCpu, 0), unit: 'ms', baseline: { label: 'bare Bolt', value: round(bareCpu, 0) } },
         { name: 'help commands answered (in the ack)', value: inAck, unit: `of ${BURST}` },
         { name: 'answers at a response_url (warm-up included)', value: viaUrl(), unit: 'posts' },
         { name: 'unsigned 50 MB POSTs refused', value: refusedOf(declared), unit: `of ${FLOOD}` },

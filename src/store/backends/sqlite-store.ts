@@ -186,7 +186,7 @@ export async function openSqliteStore(path: string, { logger, namespacePrefix, c
     }
     return keys.map((key) => claimed.has(`${keyv.namespace}:${key}`));
   };
-  const claim = async (namespace: string, key: string, ttlMs: number): Promise<boolean> => (await claimMany(namespace, [key], ttlMs))[0] === true;
+  const claim = groupClaims(claimMany);
 
   const entries = async <T>(namespace: string): Promise<StoredEntry<T>[]> => {
     const keyv = keyvs.get(namespace);
@@ -278,4 +278,49 @@ function createKeyedMutex() {
       if (tails.get(key) === tail) tails.delete(key);
     }
   };
+}
+
+interface WaitingClaim {
+  key: string;
+  resolve: (claimed: boolean) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * A group commit for single claims: the claims asked in one turn of the event loop (a burst of
+ * deliveries, each claiming its key) are written as one `claimMany` per namespace and ttl, and each
+ * caller still waits for its own row. A key asked twice in one group is claimed by the first asker
+ * only. One statement instead of one each keeps SQLite's one connection from queueing a burst.
+ */
+export function groupClaims(claimMany: (namespace: string, keys: readonly string[], ttlMs: number) => Promise<boolean[]>) {
+  const groups = new Map<string, { namespace: string; ttlMs: number; waiting: WaitingClaim[] }>();
+  const flush = () => {
+    const due = [...groups.values()];
+    groups.clear();
+    for (const { namespace, ttlMs, waiting } of due) {
+      const first = new Map<string, WaitingClaim>();
+      for (const claim of waiting) if (!first.has(claim.key)) first.set(claim.key, claim);
+      const keys = [...first.keys()];
+      claimMany(namespace, keys, ttlMs).then(
+        (claimed) => {
+          const won = new Map(keys.map((key, i) => [key, claimed[i] === true]));
+          for (const claim of waiting) claim.resolve(first.get(claim.key) === claim && won.get(claim.key) === true);
+        },
+        (error: unknown) => {
+          for (const claim of waiting) claim.reject(error);
+        },
+      );
+    }
+  };
+  return (namespace: string, key: string, ttlMs: number): Promise<boolean> =>
+    new Promise<boolean>((resolve, reject) => {
+      const id = `${namespace}\u0000${ttlMs}`;
+      let group = groups.get(id);
+      if (!group) {
+        if (groups.size === 0) setImmediate(flush);
+        group = { namespace, ttlMs, waiting: [] };
+        groups.set(id, group);
+      }
+      group.waiting.push({ key, resolve, reject });
+    });
 }

@@ -15,6 +15,17 @@ const line = (c: SubcommandSpec) => `\`${COMMAND} ${escapeMrkdwn(tidyUsage(c.usa
  * help stays far below the 50-block limit however many commands there are.
  */
 export function helpView(commands: readonly SubcommandSpec[]): { text: string; blocks: Block[] } {
+  const known = drawn.get(commands);
+  if (known) return known;
+  const view = drawHelp(commands);
+  drawn.set(commands, view);
+  return view;
+}
+
+/** Help depends on nothing but the registry, which is built once: each registry's help is drawn once. */
+const drawn = new WeakMap<readonly SubcommandSpec[], { text: string; blocks: Block[] }>();
+
+function drawHelp(commands: readonly SubcommandSpec[]): { text: string; blocks: Block[] } {
   const blocks: Block[] = [header('Radar: competitive intelligence in Slack')];
   for (const area of Object.keys(HELP_AREAS) as HelpArea[]) {
     const inArea = commands.filter((c) => c.area === area);
