@@ -23,8 +23,18 @@ const app = new App({
   customRoutes: [{ path: '/healthz', method: ['GET'], handler: (_req, res) => json(res, 200, { ok: true }) }],
 });
 
+// The edge bench's control, "Bolt shaped like Radar" (BARE_SHAPE, JSON): as many listeners of each
+// kind as Radar registers (none of which a command matches, so each costs what Bolt's walk over its
+// listeners costs), and /radar acked with the message Radar acks `/radar help` with.
+const shape = process.env.BARE_SHAPE ? JSON.parse(process.env.BARE_SHAPE) : { listeners: [] };
+for (const [kind, id] of shape.listeners) {
+  app[kind](id, async ({ ack }) => {
+    await ack?.();
+  });
+}
+
 app.command(COMMAND, async ({ ack }) => {
-  await ack();
+  await (shape.ack ? ack(shape.ack) : ack());
 });
 app.shortcut(CALLBACK_IDS.ticketFromMessage, async ({ ack, shortcut, client }) => {
   await ack();

@@ -9,7 +9,8 @@
 import { request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { CHANNELS } from '../test/support/slack-fixtures.js';
-import { withRadarAndBare } from './spawn-app.js';
+import { startRadarListeners } from '../test/support/radar-listeners.js';
+import { spawnBare, withRadarAndBare } from './spawn-app.js';
 import type { Measure, Metric, TargetCheck } from './support.js';
 import { MIB, ackStats, processMemory, round, sampleRss, waitUntil } from './support.js';
 import type { BurstOrder } from './burst-worker.js';
@@ -62,6 +63,8 @@ function hostilePost(url: string, bytes: number, headers: Record<string, string>
 }
 
 /** `BURST` signed `/radar help` at once, after `WARM_UP` of them. */
+const r0 = (acks: Parameters<typeof ackStats>[0]) => ackStats(acks).p99;
+
 const helpBurst = (appUrl: string, responseUrlBase: string): BurstOrder => ({
   url: `${appUrl}/slack/events`,
   signingSecret: SIGNING_SECRET,
@@ -89,6 +92,28 @@ export const edge: Measure = {
       const radarCpuBefore = await radarApp.cpuUsage();
       const radarAcks = await burstFromWorker(helpBurst(radarApp.url, services.slack.responseUrl()));
       const radarCpu = cpuMs(radarCpuBefore, await radarApp.cpuUsage());
+
+      // The control: bare Bolt shaped like Radar (Radar's listeners, as many of each kind, and the
+      // message Radar acked help with), so what of the ratio is Bolt's walk over the listeners and the
+      // answer's size, and what is Radar's own work, shows in the same run.
+      const listeners = await startRadarListeners({ sandbox: services.sandbox });
+      const shape = {
+        listeners: listeners.recorded.registrations.filter((r) => r.kind !== 'command').map((r) => [r.kind, r.constraint instanceof RegExp ? r.constraint.source : String(r.constraint)]),
+        ack: radarAcks.find((a) => a.status === 200)?.body ?? null,
+      };
+      await listeners.stop();
+      const shaped = await spawnBare(services.slack.url, { BARE_SHAPE: JSON.stringify(shape) });
+      let shapedAcks;
+      let shapedCpu;
+      try {
+        const shapedCpuBefore = await shaped.cpuUsage();
+        shapedAcks = await burstFromWorker(helpBurst(shaped.url, services.slack.responseUrl()));
+        shapedCpu = cpuMs(shapedCpuBefore, await shaped.cpuUsage());
+      } finally {
+        await shaped.stop();
+      }
+      const c = ackStats(shapedAcks);
+      const shapedRatio = r0(radarAcks) !== null && c.p99 !== null && c.p99 > 0 ? (r0(radarAcks) as number) / c.p99 : null;
       // Radar answers help in the ack itself; an answer at the response_url (the warm-up's too) would
       // be one more request. Counted both ways, so neither a missing nor a doubled answer hides.
       const inAck = radarAcks.filter((a) => a.status === 200 && typeof (a.body as { text?: unknown } | null)?.text === 'string').length;
@@ -131,6 +156,10 @@ export const edge: Measure = {
         { name: 'burst acks not 200', value: r.notOk, unit: 'requests', baseline: { label: 'bare Bolt', value: b.notOk } },
         { name: 'burst p99 ratio to bare Bolt', value: round(ratio, 2), unit: 'x' },
         { name: 'CPU spent on the burst (warm-up included)', value: round(radarCpu, 0), unit: 'ms', baseline: { label: 'bare Bolt', value: round(bareCpu, 0) } },
+        { name: 'control: Bolt shaped like Radar, burst ack p99', value: round(c.p99), unit: 'ms', baseline: { label: 'bare Bolt', value: round(b.p99) } },
+        { name: 'control: Bolt shaped like Radar, CPU on the burst', value: round(shapedCpu, 0), unit: 'ms', baseline: { label: 'bare Bolt', value: round(bareCpu, 0) } },
+        { name: 'burst p99 ratio to Bolt shaped like Radar', value: round(shapedRatio, 2), unit: 'x' },
+        { name: 'listeners Bolt walks for each request (shaped like Radar)', value: shape.listeners.length + 1, unit: 'listeners', baseline: { label: 'bare Bolt', value: 2 } },
         { name: 'help commands answered (in the ack)', value: inAck, unit: `of ${BURST}` },
         { name: 'answers at a response_url (warm-up included)', value: viaUrl(), unit: 'posts' },
         { name: 'unsigned 50 MB POSTs refused', value: refusedOf(declared), unit: `of ${FLOOD}` },
@@ -171,7 +200,7 @@ export const edge: Measure = {
           `Radar (dist/main.js, HTTP mode, SQLite store) and the bare Bolt 5 app (bench/bare-bolt-app.mjs) each run as their own process. ` +
           `${WARM_UP} warm-up commands each, then ${BURST} signed /radar help commands sent at once (each its own request, all in flight together), ` +
           `from a worker thread (so the sender does not share its event loop with the local Slack receiving Radar's answers), ` +
-          `first to the bare app, then to Radar; ack time is measured by the sender. Then ${FLOOD} concurrent unsigned POSTs declaring 50 MB, and ` +
+          `first to the bare app, then to Radar, then to the control: the bare app shaped like Radar (as many listeners of each kind as Radar registers, none matching a command, and /radar acked with the message Radar acked help with); ack time is measured by the sender, CPU by each process's process.cpuUsage(). Then ${FLOOD} concurrent unsigned POSTs declaring 50 MB, and ` +
           `${FLOOD} chunked POSTs of 50 MB with a current timestamp and a wrong signature, each sender stopping at the answer or the close; ` +
           `Radar's VmRSS is sampled from /proc every 10 ms.`,
         metrics,

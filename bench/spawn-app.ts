@@ -162,8 +162,8 @@ export async function spawnRadar(services: Pick<Services, 'sandbox' | 'slack'>, 
 }
 
 /** The bare baseline app, talking to the local Slack at `slackUrl`. */
-export function spawnBare(slackUrl: string): Promise<SpawnedApp> {
-  return spawnApp(ENTRIES.bare, { SLACK_BOT_TOKEN: BOT_TOKEN, SLACK_SIGNING_SECRET: SIGNING_SECRET, SLACK_API_URL: slackUrl });
+export function spawnBare(slackUrl: string, env: Record<string, string> = {}): Promise<SpawnedApp> {
+  return spawnApp(ENTRIES.bare, { SLACK_BOT_TOKEN: BOT_TOKEN, SLACK_SIGNING_SECRET: SIGNING_SECRET, SLACK_API_URL: slackUrl, ...env });
 }
 
 /**
