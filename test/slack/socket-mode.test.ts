@@ -337,3 +337,64 @@ describe('Socket Mode when Slack cannot be reached at start', () => {
     await w.close();
   });
 });
+
+/**
+ * An event Slack retries after the replica that took it has gone: a restart on the same SQLite file,
+ * and (with REDIS_URL) another replica on the same Redis, find the event_id's claim in the store,
+ * where no memory of this process could.
+ */
+describe('Socket Mode redelivery across a restart and a replica', () => {
+  const stores = [
+    { name: 'a restart on the same SQLite file', url: (w: World) => `sqlite://${join(w.tempDir, 'shared.sqlite')}`, skip: false },
+    { name: 'another replica on the same Redis', url: () => process.env.REDIS_URL ?? '', skip: !process.env.REDIS_URL },
+  ];
+  for (const store of stores) {
+    it.skipIf(store.skip)(`an event retried after ${store.name} is acted on once`, async () => {
+      const w = await world();
+      const env = { STORE_URL: store.url(w), STORE_PREFIX: `socket-redo-${randomUUID().slice(0, 8)}` };
+      let first: RadarInstance | undefined;
+      let second: RadarInstance | undefined;
+      try {
+        const user = USERS.carol;
+        const eventId = `Ev${randomUUID().replace(/-/g, '').slice(0, 12).toUpperCase()}`;
+        const event = (retry: number) => ({
+          envelope_id: `env-${randomUUID()}`,
+          type: 'events_api' as const,
+          accepts_response_payload: false,
+          ...(retry > 0 ? { retry_attempt: retry, retry_reason: 'timeout' } : {}),
+          payload: {
+            team_id: 'T0RADAR001',
+            api_app_id: w.standin.appId,
+            event: { type: 'app_home_opened', user, channel: `D0${user.slice(1)}`, tab: 'home', event_ts: `${Date.now() / 1000}` },
+            type: 'event_callback',
+            event_id: eventId,
+            event_time: Math.floor(Date.now() / 1000),
+          },
+        });
+        const published = () => w.fake.calls.filter((c) => c.method === 'views.publish' && c.args.user_id === user);
+        first = await w.start({ env });
+        await w.standin.send(event(0));
+        await w.fake.waitForCall('views.publish', (c) => c.args.user_id === user);
+        const opened = w.standin.connections();
+        // The second process connects; the first goes (a restart, or a replica taken out), so the
+        // retry can only reach the second, whose memory never saw the event.
+        second = await w.start({ env });
+        await first.stop();
+        first = undefined;
+        await w.standin.waitForConnection(opened + 1);
+        await w.standin.send(event(1));
+        const dropped = (l: string) => l.includes('ignored a Socket Mode event delivered again') && l.includes(eventId);
+        // Without the claim the retry reaches the Home tab, whose throttle (kept in the store) says so.
+        const reachedHome = (l: string) => l.includes('refreshed less than a minute ago') && l.includes(user);
+        await vi.waitFor(() => expect(w.logs.some(dropped) || w.logs.some(reachedHome) || published().length > 1).toBe(true), { timeout: 30_000 });
+        expect(w.logs.filter(dropped)).toHaveLength(1);
+        expect(w.logs.filter(reachedHome)).toEqual([]);
+        expect(published()).toHaveLength(1);
+      } finally {
+        await first?.stop();
+        await second?.stop();
+        await w.close();
+      }
+    });
+  }
+});
