@@ -103,6 +103,24 @@ async function healthz(radar: RadarInstance | string): Promise<Record<string, un
   return body;
 }
 
+/** An Events API envelope: `app_home_opened` by `user`, as Slack sends it and (retry > 0) retries it in a new envelope with the same event_id. */
+function homeOpened(appId: string, user: string, eventId: string, retry: number) {
+  return {
+    envelope_id: `env-${randomUUID()}`,
+    type: 'events_api' as const,
+    accepts_response_payload: false,
+    ...(retry > 0 ? { retry_attempt: retry, retry_reason: 'timeout' } : {}),
+    payload: {
+      team_id: 'T0RADAR001',
+      api_app_id: appId,
+      event: { type: 'app_home_opened', user, channel: `D0${user.slice(1)}`, tab: 'home', event_ts: `${Date.now() / 1000}` },
+      type: 'event_callback',
+      event_id: eventId,
+      event_time: Math.floor(Date.now() / 1000),
+    },
+  };
+}
+
 describe('Socket Mode', () => {
   let w: World;
   let radar: RadarInstance;
@@ -234,21 +252,8 @@ describe('Socket Mode', () => {
   it('an event retried in a new envelope, with a reconnect between, is acted on once (claimed by its event_id)', async () => {
     const user = USERS.carol;
     const eventId = `Ev${randomUUID().replace(/-/g, '').slice(0, 12).toUpperCase()}`;
-    const event = (retry: number) => ({
-      // Slack retries an event in a new envelope, with the same event_id.
-      envelope_id: `env-${randomUUID()}`,
-      type: 'events_api' as const,
-      accepts_response_payload: false,
-      ...(retry > 0 ? { retry_attempt: retry, retry_reason: 'timeout' } : {}),
-      payload: {
-        team_id: 'T0RADAR001',
-        api_app_id: w.standin.appId,
-        event: { type: 'app_home_opened', user, channel: `D0${user.slice(1)}`, tab: 'home', event_ts: `${Date.now() / 1000}` },
-        type: 'event_callback',
-        event_id: eventId,
-        event_time: Math.floor(Date.now() / 1000),
-      },
-    });
+    // Slack retries an event in a new envelope, with the same event_id.
+    const event = (retry: number) => homeOpened(w.standin.appId, user, eventId, retry);
     const published = () => w.fake.calls.filter((c) => c.method === 'views.publish' && c.args.user_id === user);
     await w.standin.send(event(0));
     await w.fake.waitForCall('views.publish', (c) => c.args.user_id === user, { timeoutMs: 10_000 });
@@ -357,20 +362,7 @@ describe('Socket Mode redelivery across a restart and a replica', () => {
       try {
         const user = USERS.carol;
         const eventId = `Ev${randomUUID().replace(/-/g, '').slice(0, 12).toUpperCase()}`;
-        const event = (retry: number) => ({
-          envelope_id: `env-${randomUUID()}`,
-          type: 'events_api' as const,
-          accepts_response_payload: false,
-          ...(retry > 0 ? { retry_attempt: retry, retry_reason: 'timeout' } : {}),
-          payload: {
-            team_id: 'T0RADAR001',
-            api_app_id: w.standin.appId,
-            event: { type: 'app_home_opened', user, channel: `D0${user.slice(1)}`, tab: 'home', event_ts: `${Date.now() / 1000}` },
-            type: 'event_callback',
-            event_id: eventId,
-            event_time: Math.floor(Date.now() / 1000),
-          },
-        });
+        const event = (retry: number) => homeOpened(w.standin.appId, user, eventId, retry);
         const published = () => w.fake.calls.filter((c) => c.method === 'views.publish' && c.args.user_id === user);
         first = await w.start({ env });
         await w.standin.send(event(0));
