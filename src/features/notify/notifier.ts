@@ -6,10 +6,21 @@
  * flushes the people it touched: everything queued for a person goes as ONE message (batched), unless
  * it is their quiet hours (read in their `users.info` time zone), when it is held and sent as one
  * message by the first flush after they end (the follow poller flushes every outbox each cycle).
- * A DM is `chat.postMessage` to the person's user id (Slack opens the app's DM with them).
+ * A DM is `chat.postMessage` to the person's user id (Slack opens the app's DM with them), sent
+ * exactly once: the outbox seals what waits into a named batch, the batch is posted through the claim
+ * ledger (`notify-ledger`, src/features/background/deliver-once.ts) with metadata naming it
+ * (`radar_notice`), and is dropped from the outbox only once delivered. After a crash between the
+ * post and its mark, whoever takes the stale claim reads the DM channel's history (`im:history`; the
+ * channel from the person's record, else `conversations.open`) and records the earlier post instead
+ * of posting again; a crash before the post sends the sealed batch once the claim is stale.
  */
+import { randomUUID } from 'node:crypto';
 import type { webApi } from '@slack/bolt';
 import type { RadarDeps } from '../../deps.js';
+import { NOTICE_IDS } from '../../slack/ids.js';
+import { createDigestLedger } from '../../store/digest-ledger.js';
+import { deliverOnce, isDelivered, posterBase } from '../background/deliver-once.js';
+import { findOwnPost } from '../background/find-own-post.js';
 import { createFollowsRepo, type FollowsRepo, type NotifyKind, type PersonFollows } from '../../store/follows.js';
 import { createOutboxRepo, type OutboxRepo, type PendingNotice } from '../../store/notify-outbox.js';
 import { slackNamesOf, type SlackPerson } from '../board/match-member.js';
@@ -18,6 +29,8 @@ import { isQuiet } from './quiet-hours.js';
 import { noticeMessage } from './views/notice-message.js';
 
 export const NOTIFY_CLAIMS_NAMESPACE = 'notify-claims';
+/** The claim ledger of direct messages: one entry per (team, person, batch). */
+export const NOTIFY_LEDGER_NAMESPACE = 'notify-ledger';
 /** How long an (event, person) claim lives: the same event is never told again within it. */
 export const NOTIFY_CLAIM_TTL_MS = 30 * 24 * 60 * 60_000;
 
@@ -31,44 +44,75 @@ export interface NotifyEvent {
   audience: Audience;
 }
 
+/** `elsewhere`: another replica holds the batch's live claim (it is sending it, or it died and the claim has not gone stale). */
+export type FlushOutcome = 'sent' | 'held' | 'empty' | 'elsewhere' | 'failed';
+
 export interface Notifier {
   follows: FollowsRepo;
   outbox: OutboxRepo;
   /** Queues each event once per recipient and flushes them; resolves how many (event, person) pairs were queued. */
   send(teamId: string, events: readonly NotifyEvent[], options?: { actor?: string; people?: readonly PersonFollows[] }): Promise<number>;
   /** Sends what waits for one person (one message), unless it is their quiet hours. */
-  flush(teamId: string, userId: string): Promise<'sent' | 'held' | 'empty' | 'failed'>;
+  flush(teamId: string, userId: string): Promise<FlushOutcome>;
   /** Flushes every outbox (held ones included, once quiet hours are over). */
   flushAll(): Promise<void>;
   /** Keeps what `users.info` says of a person (time zone, names): asked when they follow something, and by Home. */
   remember(teamId: string, userId: string, user: (SlackPerson & { tz?: string | undefined }) | undefined): Promise<PersonFollows>;
 }
 
-export function createNotifier(deps: Pick<RadarDeps, 'store' | 'logger' | 'now'>, client: webApi.WebClient): Notifier {
+export function createNotifier(deps: Pick<RadarDeps, 'store' | 'logger' | 'now' | 'timing'>, client: webApi.WebClient): Notifier {
   const follows = createFollowsRepo(deps.store);
   const outbox = createOutboxRepo(deps.store);
-  const logger = deps.logger.child({ component: 'notify' });
+  const poster = posterBase(deps, client, 'notify');
+  const logger = poster.logger;
+  const ctx = { ...poster, ledger: createDigestLedger(deps.store, { now: deps.now, namespace: NOTIFY_LEDGER_NAMESPACE }) };
 
-  async function flush(teamId: string, userId: string): Promise<'sent' | 'held' | 'empty' | 'failed'> {
+  /** Radar's DM with the person: as remembered from an earlier post, else opened (the same channel Slack posts into). */
+  async function dmChannelOf(person: PersonFollows | undefined, userId: string): Promise<string> {
+    if (person?.dmChannel) return person.dmChannel;
+    const opened = await client.conversations.open({ users: userId });
+    if (!opened.channel?.id) throw new Error('conversations.open answered without a channel');
+    return opened.channel.id;
+  }
+
+  async function flush(teamId: string, userId: string): Promise<FlushOutcome> {
     const person = await follows.get(teamId, userId);
     const now = deps.now();
     if (person && isQuiet(now, person.tz, person.settings.quietHours)) {
       await outbox.markHeld(teamId, userId, now);
       return 'held';
     }
-    const box = await outbox.take(teamId, userId);
-    if (!box) return 'empty';
-    const message = noticeMessage({ items: box.items, heldSince: box.heldSince, quiet: person?.settings.quietHours ?? null, tz: person?.tz ?? null });
-    try {
-      await client.chat.postMessage({ channel: userId, text: message.text, blocks: message.blocks, unfurl_links: false });
-      logger.info('notify: direct message sent', { user: userId, items: box.items.length, held: box.heldSince !== null });
+    const batch = await outbox.seal(teamId, userId, randomUUID(), now);
+    if (!batch) return 'empty';
+    const metadata = { event_type: NOTICE_IDS.eventType, event_payload: { batch: batch.batch } };
+    const outcome = await deliverOnce(ctx, { teamId, channelId: userId, runId: `dm:${batch.batch}` }, {
+      what: 'direct message',
+      async findEarlier(since) {
+        const channel = await dmChannelOf(person, userId);
+        return findOwnPost(client, { channel, botId: await poster.botId(), since }, ({ eventType, payload }) => eventType === NOTICE_IDS.eventType && payload?.batch === batch.batch);
+      },
+      render: async () => noticeMessage({ items: batch.items, heldSince: batch.heldSince, quiet: person?.settings.quietHours ?? null, tz: person?.tz ?? null }),
+      async post(message) {
+        const posted = await client.chat.postMessage({ channel: userId, text: message.text, blocks: message.blocks, metadata, unfurl_links: false });
+        if (!posted.ts) throw new Error('chat.postMessage answered without a ts');
+        const channel = posted.channel;
+        if (channel && channel !== person?.dmChannel) {
+          await follows.update(teamId, userId, (p) => (p.dmChannel === channel ? undefined : { ...p, dmChannel: channel })).catch(() => undefined);
+        }
+        return posted.ts;
+      },
+      followUp: async () => undefined,
+      completeRecovered: async () => undefined,
+    });
+    if (isDelivered(outcome)) {
+      await outbox.settle(teamId, userId, batch.batch);
+      if (outcome.kind !== 'already_posted') logger.info('notify: direct message sent', { user: userId, items: batch.items.length, held: batch.heldSince !== null, recovered: outcome.kind === 'recovered' });
       return 'sent';
-    } catch (error) {
-      // Not sent: back in the outbox for the next flush (each item once, by key).
-      await outbox.add(teamId, userId, box.items).catch(() => undefined);
-      logger.warn('notify: could not send a direct message; kept for the next round', { user: userId, error });
-      return 'failed';
     }
+    if (outcome.kind === 'claimed_elsewhere') return 'elsewhere';
+    // Not sent: the batch stays sealed in the outbox for the next flush (each item once, by key).
+    logger.warn('notify: could not send a direct message; kept for the next round', { user: userId, error: outcome.kind === 'retry_later' ? outcome.error : outcome.reason });
+    return 'failed';
   }
 
   return {
