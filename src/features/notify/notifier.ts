@@ -29,6 +29,9 @@ import { isQuiet } from './quiet-hours.js';
 import { noticeMessage } from './views/notice-message.js';
 
 export const NOTIFY_CLAIMS_NAMESPACE = 'notify-claims';
+/** Each ticket's assignment as last told (`{ m: member id or null, g: how many assignments seen }`). */
+export const NOTIFY_ASSIGNMENTS_NAMESPACE = 'notify-assignments';
+const ASSIGNMENT_TTL_MS = 90 * 24 * 60 * 60_000;
 /** The claim ledger of direct messages: one entry per (team, person, batch). */
 export const NOTIFY_LEDGER_NAMESPACE = 'notify-ledger';
 /** How long an (event, person) claim lives: the same event is never told again within it. */
@@ -36,7 +39,7 @@ export const NOTIFY_CLAIM_TTL_MS = 30 * 24 * 60 * 60_000;
 
 export interface NotifyEvent {
   kind: NotifyKind;
-  /** Unique per event: `assigned:<project>:<ticket>:<member>`, `comment:<project>:<ticket>:<comment>`, `change:<project>:<dimension>:<run>`. */
+  /** Unique per event: `assigned:<project>:<ticket>:<member>:<n>` (`assignmentKey`), `comment:<project>:<ticket>:<comment>`, `change:<project>:<dimension>:<run>`. */
   key: string;
   projectName: string;
   /** One mrkdwn line (strings escaped by the caller's view). */
@@ -54,6 +57,13 @@ export interface Notifier {
   send(teamId: string, events: readonly NotifyEvent[], options?: { actor?: string; people?: readonly PersonFollows[] }): Promise<number>;
   /** Sends what waits for one person (one message), unless it is their quiet hours. */
   flush(teamId: string, userId: string): Promise<FlushOutcome>;
+  /**
+   * The event key of a ticket's assignment to `memberId` (null: unassigned, no key): the n-th
+   * assignment the ticket has had as Radar saw it, so assigned away and back is a new event, while
+   * the same assignment seen again (by the board poller after Radar made it, or after a restart) is
+   * the same event and told once (the (event, person) claim).
+   */
+  assignmentKey(projectId: string, ticketId: string, memberId: string | null): Promise<string | null>;
   /** Flushes every outbox (held ones included, once quiet hours are over). */
   flushAll(): Promise<void>;
   /** Keeps what `users.info` says of a person (time zone, names): asked when they follow something, and by Home. */
@@ -144,6 +154,15 @@ export function createNotifier(deps: Pick<RadarDeps, 'store' | 'logger' | 'now' 
       return count;
     },
     flush,
+    async assignmentKey(projectId, ticketId, memberId) {
+      const { value } = await deps.store.update<{ m: string | null; g: number }>(
+        NOTIFY_ASSIGNMENTS_NAMESPACE,
+        `${projectId}:${ticketId}`,
+        (current) => (current && current.m === memberId ? undefined : { m: memberId, g: (typeof current?.g === 'number' ? current.g : 0) + 1 }),
+        { ttlMs: ASSIGNMENT_TTL_MS },
+      );
+      return memberId === null || !value ? null : `assigned:${projectId}:${ticketId}:${memberId}:${value.g}`;
+    },
     async flushAll() {
       for (const box of await outbox.listAll()) {
         await flush(box.teamId, box.userId).catch((error: unknown) => logger.warn('notify: a flush failed', { user: box.userId, error }));
