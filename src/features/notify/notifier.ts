@@ -1,8 +1,9 @@
 /**
  * The shared notifier (issue 31): what watches, tickets and the board poller call to tell people in
- * a direct message. `send` finds each event's recipients (src/features/notify/audience.ts), claims
- * each (event, person) once in the store (`notify-claims`, 30 days: nothing is told twice, across
- * restarts and replicas), queues it in the person's outbox (src/store/notify-outbox.ts), then
+ * a direct message. `send` finds each event's recipients (src/features/notify/audience.ts) and queues
+ * each (event, person) in the person's outbox (src/store/notify-outbox.ts) in the same atomic write
+ * that records it told (30 days: nothing is told twice across restarts and replicas, and nothing is
+ * recorded told without being queued), then
  * flushes the people it touched: everything queued for a person goes as ONE message (batched), unless
  * it is their quiet hours (read in their `users.info` time zone), when it is held and sent as one
  * message by the first flush after they end (the follow poller flushes every outbox each cycle).
@@ -28,14 +29,11 @@ import { recipientsOf, type Audience } from './audience.js';
 import { isQuiet } from './quiet-hours.js';
 import { noticeMessage } from './views/notice-message.js';
 
-export const NOTIFY_CLAIMS_NAMESPACE = 'notify-claims';
 /** Each ticket's assignment as last told (`{ m: member id or null, g: how many assignments seen }`). */
 export const NOTIFY_ASSIGNMENTS_NAMESPACE = 'notify-assignments';
 const ASSIGNMENT_TTL_MS = 90 * 24 * 60 * 60_000;
 /** The claim ledger of direct messages: one entry per (team, person, batch). */
 export const NOTIFY_LEDGER_NAMESPACE = 'notify-ledger';
-/** How long an (event, person) claim lives: the same event is never told again within it. */
-export const NOTIFY_CLAIM_TTL_MS = 30 * 24 * 60 * 60_000;
 
 export interface NotifyEvent {
   kind: NotifyKind;
@@ -53,7 +51,7 @@ export type FlushOutcome = 'sent' | 'held' | 'empty' | 'elsewhere' | 'failed';
 export interface Notifier {
   follows: FollowsRepo;
   outbox: OutboxRepo;
-  /** Queues each event once per recipient and flushes them; resolves how many (event, person) pairs were queued. */
+  /** Queues each event once per recipient and flushes them; resolves how many (event, person) pairs were queued now. */
   send(teamId: string, events: readonly NotifyEvent[], options?: { actor?: string; people?: readonly PersonFollows[] }): Promise<number>;
   /** Sends what waits for one person (one message), unless it is their quiet hours. */
   flush(teamId: string, userId: string): Promise<FlushOutcome>;
@@ -131,26 +129,27 @@ export function createNotifier(deps: Pick<RadarDeps, 'store' | 'logger' | 'now' 
     async send(teamId, events, options = {}) {
       if (events.length === 0) return 0;
       const people = (options.people ?? (await follows.listAll())).filter((p) => p.teamId === teamId);
-      const queued = new Map<string, PendingNotice[]>();
-      const at = deps.now().toISOString();
+      const now = deps.now();
+      const at = now.toISOString();
+      const queued = new Map<string, { items: PendingNotice[]; passOver: string[] }>();
       for (const event of events) {
-        const to = recipientsOf(people, event.kind, event.audience);
-        if (to.length === 0) continue;
-        const claims = await deps.store.claimMany(NOTIFY_CLAIMS_NAMESPACE, to.map((p) => `${teamId}:${p.userId}:${event.key}`), NOTIFY_CLAIM_TTL_MS);
-        to.forEach((person, i) => {
-          // The person who did it: claimed (a later board read will not tell them) but not told.
-          if (!claims[i] || person.userId === options.actor) return;
-          const list = queued.get(person.userId) ?? [];
-          list.push({ key: event.key, kind: event.kind, projectName: event.projectName, line: event.line, at });
-          queued.set(person.userId, list);
-        });
+        for (const person of recipientsOf(people, event.kind, event.audience)) {
+          const entry = queued.get(person.userId) ?? { items: [], passOver: [] };
+          // The person who did it: marked told (a later board read will not tell them) but not told.
+          if (person.userId === options.actor) entry.passOver.push(event.key);
+          else entry.items.push({ key: event.key, kind: event.kind, projectName: event.projectName, line: event.line, at });
+          queued.set(person.userId, entry);
+        }
       }
       let count = 0;
-      for (const [userId, items] of queued) {
-        await outbox.add(teamId, userId, items);
-        count += items.length;
+      const touched: string[] = [];
+      for (const [userId, entry] of queued) {
+        // One atomic write per person queues what they were not told yet and records it told.
+        const added = await outbox.add(teamId, userId, entry.items, { now, passOver: entry.passOver });
+        count += added.length;
+        if (added.length > 0) touched.push(userId);
       }
-      for (const userId of queued.keys()) await flush(teamId, userId);
+      for (const userId of touched) await flush(teamId, userId);
       return count;
     },
     flush,
@@ -165,6 +164,7 @@ export function createNotifier(deps: Pick<RadarDeps, 'store' | 'logger' | 'now' 
     },
     async flushAll() {
       for (const box of await outbox.listAll()) {
+        if (box.items.length === 0 && box.sending === null) continue;
         await flush(box.teamId, box.userId).catch((error: unknown) => logger.warn('notify: a flush failed', { user: box.userId, error }));
       }
     },

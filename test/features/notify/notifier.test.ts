@@ -25,7 +25,7 @@ const timing = { ...DEFAULT_TIMING, digestClaimTtlMs: CLAIM_TTL_MS };
  * A process that can die at a point: from then on every call it makes to the store or to Slack fails,
  * as if it had stopped there (nothing after the crash point reaches either).
  */
-function mortal(store: Store, client: webApi.WebClient) {
+function mortal(store: Store, client: webApi.WebClient, dieAt?: (method: string, args: unknown[]) => boolean) {
   let dead = false;
   const crash = () => {
     dead = true;
@@ -35,7 +35,10 @@ function mortal(store: Store, client: webApi.WebClient) {
     get(target, prop, receiver) {
       const value: unknown = Reflect.get(target, prop, receiver);
       if (typeof value !== 'function' || prop === 'keyv') return value;
-      return (...args: unknown[]) => (dead ? Promise.reject(new Error('dead process')) : (value as (...a: unknown[]) => unknown).apply(target, args));
+      return (...args: unknown[]) => {
+        if (!dead && dieAt?.(String(prop), args)) crash();
+        return dead ? Promise.reject(new Error('dead process')) : (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
     },
   });
   const deadClient = new webApi.WebClient('xoxb-fake', { slackApiUrl: client.slackApiUrl, retryConfig: { retries: 0 } });
@@ -134,9 +137,31 @@ for (const kind of PLACE_KINDS) {
         await next.flushAll();
         expect(dms()).toHaveLength(1);
         expect(JSON.stringify(dms()[0]?.blocks)).toContain('comment 7');
-        expect(await next.outbox.listAll()).toEqual([]);
+        expect((await next.outbox.listAll()).map((b) => ({ waiting: b.items.length, sending: b.sending }))).toEqual([{ waiting: 0, sending: null }]);
         if (when === 'after') expect(slack.callsTo('conversations.history').length).toBeGreaterThan(0);
       });
     }
+
+    it('a process that dies as it queues an event (before its one write): after a restart the event is told, once', async () => {
+      const store = await place.open();
+      await following(createNotifier({ store, logger, now, timing }, client));
+      // Dies at the write that queues the event in the person's outbox: whatever was written before it
+      // (no claim may be), nothing after it.
+      const dying = mortal(store, client, (method, args) => method === 'update' && args[0] === 'notify-outbox');
+      const first = createNotifier({ store: dying.store, logger, now, timing }, dying.client);
+      await expect(first.send(TEAM.id, [event(8)])).rejects.toThrow();
+      expect(dying.isDead()).toBe(true);
+      let reopened = store;
+      if (kind.name === 'sqlite') {
+        await store.close();
+        reopened = await place.open();
+      }
+      const next = createNotifier({ store: reopened, logger, now, timing }, client);
+      expect(await next.send(TEAM.id, [event(8)])).toBe(1);
+      expect(await next.send(TEAM.id, [event(8)])).toBe(0);
+      await next.flushAll();
+      expect(dms()).toHaveLength(1);
+      expect(JSON.stringify(dms()[0]?.blocks)).toContain('comment 8');
+    });
   });
 }
