@@ -1,8 +1,8 @@
 /**
  * Measure: one report cycle for 2,000 channels bound to 500 projects (4 each), every channel's weekly
  * report due. Counts the service requests of the cycle (sandbox request log) against the formula: one
- * read per project of each section's answer (briefing history, pricing and tech-trust run histories,
- * AI visibility history, content changelog, ticket list: 6 x 500 = 3,000; the bulk projects have no
+ * read per project of each section's answer (briefing history, pricing, positioning and tech-trust run
+ * histories, AI visibility history, content changelog, ticket list: 7 x 500 = 3,500; the bulk projects have no
  * runs, so no run detail is read), whatever the number of channels; every due report posted once.
  * Ticket reads past the service's rate limit hold their reports for later cycles (one a minute here).
  * Beside it, in the same world, one digest cycle over the same 2,000 channels with 50 new editions:
@@ -20,7 +20,7 @@ const PROJECTS = 500;
 const CHANNELS_PER_PROJECT = 4;
 const NEW_EDITIONS = 50;
 /** The reads of one project in a report cycle (reads.ts), each once however many channels. */
-const READS_PER_PROJECT = 6;
+const READS_PER_PROJECT = 7;
 
 async function postJson(url: string, body: unknown): Promise<unknown> {
   const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -112,7 +112,7 @@ export const reportsCycle: Measure = {
           `digest worker's tick() timed the same way. Requests from the sandbox request log; RSS of this one process (Radar, sandbox and local Slack ` +
           `together) sampled every 20 ms. Production timing, SQLite store.`,
         metrics: [
-          { name: 'first cycle: service requests', value: requests, unit: 'requests', baseline: { label: 'formula: 6 x projects', value: formula } },
+          { name: 'first cycle: service requests', value: requests, unit: 'requests', baseline: { label: `formula: ${READS_PER_PROJECT} x projects`, value: formula } },
           { name: 'first cycle: reports posted (the rest held: ticket reads refused, 429)', value: firstPosts, unit: 'messages', baseline: { label: 'channels', value: expected } },
           { name: 'first cycle wall time', value: round(cycle.ms, 0), unit: 'ms', baseline: { label: 'digest cycle', value: round(digestCycle.ms, 0) } },
           { name: 'first cycle peak RSS', value: round(memory.peakBytes / MIB), unit: 'MiB', baseline: { label: 'digest cycle', value: round(digestMemory.peakBytes / MIB) } },

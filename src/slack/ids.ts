@@ -87,6 +87,9 @@ export const WATCH_IDS = { eventType: 'radar_change', earlierEventType: 'radar_w
 /** A scheduled report's metadata type (`radar_report`: project and slot), how a report posted before a crash is found. */
 export const REPORT_IDS = { eventType: 'radar_report' } as const;
 
+/** A direct message's metadata type (`radar_notice`: the batch it delivers), how a DM sent before a crash is found. */
+export const NOTICE_IDS = { eventType: 'radar_notice' } as const;
+
 /**
  * Tickets in threads (issue 30): the `event_type` of the metadata on Radar's ticket confirmations and on
  * the board's comments it copies into a thread (payload: project, ticket and, when known, competitor,

@@ -51,6 +51,8 @@ export interface PersonFollows {
   tz: string | null;
   /** The person's Slack names (`users.info`), matched against a board's members for "assigned to you". */
   names: string[];
+  /** The id of Radar's direct-message channel with the person (chat.postMessage's answer), once known. */
+  dmChannel?: string | null;
 }
 
 export const DEFAULT_SETTINGS: NotifySettings = { assigned: true, comments: true, changes: true, quietHours: null };
@@ -83,6 +85,7 @@ const recordSchema = z.looseObject({
     .default({ assigned: true, comments: true, changes: true, quietHours: null }),
   tz: z.string().nullable().default(null),
   names: z.array(z.string()).default([]),
+  dmChannel: z.string().nullable().default(null),
 });
 
 export const followKey = (f: Pick<Follow, 'kind' | 'projectId' | 'target'>) => `${f.kind}:${f.projectId}:${f.target}`;
@@ -100,7 +103,7 @@ export interface FollowsRepo {
 }
 
 export function emptyPerson(teamId: string, userId: string): PersonFollows {
-  return { teamId, userId, follows: [], settings: { ...DEFAULT_SETTINGS }, tz: null, names: [] };
+  return { teamId, userId, follows: [], settings: { ...DEFAULT_SETTINGS }, tz: null, names: [], dmChannel: null };
 }
 
 export function createFollowsRepo(store: Store): FollowsRepo {

@@ -11,7 +11,7 @@ import { recordReader } from './records.js';
 import type { Store } from './backends/store.js';
 
 /** The report's sections, in the order the message shows them (the words `/radar report sections` takes). */
-export const REPORT_SECTIONS = ['briefing', 'pricing', 'ai', 'content', 'tech', 'tickets'] as const;
+export const REPORT_SECTIONS = ['briefing', 'pricing', 'positioning', 'ai', 'content', 'tech', 'tickets'] as const;
 export type ReportSection = (typeof REPORT_SECTIONS)[number];
 
 export const REPORT_CADENCES = ['daily', 'weekly'] as const;

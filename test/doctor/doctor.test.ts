@@ -191,7 +191,7 @@ describe('Slack', () => {
   it('a missing scope, a refused token, an HTTP mode without problems', async () => {
     slack = await startSlackStandIn({ botToken: BOT, appToken: APP, scopes: ['commands', 'chat:write'] });
     const missing = await runDoctor(envWith('readWrite', { SLACK_BOT_TOKEN: BOT, SLACK_APP_TOKEN: '', SLACK_SIGNING_SECRET: 'shh-secret', SLACK_API_URL: slack.url }));
-    expect(byName(missing, 'slack scopes')).toMatchObject({ level: 'fail', line: 'the bot token lacks users:read, channels:history, groups:history, channels:read, groups:read (manifest.yml asks for them)' });
+    expect(byName(missing, 'slack scopes')).toMatchObject({ level: 'fail', line: 'the bot token lacks users:read, channels:history, groups:history, channels:read, groups:read, im:history, im:write (manifest.yml asks for them)' });
     expect(byName(missing, 'slack receiver')?.line).toMatch(/^HTTP mode: the signing secret is set/);
     expect(missing.exitCode).toBe(1);
 

@@ -64,7 +64,7 @@ describe('manifest.yml', () => {
   });
 
   it('asks for the smallest bot scope set', () => {
-    expect([...manifest.oauth_config.scopes.bot].sort()).toEqual(['channels:history', 'channels:read', 'chat:write', 'commands', 'groups:history', 'groups:read', 'users:read']);
+    expect([...manifest.oauth_config.scopes.bot].sort()).toEqual(['channels:history', 'channels:read', 'chat:write', 'commands', 'groups:history', 'groups:read', 'im:history', 'im:write', 'users:read']);
   });
 
   it('enables the Home tab, a read-only Messages tab (direct messages of follows), and subscribes to app_home_opened and thread messages (sync) on the Bolt endpoint', () => {

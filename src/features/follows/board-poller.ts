@@ -2,7 +2,8 @@
  * The follow poller (issue 31): on the background skeleton (one replica holds `follow:poller`), one
  * board read per project per cycle (`GET …/tickets`, every open column whole and the recent closed
  * ones), compared with the project's last read (kept in the store, `follow-board`): a ticket whose
- * assignee changed tells the new assignee; a ticket whose `commentCount` grew tells those following
+ * assignee changed tells the new assignee (each assignment an event of its own: `notifier.assignmentKey`;
+ * not the creator of a new ticket assigned to themself); a ticket whose `commentCount` grew tells those following
  * it (or its project), its new comments read once (`GET …/comments`, only for such a ticket). The
  * first read of a project is its baseline (nothing told). Each cycle first flushes every outbox, so
  * what quiet hours held goes out once they end.
@@ -93,8 +94,13 @@ export function createFollowWorker(deps: RadarDeps, notifier: Notifier): Worker 
         const now = next.tickets[t.id] as Seen;
         const facts = { number: t.number, title: plainTitle(t) };
         const assignee = isUnreadable(t.assignee) ? null : t.assignee;
-        if (assignee && now.a !== undefined && (was === undefined || (was.a !== undefined && was.a !== now.a))) {
-          events.push({ kind: 'assigned', key: `assigned:${projectId}:${t.id}:${assignee.userId}`, projectName, line: assignedLine(facts, null), audience: { projectId, assignee } });
+        if (now.a !== undefined && (was === undefined || (was.a !== undefined && was.a !== now.a))) {
+          // Each assignment is its own event (assigned away and back is told again); a ticket's
+          // creator who assigned it to themself when opening it is not told.
+          const key = await notifier.assignmentKey(projectId, t.id, assignee?.userId ?? null);
+          const author = isUnreadable(t.author) ? null : t.author;
+          const selfAssigned = was === undefined && assignee !== null && author?.userId === assignee.userId;
+          if (assignee && key && !selfAssigned) events.push({ kind: 'assigned', key, projectName, line: assignedLine(facts, null), audience: { projectId, assignee } });
         }
         if (was?.c !== undefined && now.c !== undefined && now.c > was.c && (wholeProject || followed.has(t.id))) {
           try {

@@ -44,15 +44,16 @@ export function followButtonAction(deps: RadarDeps, notifier: Notifier) {
 
 /**
  * The *Follow* button on a shown ticket carries the ticket's own sealed reference (`{ p, t, k: 'f' }`,
- * as the ticket's other controls: src/features/tickets/action-value.ts); the ticket is read for its
+ * as the ticket's other controls: src/features/tickets/action-value.ts), on a digest's ticket row the
+ * row's plain ticket reference (`{ p, t, r }`, src/features/digest/sealed-buttons.ts); the ticket is read for its
  * number and title, the project's name taken from the channel's binding (or the project list).
  */
 export function ticketFollowAction(deps: RadarDeps, notifier: Notifier) {
   return async (args: SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs): Promise<void> => {
     const { body } = args;
     const scope = { channel: body.channel?.id ?? '', team: body.team?.id ?? body.user.team_id ?? '' };
-    const ref = deps.seals.unseal(body.actions[0]?.value, scope) as { p?: unknown; t?: unknown; k?: unknown } | null;
-    if (!ref || typeof ref.p !== 'string' || typeof ref.t !== 'string' || ref.k !== 'f') return followButtonAction(deps, notifier)(args);
+    const ref = deps.seals.unseal(body.actions[0]?.value, scope) as { p?: unknown; t?: unknown; k?: unknown; fk?: unknown } | null;
+    if (!ref || typeof ref.p !== 'string' || typeof ref.t !== 'string' || !(ref.k === 'f' || (ref.k === undefined && ref.fk === undefined))) return followButtonAction(deps, notifier)(args);
     const projectId = ref.p;
     const ticketId = ref.t;
     const target = await (async () => {

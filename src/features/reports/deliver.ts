@@ -26,12 +26,34 @@ export function createReportDelivery(deps: Pick<RadarDeps, 'store' | 'timing' | 
 
 export const reportKey = (teamId: string, channelId: string, slot: Date): DigestKey => ({ teamId, channelId, runId: `report:${slot.toISOString()}` });
 
-export function reportMetadata(projectId: string, slot: Date | null) {
-  return { event_type: REPORT_IDS.eventType, event_payload: { project_id: projectId, ...(slot ? { slot: slot.toISOString() } : { on_request: true }) } };
+/**
+ * `/radar report now`'s key: the channel's project and the report it follows (its last report's time,
+ * or `none`). Two presses at once (or on two replicas) before that report mark moves share the key,
+ * so one report is posted; a press after it is a new report.
+ */
+export const reportNowKey = (teamId: string, channelId: string, projectId: string, after: string | null): DigestKey => ({ teamId, channelId, runId: `report-now:${projectId}:${after ?? 'none'}` });
+
+export function reportMetadata(projectId: string, slot: Date | null, after?: string | null) {
+  return { event_type: REPORT_IDS.eventType, event_payload: { project_id: projectId, ...(slot ? { slot: slot.toISOString() } : { on_request: true, after: after ?? 'none' }) } };
 }
 
 async function findEarlier(ctx: ReportDelivery, channel: string, projectId: string, slot: Date, since: Date): Promise<string | null> {
   return findOwnPost(ctx.client, { channel, botId: await ctx.botId(), since }, ({ eventType, payload }) => eventType === REPORT_IDS.eventType && payload?.slot === slot.toISOString() && payload.project_id === projectId);
+}
+
+/** `/radar report now` through the same ledger: one report per press-key (`reportNowKey`), found after a crash by `on_request` and `after`. */
+export function deliverReportNow(ctx: ReportDelivery, key: DigestKey, projectId: string, after: string | null, render: () => Promise<ReportMessage>): Promise<Delivery> {
+  return deliverOnce(ctx, key, {
+    what: 'report on request',
+    findEarlier: async (since) =>
+      findOwnPost(ctx.client, { channel: key.channelId, botId: await ctx.botId(), since }, ({ eventType, payload }) => eventType === REPORT_IDS.eventType && payload?.on_request === true && payload.after === (after ?? 'none') && payload.project_id === projectId),
+    render,
+    async post(message) {
+      return (await postChartMessage(ctx.client, { channel: key.channelId }, message, { metadata: reportMetadata(projectId, null, after) })).ts;
+    },
+    followUp: async () => undefined,
+    completeRecovered: async () => undefined,
+  });
 }
 
 export function deliverReport(ctx: ReportDelivery, key: DigestKey, projectId: string, slot: Date, render: () => Promise<ReportMessage>): Promise<Delivery> {

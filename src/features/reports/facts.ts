@@ -7,8 +7,10 @@
  */
 import { ratePercent, type AiHistoryRowFacts } from '../../service/schemas/ai-visibility.js';
 import { readPricingRun, type PricingFacts, type PricingRow } from '../../service/schemas/pricing.js';
+import { readPositioning, type MessagingList, type MessagingPart, type PositioningRow } from '../../service/schemas/positioning.js';
+import { messagingText } from '../competitor-match/positioning-words.js';
 import { readTechTrust, type TechTrustRow } from '../../service/schemas/tech-trust.js';
-import { labelOf } from '../../service/schemas/competitor-row.js';
+import { labelOf, matchIdentity } from '../../service/schemas/competitor-row.js';
 import { isUnreadable, type Part, type Unreadable } from '../../service/tolerant.js';
 import type { Ticket } from '../../service/schemas/tickets.js';
 import { escapeMrkdwn } from '../../slack/blocks/index.js';
@@ -44,6 +46,8 @@ export interface ReportFacts {
   briefing: EditionFact[] | null;
   /** Price moves between the last run before `since` and the newest run after it. */
   pricing: { runs: number; lines: string[] } | null;
+  /** Headline and messaging changes between the last positioning run before `since` and the newest after it. */
+  positioning: { runs: number; lines: string[] } | null;
   /** The checks since (oldest first), with the one before them when there is one, and what moved. */
   ai: { points: AiPoint[]; newChecks: number; lines: string[] } | null;
   /** New pages per competitor; comparison pages named. */
@@ -111,6 +115,50 @@ export function priceMoves(baseline: PricingFacts | null, current: PricingFacts 
   return lines;
 }
 
+/** A messaging string's move ("" the page has none, null never read: kept apart); null when it did not move or a side is not a value. */
+function messagingMove(label: string, before: MessagingPart, now: MessagingPart): string | null {
+  if (before.kind !== 'value' || now.kind !== 'value' || before.value === now.value) return null;
+  if (before.value === null) return `now read: ${label} ${messagingText(now)}`;
+  if (now.value === null) return `${label} no longer read (was ${messagingText(before)})`;
+  return `${label} ${messagingText(before)} → ${messagingText(now)}`;
+}
+
+function listMove(label: string, before: MessagingList, now: MessagingList): string[] {
+  if (before.kind !== 'value' || now.kind !== 'value' || before.value === null || now.value === null) return [];
+  const was = before.value;
+  const is = now.value;
+  const added = is.filter((v) => !was.includes(v));
+  const removed = was.filter((v) => !is.includes(v));
+  return [
+    ...(added.length > 0 ? [`new ${label}: ${messagingText({ kind: 'value', value: added })}`] : []),
+    ...(removed.length > 0 ? [`dropped ${label}: ${messagingText({ kind: 'value', value: removed })}`] : []),
+  ];
+}
+
+/** Positioning moves per competitor (matched by identity), through the positioning reader: headline first. */
+export function positioningMoves(baseline: unknown, current: unknown): string[] {
+  if (baseline === null || current === null) return [];
+  const rowsOf = (run: unknown): PositioningRow[] => {
+    const facts = readPositioning((run ?? {}) as Record<string, unknown>);
+    return facts.rows.kind === 'value' ? facts.rows.value.filter((r): r is PositioningRow => r !== null) : [];
+  };
+  const before = rowsOf(baseline).map((row) => ({ ...row.identity, row }));
+  const lines: string[] = [];
+  for (const row of rowsOf(current)) {
+    const name = labelOf(row.identity);
+    const was = matchIdentity(row.identity, before)?.row;
+    if (!was || name === null) continue;
+    const parts = [
+      messagingMove('headline', was.headline, row.headline),
+      messagingMove('subheadline', was.subheadline, row.subheadline),
+      messagingMove('target audience', was.targetAudience, row.targetAudience),
+      ...listMove('value proposition', was.valuePropositions, row.valuePropositions),
+    ].filter((l): l is string => l !== null);
+    if (parts.length > 0) lines.push(`${who(row.identity, name)}: ${parts.join('; ')}`);
+  }
+  return lines;
+}
+
 function partText(p: Part<unknown>): string {
   if (p.kind === 'omitted') return 'not reported';
   if (p.kind === 'unreadable') return 'unreadable';
@@ -163,6 +211,7 @@ function aiFacts(rows: readonly AiHistoryRowFacts[], since: Date): ReportFacts['
   const first = points[0]!;
   const last = points.at(-1)!;
   const lines: string[] = [];
+  const byEngine = engineLine(window[0]!.row, window.at(-1)!.row, points.length > 1);
   if (points.length > 1) {
     const say = (v: number | null, f: (n: number) => string) => (v === null ? 'not measured' : f(v));
     if (first.score !== last.score) lines.push(`Your AI visibility score ${say(first.score, String)} → ${say(last.score, String)}`);
@@ -170,7 +219,28 @@ function aiFacts(rows: readonly AiHistoryRowFacts[], since: Date): ReportFacts['
   } else {
     lines.push(`Your AI visibility score ${last.score === null ? 'not measured' : last.score}; named in ${last.mentionRate === null ? '(not measured)' : ratePercent(last.mentionRate)} of the answers counted`);
   }
+  if (byEngine) lines.push(byEngine);
   return { points, newChecks: fresh.length, lines };
+}
+
+/** Your presence per AI engine in the newest check (with the earlier check's when it differs), when the history row carries a per-engine breakdown. */
+function engineLine(earlier: AiHistoryRowFacts, latest: AiHistoryRowFacts, compare: boolean): string | null {
+  const perModel = (row: AiHistoryRowFacts) => {
+    const c = row.customer.kind === 'value' ? row.customer.value : null;
+    return c && c.perModel.kind === 'value' ? c.perModel.value : null;
+  };
+  const now = perModel(latest);
+  if (!now || now.length === 0) return null;
+  const before = compare ? perModel(earlier) : null;
+  const rate = (v: number | null | undefined) => (v === null || v === undefined ? 'not measured' : ratePercent(v));
+  const parts = now.slice(0, 8).map((m) => {
+    const is = valueOf(m.mentionRate);
+    const wasModel = before?.find((b) => b.model === m.model);
+    const was = wasModel ? valueOf(wasModel.mentionRate) : undefined;
+    const moved = wasModel && was !== is && m.mentionRate.kind === 'value' && wasModel.mentionRate.kind === 'value' ? ` (was ${rate(was)})` : '';
+    return `*${escapeMrkdwn(m.model)}* ${m.mentionRate.kind === 'omitted' ? 'not reported' : rate(is)}${moved}`;
+  });
+  return `Named by engine: ${parts.join(', ')}${now.length > 8 ? `, and ${now.length - 8} more` : ''}`;
 }
 
 function ticketFact(t: Ticket): TicketFact {
@@ -189,7 +259,7 @@ export async function reportFacts(reads: ProjectReads, since: Date, until: Date,
           return null;
         })
       : Promise.resolve(null);
-  const [briefing, pricing, ai, content, tech, tickets] = await Promise.all([
+  const [briefing, pricing, positioning, ai, content, tech, tickets] = await Promise.all([
     section('briefing', async () => {
       const rows = (await reads.briefingHistory()).filter((r) => r.status === 'done' && after(tolerant(r.briefingDate), since));
       if (rows.length === 0) return null;
@@ -202,6 +272,12 @@ export async function reportFacts(reads: ProjectReads, since: Date, until: Date,
       const pair = await runPair(reads, 'pricing', since);
       if (!pair) return null;
       const lines = priceMoves(pair.baseline === null ? null : readPricingRun(pair.baseline), readPricingRun(pair.current));
+      return lines.length === 0 ? null : { runs: pair.newRuns.length, lines };
+    }),
+    section('positioning', async () => {
+      const pair = await runPair(reads, 'positioning', since);
+      if (!pair) return null;
+      const lines = positioningMoves(pair.baseline, pair.current);
       return lines.length === 0 ? null : { runs: pair.newRuns.length, lines };
     }),
     section('ai', async () => aiFacts(await reads.aiHistory(), since)),
@@ -242,7 +318,7 @@ export async function reportFacts(reads: ProjectReads, since: Date, until: Date,
   ]);
   // Nothing could be read: the report is not made (the caller tries again next poll).
   if (unread.length > 0 && unread.length === wanted.size) throw unread[0]!.error;
-  return { since, until, briefing, pricing, ai, content, tech, tickets, unread: REPORT_SECTION_ORDER.filter((s) => unread.some((u) => u.section === s)) };
+  return { since, until, briefing, pricing, positioning, ai, content, tech, tickets, unread: REPORT_SECTION_ORDER.filter((s) => unread.some((u) => u.section === s)) };
 }
 
 const REPORT_SECTION_ORDER: readonly ReportSection[] = REPORT_SECTIONS;

@@ -1,7 +1,7 @@
 /**
  * What one report cycle reads of one project, each read made at most once however many channels of
  * the project are due (their reports differ only in their "since", applied to the same answers): the
- * briefing history, the pricing and tech-trust run histories and the run details a comparison needs
+ * briefing history, the pricing, positioning and tech-trust run histories and the run details a comparison needs
  * (each run read once), the AI visibility history, the content changelog's newest page and the ticket
  * list. Reads start only when a channel's report asks for them (a section every channel switched off
  * is never read). A report held back for a failed read keeps the others for the next cycle (`retryFailed`). `no_data_available` reads as "nothing yet"; any other failure is the caller's to
@@ -17,7 +17,7 @@ import { isUnreadable, lookup } from '../../service/tolerant.js';
 import type { Listed } from '../../service/schemas/common.js';
 import type { Limiter } from '../../limiter.js';
 
-export type RunDimension = 'pricing' | 'tech-trust';
+export type RunDimension = 'pricing' | 'positioning' | 'tech-trust';
 
 export interface RunRow {
   runId: string;

@@ -9,11 +9,10 @@
 import type { Subcommand } from '../../plugin.js';
 import type { CommandInvocation } from '../../slack/commands/invocation.js';
 import { dateToken, escapeMrkdwn, section, context } from '../../slack/blocks/index.js';
-import { postChartMessage } from '../../slack/charts/post.js';
 import { UsageError } from '../../slack/commands/parse.js';
 import { COMMAND } from '../../slack/ids.js';
 import { createReportSettingsRepo, REPORT_SECTIONS, type ReportSchedule, type ReportSection, type ReportSettings } from '../../store/report-settings.js';
-import { reportMetadata } from './deliver.js';
+import { createReportDelivery, deliverReportNow, reportNowKey } from './deliver.js';
 import { projectReads } from './reads.js';
 import { buildReport } from './report.js';
 import { canonicalZone, nextSlot, scheduleText, sinceOf, timeOf, weekdayOf } from './schedule.js';
@@ -141,9 +140,28 @@ export const reportCommand: Subcommand = {
     if (word === 'now') {
       if (rest.length > 0) throw new UsageError(`\`${COMMAND} report now\` takes nothing more.`);
       const since = sinceOf(mine, now);
-      const { message } = await buildReport(projectReads(deps.service, projectId, { run: (task) => task() }, now), { projectName, settings: mine, since, until: now });
-      await postChartMessage(inv.client, { channel: inv.channelId }, message, { metadata: reportMetadata(projectId, null) });
-      await repo.update(inv.teamId, inv.channelId, projectId, (c) => ({ ...(c ?? fresh()), lastReportAt: now.toISOString() }));
+      // Claimed through the report ledger: two presses at once (or on two replicas) post one report.
+      const after = mine?.lastReportAt ?? null;
+      const delivery = createReportDelivery(deps, inv.client);
+      const outcome = await deliverReportNow(delivery, reportNowKey(inv.teamId, inv.channelId, projectId, after), projectId, after, async () => {
+        const { message } = await buildReport(projectReads(deps.service, projectId, { run: (task) => task() }, now), { projectName, settings: mine, since, until: now });
+        return message;
+      });
+      if (outcome.kind === 'already_posted' || outcome.kind === 'claimed_elsewhere') {
+        await inv.reply({ text: 'Report already on its way', blocks: [context('A report was just asked for here and is posted (or being posted) once; it covers the same changes.')] });
+        return;
+      }
+      // Not posted (the claim released): answered as any failed command is.
+      if (outcome.kind === 'retry_later') throw outcome.error;
+      if (outcome.kind === 'channel_failing') {
+        await inv.reply({ text: 'Report not posted', blocks: [section(`:warning: Slack refused the report here: ${escapeMrkdwn(outcome.reason)}.`)] });
+        return;
+      }
+      await repo.update(inv.teamId, inv.channelId, projectId, (c) => {
+        const base = c ?? fresh();
+        // Never moves the mark back: a scheduled report posted meanwhile may have moved it further.
+        return base.lastReportAt !== null && Date.parse(base.lastReportAt) >= now.getTime() ? undefined : { ...base, lastReportAt: now.toISOString() };
+      });
       await inv.reply({ text: 'Report posted', blocks: [context(`Posted the report of what changed since ${dateToken(since)}; the next one starts from now.`)] });
       return;
     }

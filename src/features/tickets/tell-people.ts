@@ -1,8 +1,8 @@
 /**
  * The tickets' hooks into the shared notifier (issue 31): an assignment made through Radar tells the
  * new assignee at once, and a comment added through Radar tells the ticket's followers, each with
- * the same event key the board poller uses, so the poller never tells them again; the person who did
- * it is never told of it. A failure here is logged: the ticket change itself has happened.
+ * the same event key the board poller uses (an assignment's key from `notifier.assignmentKey`), so the
+ * poller never tells them again; the person who did it (assigning to themself too) is never told of it. A failure here is logged: the ticket change itself has happened.
  */
 import type { Logger } from '../../log.js';
 import type { Assignee, Ticket } from '../../service/index.js';
@@ -19,13 +19,15 @@ export function ticketTeller(notifier: Notifier, logger: Logger): TicketTeller {
   const safely = (what: string, run: () => Promise<unknown>) => run().then(() => undefined, (error: unknown) => logger.warn(`could not tell people of ${what}`, { error }));
   return {
     assigned: (teamId, actor, projectId, projectName, ticket, member) =>
-      safely('an assignment', () =>
-        notifier.send(
+      safely('an assignment', async () => {
+        const key = await notifier.assignmentKey(projectId, ticket.id, member.userId);
+        if (!key) return;
+        await notifier.send(
           teamId,
-          [{ kind: 'assigned', key: `assigned:${projectId}:${ticket.id}:${member.userId}`, projectName, line: assignedLine({ number: ticket.number, title: plainTitle(ticket) }, `<@${actor}>`), audience: { projectId, assignee: member } }],
+          [{ kind: 'assigned', key, projectName, line: assignedLine({ number: ticket.number, title: plainTitle(ticket) }, `<@${actor}>`), audience: { projectId, assignee: member } }],
           { actor },
-        ),
-      ),
+        );
+      }),
     commented: (teamId, actor, projectId, projectName, ticket, comment) =>
       safely('a comment', () =>
         notifier.send(

@@ -101,6 +101,14 @@ export const METHODS: Readonly<Record<string, Method>> = {
     return page(messages.map(metadataFilter(args)), args);
   },
 
+  // The app's direct message with a person: the local workspace keeps it under the person's id, where
+  // chat.postMessage to that id puts it (Slack names it D…; Radar only passes the id back).
+  'conversations.open': (args, { users }) => {
+    const id = requireArg(args, 'users', 'user_not_found').split(',')[0] ?? '';
+    if (!users[id]) throw new WebApiRejection('user_not_found');
+    return { channel: { id } };
+  },
+
   'conversations.replies': (args, { workspace }) => {
     const thread = workspace.thread(requireChannel(args), requireArg(args, 'ts', 'thread_not_found'));
     return page(thread.filter(withinRange(args)).map(metadataFilter(args)), args);

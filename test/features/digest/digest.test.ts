@@ -212,6 +212,23 @@ describe('briefing digests', () => {
     expect(row(first)).toContain('*To do*');
   });
 
+  it('a ticket row’s Follow button follows that ticket for whoever clicks (issue 31)', async () => {
+    await h.command('bind northwind', { channel: CHANNELS.intel });
+    const edition = await publish(h, NORTHWIND, { opened: 1 });
+    await poller(h).tick();
+    const [first] = edition.opened as [string];
+    const digest = digestsIn(h, CHANNELS.intel, edition.runId)[0]!;
+    const row = (digest.blocks as { block_id?: string; elements?: { action_id?: string; value?: string }[] }[]).find((b) => b.block_id === `digest_ticket:${first}:actions`);
+    const value = row?.elements?.find((e) => e.action_id === ACTION_IDS.ticketFollow)?.value;
+    expect(value).toBeTruthy();
+    const answer = replyText(await h.answerTo(await h.driver.blockAction(ACTION_IDS.ticketFollow, value!, { channel: CHANNELS.intel, message: digest, user: USERS.bob })));
+    const ticket = await h.radar.deps.service.getTicket(NORTHWIND, first);
+    expect(answer).toContain(`You now follow *#${ticket.number} `);
+    const follows = replyText(await h.command('follow', { channel: CHANNELS.intel, user: USERS.bob }));
+    expect(follows).toContain(`Ticket: *#${ticket.number} `);
+    expect(follows).toContain(`set by <@${USERS.bob}>`);
+  });
+
   it('a restart between polls neither repeats nor misses an edition', async () => {
     await h.command('bind northwind', { channel: CHANNELS.intel });
     const before = await publish(h, NORTHWIND);

@@ -3,11 +3,12 @@
  * board changed through the service (an assignment, comments) and through Radar's own buttons, a
  * watch change published in the sandbox, the follow and watch pollers ticked (never waited for), and
  * quiet hours read on Radar's clock, moved across a night. DMs are `chat.postMessage` to the person's
- * user id in the fake Slack.
+ * user id in the fake Slack. Assignments behind a rewriting proxy (a ticket's author, which the
+ * sandbox's API-made tickets never have): assigned away and back is told twice, a creator's own not at all.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TICKET_SEED } from '../../../src/sandbox/index.js';
-import type { ServiceClient, Ticket } from '../../../src/service/index.js';
+import { startSandbox, TICKET_SEED, type Sandbox } from '../../../src/sandbox/index.js';
+import { createServiceClient, type ServiceClient, type Ticket } from '../../../src/service/index.js';
 import { mustRead } from '../../../src/service/tolerant.js';
 import type { Worker } from '../../../src/deps.js';
 import type { StoredMessage, WebApiCall } from '../../../src/slack/local-web-api/index.js';
@@ -16,6 +17,7 @@ import { expectNoViolations } from '../../support/fake-slack.js';
 import { replyText, startRadarHarness, type RadarHarness } from '../../support/radar-harness.js';
 import { CHANNELS, USERS } from '../../support/slack-fixtures.js';
 import { findElement } from '../../support/view-state.js';
+import { startRewritingProxy, type RewritingProxy } from '../../support/rewriting-proxy.js';
 import { boardClient, postMessage } from '../tickets/support.js';
 import { publishRun, watchPoller } from '../watches/support.js';
 
@@ -65,6 +67,9 @@ describe('follows and direct messages', () => {
     expect(list).toContain(`set by <@${USERS.maya}>`);
     expect(list).toContain('A ticket is assigned to you: *on*');
     expect(list).toContain('Quiet hours: *off*');
+    // Who hears of an assignment: board names matched to people Radar knows, said where the setting is.
+    expect(list).toContain('only to people Radar knows');
+    expect(list).toContain('You match a board member named *Maya');
 
     await followPoller(h).tick(); // the baseline: nothing told
     expect(dms(h, USERS.maya)).toHaveLength(0);
@@ -219,5 +224,59 @@ describe('follows and direct messages', () => {
     expect(dms(h, USERS.maya)).toHaveLength(0);
     const unknown = replyText(await h.command('follow competitor nosuchrival', { channel: CHANNELS.intel, user: USERS.maya }));
     expect(unknown).toMatch(/nosuchrival/);
+  });
+});
+
+describe('assignment direct messages: each assignment its own event', () => {
+  let sandbox: Sandbox;
+  let proxy: RewritingProxy;
+  let h: RadarHarness;
+  let board: ServiceClient;
+  /** Titles of tickets the proxy says Maya opened in the app (the sandbox's API-made tickets have no author). */
+  const openedByMaya = new Set<string>();
+  beforeEach(async () => {
+    clock = Date.parse('2026-11-26T12:00:00Z');
+    sandbox = await startSandbox({ port: 0, speed: 1000 });
+    proxy = await startRewritingProxy(sandbox.url, {
+      reshape(req, json) {
+        if (req.method !== 'GET' || !/\/tickets(\?|$)/.test(req.url) || typeof json !== 'object' || json === null) return undefined;
+        const items = (json as { items?: Record<string, unknown>[] }).items ?? [];
+        return { ...json, items: items.map((t) => (openedByMaya.has(String(t.title)) ? { ...t, origin: 'user', author: { userId: TICKET_SEED.members.maya, fullName: 'Maya Chen' } } : t)) };
+      },
+    });
+    h = await startRadarHarness({ env: TICK_ONLY, now: () => new Date(clock), sandbox: Object.assign(Object.create(sandbox) as Sandbox, { url: proxy.url }) });
+    board = createServiceClient({ baseUrl: sandbox.url, apiKey: sandbox.keys.readWrite, retry: false });
+    await h.command('bind northwind', { channel: CHANNELS.intel, user: USERS.alice });
+  });
+  afterEach(async () => {
+    expectNoViolations(h.slack);
+    openedByMaya.clear();
+    await board.close();
+    await h.stop();
+    await proxy.close();
+    await sandbox.close();
+  });
+
+  it('assigned away and back is told again; the creator of a ticket assigned to themself is not told', async () => {
+    await h.command('follow competitor pipedrift.com', { channel: CHANNELS.intel, user: USERS.maya });
+    await followPoller(h).tick(); // the baseline
+    const ticket = mustRead((await board.listTickets(NW, { q: 'SalesLoom homepage now leads', closed: 'all' })).items[0]!);
+
+    openedByMaya.add('Maya’s own follow-up');
+    await board.createTicket(NW, { title: 'Maya’s own follow-up', status: 'todo', assigneeUserId: TICKET_SEED.members.maya });
+    await followPoller(h).tick();
+    expect(dms(h, USERS.maya)).toHaveLength(0);
+
+    await board.updateTicket(NW, ticket.id, { assigneeUserId: TICKET_SEED.members.maya });
+    await followPoller(h).tick();
+    expect(dms(h, USERS.maya)).toHaveLength(1);
+    await board.updateTicket(NW, ticket.id, { assigneeUserId: TICKET_SEED.members.tom });
+    await followPoller(h).tick();
+    await board.updateTicket(NW, ticket.id, { assigneeUserId: TICKET_SEED.members.maya });
+    await followPoller(h).tick();
+    await followPoller(h).tick();
+    expect(dms(h, USERS.maya)).toHaveLength(2);
+    for (const m of dms(h, USERS.maya)) expect(textOf(m)).toContain(`#${ticket.number} SalesLoom homepage now leads`);
+    expect(dms(h, USERS.maya).map(textOf).join('')).not.toContain('own follow-up');
   });
 });

@@ -95,6 +95,7 @@ describe('App Home', () => {
     expect(text).toContain('What you follow');
     expect(text).toMatch(/Competitor: \*Pipedrift.* in Northwind CRM · set by @U07NIANEW5/);
     expect(text).toContain('Your notifications');
+    expect(text).toContain('*Assignment messages* go to the person whose Slack name matches');
     expect(text).toContain('A ticket is assigned to you: *on*');
     expect(text).toContain('in your time zone (Europe/Berlin)');
   });

@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SEED } from '../../../src/sandbox/seed.js';
 import { startSandbox, type Sandbox } from '../../../src/sandbox/index.js';
 import { expectNoViolations, startFakeSlack, type FakeSlack } from '../../support/fake-slack.js';
-import { CHANNELS } from '../../support/slack-fixtures.js';
-import { startRadarHarness, type RadarHarness } from '../../support/radar-harness.js';
+import { CHANNELS, USERS } from '../../support/slack-fixtures.js';
+import { replyText, startRadarHarness, type RadarHarness } from '../../support/radar-harness.js';
 import { reads } from '../watches/support.js';
 import { reportPoller, reportsIn } from './support.js';
 
@@ -53,5 +53,20 @@ describe.skipIf(!process.env.REDIS_URL)('reports with two replicas on one Redis'
     await Promise.all([reportPoller(a).tick(), reportPoller(b).tick()]);
     expect(reportsIn(a, CHANNELS.intel)).toHaveLength(1);
     expect(reportsIn(a, CHANNELS.general)).toHaveLength(1);
+  });
+
+  it('`/radar report now` pressed on both replicas at once posts one report; a press after it posts the next', async () => {
+    sandbox = await startSandbox({ port: 0, speed: 1000 });
+    slack = await startFakeSlack();
+    const env = { WATCH_INTERVAL_SECONDS: '3600', DIGEST_INTERVAL_SECONDS: '3600', REPORT_INTERVAL_SECONDS: '3600' };
+    const options = { sandbox, slack, storeUrl: process.env.REDIS_URL ?? '', storePrefix: `r${randomUUID().slice(0, 8)}-`, env, timing: { leaseTtlMs: 10_000 } };
+    replicas = [await startRadarHarness(options), await startRadarHarness(options)];
+    const [a, b] = replicas as [RadarHarness, RadarHarness];
+    await a.command('bind northwind', { channel: CHANNELS.intel });
+    const answers = await Promise.all([a.command('report now', { channel: CHANNELS.intel, user: USERS.alice }), b.command('report now', { channel: CHANNELS.intel, user: USERS.bob })]);
+    expect(reportsIn(a, CHANNELS.intel)).toHaveLength(1);
+    expect(answers.map(replyText).join('\n')).toContain('posted (or being posted) once');
+    await b.command('report now', { channel: CHANNELS.intel, user: USERS.bob });
+    expect(reportsIn(a, CHANNELS.intel)).toHaveLength(2);
   });
 });

@@ -136,7 +136,7 @@ describe('scheduled reports', () => {
     h.sandbox.control.publishRun(NW, { dimension: 'pricing', patch: { competitors: pricingRows() } });
     clock.move(h, DAY);
     h.sandbox.control.publishRun(NW, { dimension: 'pricing', patch: { competitors: pricingRows({ 'closewise.com': { hasFreePlan: null } }) } });
-    expect(replyText(await h.command('report sections briefing ai tickets', { channel: CHANNELS.intel }))).toContain('left out: pricing, content, tech');
+    expect(replyText(await h.command('report sections briefing ai tickets', { channel: CHANNELS.intel }))).toContain('left out: pricing, positioning, content, tech');
     h.sandbox.control.clearRequests();
     replyText(await h.command('report now', { channel: CHANNELS.intel }));
     expect(reportsIn(h, CHANNELS.intel)).toHaveLength(1);

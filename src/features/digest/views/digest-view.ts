@@ -126,6 +126,8 @@ export function ticketRowBlocks(projectId: string, ticket: Ticket, options: RowO
   if (ticket.status !== 'dismissed') buttons.push(button({ text: 'Dismiss', actionId: ACTION_IDS.digestDismiss, value }));
   // Edit opens the tickets feature's form (its value unseals as a ticket reference there too).
   buttons.push(button({ text: 'Edit', actionId: ACTION_IDS.ticketEdit, value }));
+  // Follow: the follows feature's button, reading the same sealed ticket reference (issue 31).
+  buttons.push(button({ text: 'Follow', actionId: ACTION_IDS.ticketFollow, value }));
   const row: Block = { ...section(`${rank}*#${ticket.number} ${shown(ticket.title, (t) => escapeMrkdwn(truncate(t, 300)))}*\n${facts.join(' · ')}`), block_id: id };
   return [row, actions(buttons, `${id}:actions`)];
 }
@@ -167,7 +169,7 @@ export function withSealedButtons(messages: DigestMessages, seal: (value: Ticket
 
 /** `blocks` with the values of the digest's ticket buttons sealed by `seal`. */
 export function sealRowButtons(blocks: readonly Block[], seal: (value: TicketButtonValue) => string): Block[] {
-  const ids: readonly string[] = [ACTION_IDS.digestMove, ACTION_IDS.digestDismiss, ACTION_IDS.ticketEdit];
+  const ids: readonly string[] = [ACTION_IDS.digestMove, ACTION_IDS.digestDismiss, ACTION_IDS.ticketEdit, ACTION_IDS.ticketFollow];
   return blocks.map((block) => {
     if (block.type !== 'actions') return block;
     const elements = block.elements.map((e) => {

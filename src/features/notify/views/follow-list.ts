@@ -30,6 +30,16 @@ export function settingsLines(person: Pick<PersonFollows, 'settings' | 'tz'>): s
   return [...NOTIFY_KINDS.map((k) => `${settings[k] ? ':white_check_mark:' : ':no_bell:'} ${SETTING_WORDS[k]}: *${settings[k] ? 'on' : 'off'}*`), `:crescent_moon: Quiet hours: *${quiet}*`];
 }
 
+/**
+ * Who hears of an assignment, said on Home and by `/radar follow`: the board names a member only by
+ * name (spec 2.8: nothing else about a person), so Radar tells the person whose Slack name matches it,
+ * and only someone it knows (opened the Home tab, or followed something).
+ */
+export function assignedWhoText(names: readonly string[]): string {
+  const you = names.length > 0 ? `You match a board member named *${escapeMrkdwn(names.slice(0, 2).join('* or *'))}*.` : 'Radar has not learned your Slack name yet: opening this Home tab or following something teaches it.';
+  return `:bust_in_silhouette: *Assignment messages* go to the person whose Slack name matches the board member's name (the board gives nothing else about a person), and only to people Radar knows: who has opened Radar's Home tab or followed something. ${you} A ticket's creator who assigns it to themself is not told.`;
+}
+
 /** Follows listed on Home, each with its *Unfollow* button; the rest counted. */
 export const HOME_FOLLOWS = 12;
 
@@ -46,12 +56,13 @@ export function homeFollowBlocks(person: Pick<PersonFollows, 'follows'>, sealed:
 }
 
 /** The Home tab's "Your notifications": one section per kind with its switch, then quiet hours. */
-export function homeSettingsBlocks(person: Pick<PersonFollows, 'settings' | 'tz'>): Block[] {
+export function homeSettingsBlocks(person: Pick<PersonFollows, 'settings' | 'tz'> & { names?: readonly string[] }): Block[] {
   const blocks: Block[] = [];
   const { settings } = person;
   for (const kind of NOTIFY_KINDS) {
     const on = settings[kind];
     blocks.push(section(`${on ? ':white_check_mark:' : ':no_bell:'} ${SETTING_WORDS[kind]}: *${on ? 'on' : 'off'}*`, button({ text: on ? 'Turn off' : 'Turn on', actionId: ACTION_IDS.notifyToggle, value: kind })));
+    if (kind === 'assigned') blocks.push(context(assignedWhoText(person.names ?? [])));
   }
   const presets = QUIET_PRESETS.map((q) => option(quietText(q), `${q.start}-${q.end}`));
   const current = settings.quietHours ? `${settings.quietHours.start}-${settings.quietHours.end}` : 'off';
@@ -71,7 +82,7 @@ export function homeSettingsBlocks(person: Pick<PersonFollows, 'settings' | 'tz'
 }
 
 /** `/radar follow` without more: what the person follows and their settings. */
-export function followListView(person: Pick<PersonFollows, 'follows' | 'settings' | 'tz'>): { text: string; blocks: Block[] } {
+export function followListView(person: Pick<PersonFollows, 'follows' | 'settings' | 'tz'> & { names?: readonly string[] }): { text: string; blocks: Block[] } {
   const lines = person.follows.map((f) => `• ${followLine(f)}`);
   const blocks: Block[] = [
     section(
@@ -80,6 +91,7 @@ export function followListView(person: Pick<PersonFollows, 'follows' | 'settings
         : `*What you follow* (${person.follows.length})\n${lines.slice(0, 40).join('\n')}${lines.length > 40 ? `\n…and ${lines.length - 40} more` : ''}`,
     ),
     section(`*How Radar tells you*\n${settingsLines(person).join('\n')}`),
+    context(assignedWhoText(person.names ?? [])),
     context(`Switch these on Radar's Home tab, or \`${COMMAND} follow quiet 22:00-07:00\` (\`off\`). \`${COMMAND} unfollow …\` stops one.`),
   ];
   return { text: `You follow ${person.follows.length}`, blocks };

@@ -1,6 +1,7 @@
 /**
  * The report message: a header, the span it covers, then one block group per section that changed
- * (briefing editions and their headlines, price moves, AI presence with its trend chart, new content
+ * (briefing editions and their headlines, price moves, headline and messaging changes, AI presence
+ * with its trend chart and presence per engine, new content
  * and comparison pages, tech and trust changes, tickets opened and closed); a section with nothing new
  * is left out. From plain facts (facts.ts) only; within Slack's limits (50 blocks, 3,000 characters a
  * section, one chart).
@@ -13,7 +14,7 @@ import type { AiPoint, ReportFacts } from '../facts.js';
 
 export const REPORT_AI_CHART = 'report-ai-trend';
 
-const SECTION_WORDS: Record<ReportSection, string> = { briefing: 'briefing editions', pricing: 'pricing', ai: 'AI visibility', content: 'content changes', tech: 'tech and trust', tickets: 'tickets' };
+const SECTION_WORDS: Record<ReportSection, string> = { briefing: 'briefing editions', pricing: 'pricing', positioning: 'positioning', ai: 'AI visibility', content: 'content changes', tech: 'tech and trust', tickets: 'tickets' };
 
 export interface ReportMessage {
   text: string;
@@ -62,6 +63,10 @@ export function reportMessage(input: { projectName: string; title: string; facts
   if (facts.pricing) {
     told.push('price moves');
     blocks.push(...linesBlocks(`Price moves (${facts.pricing.runs} new run${facts.pricing.runs === 1 ? '' : 's'})`, facts.pricing.lines.map((l) => `• ${l}`)));
+  }
+  if (facts.positioning) {
+    told.push('positioning changes');
+    blocks.push(...linesBlocks(`Positioning (${facts.positioning.runs} new run${facts.positioning.runs === 1 ? '' : 's'})`, facts.positioning.lines.map((l) => `• ${l}`)));
   }
   if (facts.ai) {
     told.push('AI presence');
