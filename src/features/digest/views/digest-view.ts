@@ -195,9 +195,11 @@ export function withTicketRow(blocks: readonly Block[], ticketId: string, row: r
 function chartsReply(textTitle: string, charts: readonly (MessageChart & { note?: string | null })[]): DigestMessage | null {
   const shown = charts.slice(0, 2);
   if (shown.length === 0) return null;
-  const parts = shown.map((c) => {
+  // Each chart's note under its figures, a note the charts share said once (under the last of them).
+  const parts = shown.map((c, i) => {
     const part = chartPart(c.facts, c.blockId);
-    return { ...part, blocks: [...part.blocks, ...(c.note ? [context(escapeMrkdwn(c.note))] : [])] };
+    const said = c.note && !shown.slice(i + 1).some((later) => later.note === c.note) ? [context(escapeMrkdwn(c.note))] : [];
+    return { ...part, blocks: [...part.blocks, ...said] };
   });
   return { text: `${textTitle}: charts`, blocks: [section('*Charts of this edition*'), ...parts.flatMap((p) => p.blocks)], charts: parts.flatMap((p) => p.charts) };
 }
