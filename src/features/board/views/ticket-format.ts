@@ -126,7 +126,7 @@ export function ticketCells(ticket: Ticket, column: string, now?: Date): string[
   const briefing = briefingMark(ticket);
   return [
     `#${ticket.number}`,
-    `${titleText(ticket, TITLE_IN_LIST)}${briefing ? ` (${briefing})` : ''}`,
+    `${titleText(ticket, TITLE_IN_LIST)}${briefing ? ` · ${briefing}` : ''}`,
     column,
     isUnreadable(impact) ? UNREADABLE_VALUE : impact === null ? '' : impactName(impact),
     isUnreadable(effort) ? UNREADABLE_VALUE : (effort ?? ''),

@@ -31,7 +31,7 @@ describe('the ticket list says what it shows', () => {
     const view = ticketListView({ projectName: 'P', list: { items: [late, closedLate, future], total: 3, hasMore: false }, filters: [], closed: 'recent', now: NOW });
     // Three tickets compare in one table: a column each for the column, impact, effort, assignee, due day and labels.
     expect(tableRows(view.blocks)?.slice(1)).toEqual([
-      ['#7', 'Ticket number 7 with a reasonably long title to fill the lines (from a briefing (AI visibility, about 4 h))', 'In progress', '2 Moderate', 'low', 'Maya Chen', '⚠️ overdue, Feb 20, 2026', 'Pricing'],
+      ['#7', 'Ticket number 7 with a reasonably long title to fill the lines · from a briefing (AI visibility, about 4 h)', 'In progress', '2 Moderate', 'low', 'Maya Chen', '⚠️ overdue, Feb 20, 2026', 'Pricing'],
       // Done is not overdue; a future day is just due; nobody is marked as such.
       ['#8', 'Ticket number 8 with a reasonably long title to fill the lines', 'Done', '2 Moderate', 'low', 'Maya Chen', 'Feb 20, 2026', 'Pricing'],
       ['#9', 'Ticket number 9 with a reasonably long title to fill the lines', 'To do', '2 Moderate', 'low', 'unassigned', 'Mar 5, 2026', 'Pricing'],
