@@ -3,11 +3,13 @@
  * the trust-signals summary built text-only (the view as before charts: its blocks) and the same
  * answer with its chart rendered as PNG (echarts SVG + resvg, the fallback Slack gets when it refuses
  * the chart block), timed alike in one run; then 100 charts in a row with the process's RSS before
- * and after. The first chart (which loads the renderer) is reported apart from the rest.
+ * and after. The first chart (which loads the renderer) is reported apart from the rest. Beside it,
+ * in the same run, the AI trend and the tech answer, each text-only and with its chart as PNG.
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
+import type { ChartFacts } from '../src/slack/charts/index.js';
 import type { Measure } from './support.js';
 import { MIB, percentile, round } from './support.js';
 
@@ -16,52 +18,115 @@ const IN_A_ROW = 100;
 const P99_TARGET_MS = 50;
 const RSS_TARGET_MIB = 30;
 
-interface WorkerResult {
+/** One answer's timings: built text-only, and built with its chart rendered as PNG. */
+interface AnswerTimings {
   textP50: number;
   textP99: number;
-  firstChartMs: number;
   chartP50: number;
   chartP99: number;
   pngBytes: number;
+}
+
+interface WorkerResult extends AnswerTimings {
+  firstChartMs: number;
   rssColdMib: number;
   rssBeforeMib: number;
   rssAfterMib: number;
+  /** The AI trend (12 checks, six brands) and the tech answer (eight sites), timed alike in the same run. */
+  others: ({ name: string } & AnswerTimings)[];
+}
+
+type Answer = (i: number) => { charts: readonly { facts: ChartFacts }[] };
+
+/** 12 checks of six brands, the own one first, each rate moving a little (the AI trend as the sandbox shapes it). */
+function trendPayload(seed: number) {
+  const points = Array.from({ length: 12 }, (_, c) => ({
+    checkId: `chk_${seed}_${c}`,
+    checkedAt: new Date(Date.UTC(2026, 10, 1 + c, 9)).toISOString(),
+    answersCounted: 200,
+    brands: Array.from({ length: 6 }, (_, b) => ({ domain: `brand${b}.example`, name: `Brand ${b}`, isOwn: b === 0, tracked: true, mentionRate: 0.2 + 0.05 * b + 0.01 * ((c + seed) % 5), score: 50 + b, answersNaming: 40 + b, rank: b + 1, rankChange: 0 })),
+  }));
+  return { item: { provider: null, points } };
+}
+
+/** Eight sites' tech-and-trust rows, the own one first. */
+function techPayload(seed: number) {
+  return {
+    competitors: Array.from({ length: 8 }, (_, i) => ({
+      domain: `site${i}-example.com`,
+      isOwn: i === 0,
+      securityHeaders: { grade: 'B', score: 60 + ((i * 7 + seed) % 35) },
+      trustSignals: { count: 5 + ((i + seed) % 20), evaluated: 26 },
+      techStack: ['React', 'Cloudflare'],
+      robotsTxt: { exists: true },
+      aiAccess: { measurement: { status: 'measured' }, assistantAccess: 'allowed', modelTrainingAccess: 'blocked', crawlers: [{ crawler: 'gptbot', allowed: false }] },
+      dns: { provider: 'Cloudflare' },
+    })),
+  };
 }
 
 async function worker(): Promise<WorkerResult> {
   const { trustSummaryView } = await import('../src/features/scans/views/trust-view.js');
+  const { trendView } = await import('../src/features/ai-visibility/views/trend-view.js');
+  const { techView } = await import('../src/features/tech/views/tech-view.js');
   const { trustSignalsResult } = await import('../src/sandbox/routes/scans/trust-result.js');
   const { trustResultFacts } = await import('../src/service/read/scans.js');
+  const { readTechTrust } = await import('../src/service/index.js');
   const { renderChartPng } = await import('../src/slack/charts/index.js');
   const subject = { kind: 'trust', domain: 'northwindcrm.com', startedBy: 'U1', scanId: 'scan_1' } as const;
   const results = Array.from({ length: 8 }, (_, i) => trustResultFacts(trustSignalsResult(`site${i}-example.com`, '2026-11-20T12:00:00Z', 4_200)));
+  const trends = Array.from({ length: 8 }, (_, i) => trendPayload(i));
+  const techs = Array.from({ length: 8 }, (_, i) => readTechTrust(techPayload(i)));
   const mib = () => process.memoryUsage.rss() / MIB;
 
-  const text: number[] = [];
-  for (let i = 0; i < RENDERS; i++) {
-    const started = performance.now();
-    trustSummaryView(subject, results[i % results.length]!);
-    text.push(performance.now() - started);
-  }
-  const rssCold = mib();
-  const answerWithChart = async (i: number) => {
-    const view = trustSummaryView(subject, results[i % results.length]!);
-    const chart = view.charts[0];
-    if (!chart) throw new Error('the trust summary has no chart');
+  const trust: Answer = (i) => trustSummaryView(subject, results[i % results.length]!);
+  const trend: Answer = (i) => trendView('Northwind CRM', trends[i % trends.length] as never, null);
+  const tech: Answer = (i) => {
+    const facts = techs[i % techs.length]!;
+    return techView('Northwind CRM', facts, facts.rows.kind === 'value' ? facts.rows.value : null, { full: false });
+  };
+  const textTimes = (answer: Answer) => {
+    const text: number[] = [];
+    for (let i = 0; i < RENDERS; i++) {
+      const started = performance.now();
+      answer(i);
+      text.push(performance.now() - started);
+    }
+    return text;
+  };
+  const withChart = (answer: Answer) => async (i: number) => {
+    const chart = answer(i).charts[0];
+    if (!chart) throw new Error('the answer has no chart');
     return (await renderChartPng(chart.facts)).png.length;
   };
-  let started = performance.now();
-  const pngBytes = await answerWithChart(0);
+  const chartTimes = async (answer: Answer) => {
+    const times: number[] = [];
+    for (let i = 1; i <= RENDERS; i++) {
+      const started = performance.now();
+      await withChart(answer)(i);
+      times.push(performance.now() - started);
+    }
+    return times;
+  };
+  const timings = async (answer: Answer): Promise<AnswerTimings> => {
+    const text = textTimes(answer);
+    const charts = await chartTimes(answer);
+    return { textP50: percentile(text, 50) ?? 0, textP99: percentile(text, 99) ?? 0, chartP50: percentile(charts, 50) ?? 0, chartP99: percentile(charts, 99) ?? 0, pngBytes: await withChart(answer)(0) };
+  };
+
+  const text = textTimes(trust);
+  const rssCold = mib();
+  const started = performance.now();
+  const pngBytes = await withChart(trust)(0);
   const firstChartMs = performance.now() - started;
-  const charts: number[] = [];
-  for (let i = 1; i <= RENDERS; i++) {
-    started = performance.now();
-    await answerWithChart(i);
-    charts.push(performance.now() - started);
-  }
+  const charts = await chartTimes(trust);
   const rssBefore = mib();
-  for (let i = 0; i < IN_A_ROW; i++) await answerWithChart(i);
+  for (let i = 0; i < IN_A_ROW; i++) await withChart(trust)(i);
   const rssAfter = mib();
+  const others = [
+    { name: 'AI trend (12 checks, 6 brands, line)', ...(await timings(trend)) },
+    { name: 'tech and trust (8 sites, bar)', ...(await timings(tech)) },
+  ];
   return {
     textP50: percentile(text, 50) ?? 0,
     textP99: percentile(text, 99) ?? 0,
@@ -72,6 +137,7 @@ async function worker(): Promise<WorkerResult> {
     rssColdMib: rssCold,
     rssBeforeMib: rssBefore,
     rssAfterMib: rssAfter,
+    others,
   };
 }
 
@@ -91,6 +157,7 @@ export const charts: Measure = {
     return Promise.resolve({
       method:
         `A fresh Node process (tsx): the /radar scan trust summary built ${RENDERS} times text-only, then the same answer with its category-scores chart rendered as PNG ` +
+        `(and, timed alike after it in the same run, /radar ai trend over 12 checks of six brands and /radar tech over eight sites, each text-only and with its first chart as PNG) ` +
         `(echarts server-side SVG, @resvg/resvg-js, the shipped font) ${RENDERS} times after a first render that loads the renderer; then ${IN_A_ROW} charts in a row, RSS read before and after (no forced GC).`,
       metrics: [
         { name: 'text-only answer, p50', value: round(r.textP50, 2), unit: 'ms' },
@@ -99,12 +166,23 @@ export const charts: Measure = {
         { name: 'answer with its chart as PNG, p50', value: round(r.chartP50, 1), unit: 'ms' },
         { name: 'answer with its chart as PNG, p99', value: round(r.chartP99, 1), unit: 'ms', baseline: { label: 'target', value: P99_TARGET_MS } },
         { name: 'PNG size', value: r.pngBytes, unit: 'bytes' },
+        ...r.others.flatMap((o) => [
+          { name: `${o.name}: text-only answer, p99`, value: round(o.textP99, 2), unit: 'ms' },
+          { name: `${o.name}: answer with its chart as PNG, p50`, value: round(o.chartP50, 1), unit: 'ms' },
+          { name: `${o.name}: answer with its chart as PNG, p99`, value: round(o.chartP99, 1), unit: 'ms', baseline: { label: 'target', value: P99_TARGET_MS } },
+          { name: `${o.name}: PNG size`, value: o.pngBytes, unit: 'bytes' },
+        ]),
         { name: 'RSS before any chart', value: round(r.rssColdMib, 1), unit: 'MiB' },
         { name: `RSS before ${IN_A_ROW} charts in a row`, value: round(r.rssBeforeMib, 1), unit: 'MiB' },
         { name: `RSS after ${IN_A_ROW} charts in a row`, value: round(r.rssAfterMib, 1), unit: 'MiB', baseline: { label: `target: start + ${RSS_TARGET_MIB}`, value: round(r.rssBeforeMib + RSS_TARGET_MIB, 1) } },
       ],
       targets: [
         { target: `a chart renders in under ${P99_TARGET_MS} ms at p99`, met: r.chartP99 < P99_TARGET_MS, detail: `p99 ${round(r.chartP99, 1)} ms (text-only answer p99 ${round(r.textP99, 2)} ms in the same run)` },
+        ...r.others.map((o) => ({
+          target: `${o.name}: a chart renders in under ${P99_TARGET_MS} ms at p99`,
+          met: o.chartP99 < P99_TARGET_MS,
+          detail: `p99 ${round(o.chartP99, 1)} ms (text-only answer p99 ${round(o.textP99, 2)} ms in the same run)`,
+        })),
         {
           target: `${IN_A_ROW} charts in a row leave RSS within ${RSS_TARGET_MIB} MiB of where it started`,
           met: Math.abs(growth) <= RSS_TARGET_MIB,

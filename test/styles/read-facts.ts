@@ -90,7 +90,8 @@ export const READ_FACTS: ReadFacts[] = [
       ...DOMAINS, '72', '14 of 26', '19 of 26', 'none of the 26', 'Next.js', 'Cloudflare', 'AWS Route 53', 'GPTBot', 'ClaudeBot',
       'shields its response headers', 'publishes no robots.txt', 'could not be measured', 'no AI-access information',
     ],
-    once: ['*hubforge.io*'],
+    // The sites are a table (issue 29): the shielded site's row once (the charts label it by name only).
+    once: ['hubforge.io\nnot measured: the site shields its response headers'],
   },
   {
     command: 'competitor hubforge',

@@ -61,6 +61,17 @@ export function tableRows(blocks: readonly unknown[] | undefined): string[][] | 
   return table?.rows.map((row) => row.map((c) => (c.text ?? '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')));
 }
 
+/**
+ * The row of the message's table whose first cell contains `first`, said as a view's lines say it: the
+ * first cell in bold, then "*Column:* cell" a line. Undefined when there is no table or no such row.
+ */
+export function tableRowLines(blocks: readonly unknown[] | undefined, first: string): string | undefined {
+  const [head, ...rows] = tableRows(blocks) ?? [];
+  const row = rows.find((r) => (r[0] ?? '').includes(first));
+  if (!head || !row) return undefined;
+  return [`*${row[0] ?? ''}*`, ...row.slice(1).map((cell, i) => `*${head[i + 1] ?? ''}:* ${cell}`)].join('\n');
+}
+
 /** The message's chart blocks (data_visualization), as Slack gets them. */
 export function chartBlocks(blocks: readonly unknown[] | undefined): { block_id?: string; title: string; chart: { type: string; series?: { name: string; data: { label: string; value: number }[] }[] } }[] {
   return (blocks ?? []).filter((b) => (b as { type?: string }).type === 'data_visualization') as never;

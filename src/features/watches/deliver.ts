@@ -66,12 +66,16 @@ async function watchChart(ref: WatchRef, limit: <T>(task: () => Promise<T>) => P
   }
 }
 
-/** The messages with the chart reply last in the thread (when there is a chart). */
-async function withChart(ctx: WatchDelivery, ref: WatchRef, messages: WatchMessages): Promise<WatchPost> {
-  const chart = ctx.chart ? await ctx.chart(ref) : null;
+/**
+ * The messages with the chart reply last in the thread (when there is a chart): `moved`, the moved
+ * metric over the two runs the watch compared (move-chart.ts), else the AI trend (`ctx.chart`).
+ */
+async function withChart(ctx: WatchDelivery, ref: WatchRef, messages: WatchMessages, moved: MessageChart | null): Promise<WatchPost> {
+  const chart = moved ?? (ctx.chart ? await ctx.chart(ref) : null);
   if (!chart) return messages;
-  const part = chartPart(chart.facts, chart.blockId, { note: 'share of answers counted naming each' });
-  return { ...messages, thread: [...messages.thread, { text: `${messages.main.text}: over the last checks`, blocks: part.blocks, charts: part.charts }] };
+  const ai = chart.blockId === AI_TREND_CHART;
+  const part = chartPart(chart.facts, chart.blockId, ai ? { note: 'share of answers counted naming each' } : {});
+  return { ...messages, thread: [...messages.thread, { text: `${messages.main.text}: ${ai ? 'over the last checks' : 'over the last runs'}`, blocks: part.blocks, charts: part.charts }] };
 }
 
 export const watchKey = (teamId: string, channelId: string, ref: WatchRef): DigestKey => ({ teamId, channelId, runId: `${ref.dimension}:${ref.runId}` });
@@ -110,8 +114,8 @@ type ThreadReply = WatchMessages['thread'][number] & { charts?: readonly Message
 /** What is posted: the watch message and its thread, a chart reply last when there is one. */
 type WatchPost = Omit<WatchMessages, 'thread'> & { thread: ThreadReply[] };
 
-export function deliverWatch(ctx: WatchDelivery, key: DigestKey, ref: WatchRef, renderPlain: () => Promise<WatchMessages>): Promise<Delivery> {
-  const render = async () => withChart(ctx, ref, await renderPlain());
+export function deliverWatch(ctx: WatchDelivery, key: DigestKey, ref: WatchRef, renderPlain: () => Promise<WatchMessages>, moved: MessageChart | null = null): Promise<Delivery> {
+  const render = async () => withChart(ctx, ref, await renderPlain(), moved);
   return deliverOnce(ctx, key, {
     what: 'watch message',
     findEarlier: (since) => findEarlier(ctx, key.channelId, ref, since),

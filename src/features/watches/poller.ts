@@ -29,6 +29,7 @@ import { createPoller, forEachChannel } from '../background/poller-skeleton.js';
 import { changesOf, type Change } from './changes/index.js';
 import { changelogCutChanges, rowsBetween, type ChangelogRowRead } from './changes/content.js';
 import { deliverWatch, watchKey, type WatchDelivery } from './deliver.js';
+import { watchMoveChart, type ComparedRuns } from './move-chart.js';
 import { byTier, changesFor } from './filters.js';
 import { deliverHeld } from './held.js';
 import { inQuiet } from './schedule.js';
@@ -126,6 +127,8 @@ export function createWatchWorker(
       }
     };
     const changes = new Map<string, Promise<Change[] | null>>();
+    /** The two runs each row's changes were found between (the figures its chart draws: no read of their own). */
+    const compared = new Map<string, ComparedRuns>();
     /**
      * The changes of `row` against the nearest earlier run on the history page that has a summary; []
      * when `row` itself has none (nothing to tell: the watch goes on with the next run); null when no
@@ -154,6 +157,7 @@ export function createWatchWorker(
             }
             // AI: the check before the compared one, as its history row (already read), for the noise band's second check.
             const earlier = dimension === 'ai' ? rows[rows.findIndex((r) => r.runId === before.runId) + 1]?.item : undefined;
+            compared.set(row.runId, { previous: { payload: previous, at: before.at }, current: { payload: current, at: row.at } });
             return [...changesOf(dimension, { previous, current, ...(earlier !== undefined ? { earlier } : {}) }, log), ...cut];
           }
           return null;
@@ -166,7 +170,7 @@ export function createWatchWorker(
     await forEachChannel(
       deps.timing,
       group.channels,
-      (c) => watchChannel(c.teamId, c.channelId, group, rows, changesOfRun, signal),
+      (c) => watchChannel(c.teamId, c.channelId, group, rows, changesOfRun, (row) => compared.get(row.runId), signal),
       (c, error) => logger.error('a channel’s watch failed', { channel: c.channelId, projectId, dimension, error }),
     );
     const top = rows[0];
@@ -209,7 +213,15 @@ export function createWatchWorker(
     );
   }
 
-  async function watchChannel(teamId: string, channelId: string, group: RunsGroup, rows: RunRow[], changesOfRun: (row: RunRow) => Promise<Change[] | null>, signal: AbortSignal): Promise<void> {
+  async function watchChannel(
+    teamId: string,
+    channelId: string,
+    group: RunsGroup,
+    rows: RunRow[],
+    changesOfRun: (row: RunRow) => Promise<Change[] | null>,
+    comparedOf: (row: RunRow) => ComparedRuns | undefined,
+    signal: AbortSignal,
+  ): Promise<void> {
     // Read afresh: a channel unbound, rebound or unwatched since the listing is treated as it is now.
     const binding: Binding | undefined = await deps.bindings.get(teamId, channelId);
     if (!binding || binding.projectId !== group.projectId) return;
@@ -259,7 +271,10 @@ export function createWatchWorker(
       }
       const ref = { projectId: group.projectId, dimension: group.dimension, runId: row.runId, competitor: muteTargetOf(told) };
       const post = { projectId: group.projectId, projectName: binding.projectName, dimension: group.dimension, runId: row.runId, runAt: row.at, changes: told };
-      const outcome = await deliverWatch(delivery, watchKey(teamId, channelId, ref), ref, async () => watchMessages(post, sealedButtons(deps, { channel: channelId, team: teamId }, post)));
+      // The moved metric over the two runs compared, from the payloads already read (issue 29).
+      const runs = comparedOf(row);
+      const moved = runs ? watchMoveChart(group.dimension, told, runs) : null;
+      const outcome = await deliverWatch(delivery, watchKey(teamId, channelId, ref), ref, async () => watchMessages(post, sealedButtons(deps, { channel: channelId, team: teamId }, post)), moved);
       if (isDelivered(outcome)) {
         cursor = row.runId;
         // Followers of a competitor it names are told once (the notifier's claims), however many channels get it.

@@ -272,8 +272,11 @@ export type SectionPart =
 
 export interface ChartSeries {
   name: string | null;
-  /** The numbers among its points (`points` or `values`), in order; empty when none Radar can describe. */
-  points: number[];
+  /**
+   * Its points (`points` or `values`) in order: the numbers, and null where the service sent null (not
+   * measured, spec 2.2: a gap, never zero); any other point is left out. Empty when none Radar can describe.
+   */
+  points: (number | null)[];
 }
 
 export type SectionItem = { kind: 'value'; value: FieldValue } | { kind: 'parts'; parts: SectionPart[] };
@@ -322,7 +325,7 @@ function chartOf(obj: JsonRecord): SectionPart {
   const series = hit.value.slice(0, 10).flatMap((s): ChartSeries[] => {
     if (!isRecord(s)) return [];
     const found = [lookup(s, 'points', { down: false }), lookup(s, 'values', { down: false })].find((h) => h.found);
-    const points = found?.found && Array.isArray(found.value) ? found.value.filter((p): p is number => typeof p === 'number') : [];
+    const points = found?.found && Array.isArray(found.value) ? found.value.filter((p): p is number | null => p === null || (typeof p === 'number' && Number.isFinite(p))) : [];
     return [{ name: ownText(s, ['label', 'name', 'title']), points }];
   });
   return { kind: 'chart', title, note, series, more: Math.max(0, hit.value.length - 10), fields };

@@ -8,7 +8,7 @@ import type { Respond } from '../respond.js';
 import type { RadarDeps } from '../../deps.js';
 import type { ParsedCommand } from './parse.js';
 import type { SubcommandSpec } from './spec.js';
-import { actions, button, type Block } from '../blocks/index.js';
+import { actions, button, context, type Block } from '../blocks/index.js';
 import { ACTION_IDS } from '../ids.js';
 import { LIMITS } from '../blocks/limits.js';
 import { UserError } from '../error-text.js';
@@ -86,6 +86,15 @@ export interface InvocationInput {
   projectHint?: string;
 }
 
+/** Said once where the first chart stood when Slack refused the chart block and the answer goes without it. */
+export const CHART_NOT_DRAWN = 'Slack could not draw the chart here: the figures in this answer say the same numbers.';
+
+/** The blocks without their chart blocks, one line in place of the first saying the chart could not be drawn. */
+function withoutCharts(blocks: readonly Block[]): Block[] {
+  const first = blocks.findIndex(isChartBlock);
+  return blocks.flatMap((b, i) => (i === first ? [context(`_${CHART_NOT_DRAWN}_`)] : isChartBlock(b) ? [] : [b]));
+}
+
 export function createInvocation(input: InvocationInput): CommandInvocation {
   let projectPromise: Promise<ProjectRef> | undefined;
   return {
@@ -134,7 +143,7 @@ export function createInvocation(input: InvocationInput): CommandInvocation {
         // A workspace that does not draw Slack's chart block refuses the whole answer: it goes again
         // without the chart blocks; the figures beside each chart say the same numbers.
         input.deps.logger.info('the answer went again without its chart blocks', { error: error instanceof Error ? error.message : String(error) });
-        await send(blocks.filter((b) => !isChartBlock(b)));
+        await send(withoutCharts(blocks));
       }
     },
   };

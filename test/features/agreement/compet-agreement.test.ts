@@ -14,7 +14,7 @@ import { pricingView } from '../../../src/features/pricing/views/pricing-view.js
 import { techView } from '../../../src/features/tech/views/tech-view.js';
 import { changesOf } from '../../../src/features/watches/changes/index.js';
 import { readPositioning, readPricing, readTechTrust, type PositioningRow, type PricingRead } from '../../../src/service/index.js';
-import { messageText } from '../../support/view-checks.js';
+import { messageText, tableRowLines } from '../../support/view-checks.js';
 
 const HOSTILE = '*bold* <!here> <@U1> &amp;';
 /** A mention as Slack would act on it: the hostile strings must arrive escaped in the blocks sent. */
@@ -46,12 +46,16 @@ describe('tech-trust: /radar tech, the card and the tech watch state the same fa
   it('names the nested competitor, reads nine trust signals everywhere, and escapes the unknown note', () => {
     const item = answer(9, 'B');
     const facts = readTechTrust(item);
-    const view = read(techView('P', facts, facts.rows.kind === 'value' ? facts.rows.value : null, { full: false }));
+    const tech = techView('P', facts, facts.rows.kind === 'value' ? facts.rows.value : null, { full: false });
+    const view = read(tech);
     expect(view).not.toContain('unnamed competitor');
+    // The sites table: a row a site, the own one marked.
+    const acme = tableRowLines(tech.blocks, 'acme.io');
+    expect(tableRowLines(tech.blocks, 'us.example')).toMatch(/^\*us\.example \(you\)\*/);
+    expect(acme).toContain('*Trust signals:* 9 of 26 found');
+    expect(acme).toContain('*Security headers:* grade B · score 72');
+    // The field Radar does not know stays a line after the table, escaped.
     expect(view).toContain('*acme.io*');
-    expect(view).toContain('*us.example* _(you)_');
-    expect(view).toContain('*Trust signals:* 9 of 26 found');
-    expect(view).toContain('*Security headers:* grade B · score 72');
     expect(view).toContain(`*Analyst note:* ${HOSTILE}`);
 
     const card = trustLines(item, ACME).join('\n');

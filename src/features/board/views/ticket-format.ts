@@ -2,7 +2,7 @@
 import type { Label, Ticket } from '../../../service/index.js';
 import { briefingSizeOf, type BriefingSize } from '../../../service/schemas/tickets.js';
 import { isUnreadable, readable, readableOr, UNREADABLE_VALUE, unreadableItemsLine, unreadableOf, type Unreadable } from '../../../service/tolerant.js';
-import { dayText, escapeMrkdwn, estimateText, humanise, truncate } from '../../../slack/blocks/index.js';
+import { dayText, dayWords, escapeMrkdwn, estimateText, humanise, truncate } from '../../../slack/blocks/index.js';
 import { impactName } from '../vocabulary.js';
 
 /** The longest title a list line shows. */
@@ -102,4 +102,36 @@ export function ticketLine(ticket: Ticket, now?: Date): string {
 /** The one line for tickets a list could not read, or null. */
 export function unreadableTicketsLine(items: readonly Unreadable[]): string | null {
   return unreadableItemsLine(items, 'ticket', escapeMrkdwn);
+}
+
+/** The due day as a table cell (plain text: a cell holds no date token nor bold): "⚠️ overdue, Feb 20, 2026". */
+function dueCell(ticket: Pick<Ticket, 'dueDate' | 'status'>, now?: Date): string {
+  const { dueDate } = ticket;
+  if (isUnreadable(dueDate)) return UNREADABLE_VALUE;
+  if (dueDate === null) return '';
+  const day = dayWords(dueDate) ?? dueDate;
+  return now && isOverdue(ticket, now) ? `⚠️ overdue, ${day}` : day;
+}
+
+/** The columns of a ticket list's table, in the order the list line says them. */
+export const TICKET_TABLE_COLUMNS = ['#', 'Title', 'Column', 'Impact', 'Effort', 'Assignee', 'Due', 'Labels'] as const;
+
+/**
+ * One ticket as table cells (mrkdwn as the line writes it; the table block makes each a plain cell):
+ * number, title (with its briefing mark), column, impact, effort, assignee ("unassigned"), due day
+ * (overdue marked), labels. An unset value is an empty cell.
+ */
+export function ticketCells(ticket: Ticket, column: string, now?: Date): string[] {
+  const { impact, effort, assignee } = ticket;
+  const briefing = briefingMark(ticket);
+  return [
+    `#${ticket.number}`,
+    `${titleText(ticket, TITLE_IN_LIST)}${briefing ? ` · ${briefing}` : ''}`,
+    column,
+    isUnreadable(impact) ? UNREADABLE_VALUE : impact === null ? '' : impactName(impact),
+    isUnreadable(effort) ? UNREADABLE_VALUE : (effort ?? ''),
+    isUnreadable(assignee) ? UNREADABLE_VALUE : assignee ? escapeMrkdwn(assignee.fullName) : 'unassigned',
+    dueCell(ticket, now),
+    labelsText(ticket.labels),
+  ];
 }

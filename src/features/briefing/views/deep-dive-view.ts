@@ -17,8 +17,10 @@ function chartLines(part: Extract<SectionPart, { kind: 'chart' }>, described: bo
   if (part.series === null) return [...lines, '    _The service sent no series for this chart._', ...fieldLines(part.fields)];
   for (const s of part.series) {
     const name = escapeMrkdwn(s.name ?? 'a series');
-    const nums = s.points;
-    lines.push(nums.length > 0 ? `    • ${name}: ${nums.length} points, from ${nums[0]} to ${nums.at(-1)} (low ${Math.min(...nums)}, high ${Math.max(...nums)})` : `    • ${name}: no points Radar can describe`);
+    const nums = s.points.filter((p): p is number => p !== null);
+    const gaps = s.points.length - nums.length;
+    const unmeasured = gaps > 0 ? `, ${gaps} not measured` : '';
+    lines.push(nums.length > 0 ? `    • ${name}: ${s.points.length} points, from ${nums[0]} to ${nums.at(-1)} (low ${Math.min(...nums)}, high ${Math.max(...nums)}${unmeasured})` : `    • ${name}: no points Radar can describe${unmeasured}`);
   }
   if (part.more > 0) lines.push(`    …and ${part.more} more series`);
   return [...lines, ...fieldLines(part.fields)];

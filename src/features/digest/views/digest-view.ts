@@ -31,8 +31,8 @@ export interface DigestContent {
   read: BriefingRead;
   /** The edition's opened tickets, most important first. */
   opened: Ticket[];
-  /** The charts of the dimensions the edition diagnoses (AI trend, price position), at most two. */
-  charts?: readonly MessageChart[];
+  /** The charts of the edition's own deep dives (AI visibility, pricing), at most two; each with its note when it has one. */
+  charts?: readonly (MessageChart & { note?: string | null })[];
 }
 
 export interface DigestMessage {
@@ -194,9 +194,14 @@ export function withTicketRow(blocks: readonly Block[], ticketId: string, row: r
  * The edition's charts as one thread reply (two charts a message at most), each with its figures as
  * text beside it; null when there is none.
  */
-function chartsReply(textTitle: string, charts: readonly MessageChart[]): DigestMessage | null {
+function chartsReply(textTitle: string, charts: readonly (MessageChart & { note?: string | null })[]): DigestMessage | null {
   const shown = charts.slice(0, 2);
   if (shown.length === 0) return null;
-  const parts = shown.map((c) => chartPart(c.facts, c.blockId));
+  // Each chart's note under its figures, a note the charts share said once (under the last of them).
+  const parts = shown.map((c, i) => {
+    const part = chartPart(c.facts, c.blockId);
+    const said = c.note && !shown.slice(i + 1).some((later) => later.note === c.note) ? [context(escapeMrkdwn(c.note))] : [];
+    return { ...part, blocks: [...part.blocks, ...said] };
+  });
   return { text: `${textTitle}: charts`, blocks: [section('*Charts of this edition*'), ...parts.flatMap((p) => p.blocks)], charts: parts.flatMap((p) => p.charts) };
 }

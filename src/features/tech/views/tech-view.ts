@@ -10,6 +10,7 @@ import { aiAccessText, factsText, partText, robotsText, securityText, techRowNam
 import { chartPart, type MessageChart } from '../../../slack/charts/index.js';
 import { TECH_SECURITY_CHART, TECH_TRUST_CHART, techCharts } from './tech-chart.js';
 import { chunkLines, context, escapeMrkdwn, fitBlocks, header, humanise, section, type Block } from '../../../slack/blocks/index.js';
+import { plainCell, tableBlock, type TableColumn } from '../../../slack/blocks/table.js';
 
 export { aiAccessText, NOT_MEASURED, NOT_REPORTED, robotsText, securityText, techRowName, trustText } from '../../competitor-match/tech-words.js';
 
@@ -29,6 +30,42 @@ function rowLines(row: TechTrustRow | null, crawlerName: (id: string | null) => 
     ...extraLines(row.extras, row.moreExtras),
   ];
 }
+
+/** The sites' facts as table columns, in the order the lines say them. */
+const SITE_COLUMNS: TableColumn[] = [
+  { title: 'Site', wrap: true },
+  { title: 'Security headers', wrap: true },
+  { title: 'Trust signals', wrap: true },
+  { title: 'Tech stack', wrap: true },
+  { title: 'robots.txt', wrap: true },
+  { title: 'AI access', wrap: true },
+  { title: 'DNS', wrap: true },
+];
+
+/** One site as table cells (plain text: Radar's italics dropped, the cell escapes again); an unreadable row says so in its first cell. */
+function rowCells(row: TechTrustRow | null, crawlerName: (id: string | null) => string, full: boolean): string[] {
+  if (row === null) return [plainCell(unreadableText('A competitor row')), ...SITE_COLUMNS.slice(1).map(() => '–')];
+  const [, ...lines] = rowLines(row, crawlerName, full);
+  const value = (line: string | undefined) => plainCell((line ?? '').replace(/^\*[^*]+:\* /, ''));
+  return [`${plainCell(techRowName(row))}${row.isOwn ? ' (you)' : ''}`, ...lines.slice(0, SITE_COLUMNS.length - 1).map(value)];
+}
+
+/**
+ * Every site in one table (a row each, its seven facts as columns), then the fields Radar does not
+ * know of each site that has some, as lines; null when the sites do not fit one table (lines then).
+ */
+function sitesTableBlocks(rows: (TechTrustRow | null)[], crawlerName: (id: string | null) => string, full: boolean): Block[] | null {
+  const table = tableBlock({ blockId: TECH_SITES_TABLE, columns: SITE_COLUMNS, rows: rows.map((row) => rowCells(row, crawlerName, full)) });
+  if (table === null) return null;
+  const extras = rows.flatMap((row) => {
+    if (row === null) return [];
+    const lines = extraLines(row.extras, row.moreExtras);
+    return lines.length > 0 ? chunkLines([`*${escapeMrkdwn(techRowName(row))}*${row.isOwn ? ' _(you)_' : ''}`, ...lines]).map((chunk) => section(chunk)) : [];
+  });
+  return [table as Block, ...extras];
+}
+
+export const TECH_SITES_TABLE = 'tech-sites';
 
 /** Each crawler once: the catalog (compact), else the facts full rows carry inline. */
 function crawlersOf(facts: TechTrustFacts, rows: (TechTrustRow | null)[]): CrawlerFacts[] {
@@ -72,7 +109,10 @@ export function techView(projectName: string, facts: TechTrustFacts, rows: (Tech
       blocks.push(...part.blocks);
       charts.push(...part.charts);
     }
-    for (const row of rows) for (const chunk of chunkLines(rowLines(row, crawlerName, options.full))) blocks.push(section(chunk));
+    // The sites as one table, compared column by column; one site, or more than one table holds (100 rows), as lines.
+    const table = rows.length > 1 ? sitesTableBlocks(rows, crawlerName, options.full) : null;
+    if (table) blocks.push(...table);
+    else for (const row of rows) for (const chunk of chunkLines(rowLines(row, crawlerName, options.full))) blocks.push(section(chunk));
   }
   const notes: string[] = [];
   for (const page of facts.pages) {

@@ -7,7 +7,8 @@ import { isUnreadable, readable, unreadableOf } from '../../../service/tolerant.
 import { LIMITS, context, escapeMrkdwn, header, plural, section, type Block } from '../../../slack/blocks/index.js';
 import { COMMAND } from '../../../slack/ids.js';
 import { columnName } from '../../board/vocabulary.js';
-import { ticketLine, unreadableTicketsLine } from '../../board/views/ticket-format.js';
+import { TICKET_TABLE_COLUMNS, ticketCells, ticketLine, unreadableTicketsLine } from '../../board/views/ticket-format.js';
+import { plainCell, tableBlock } from '../../../slack/blocks/table.js';
 
 export interface TicketListData {
   projectName: string;
@@ -77,15 +78,31 @@ export function ticketListView(data: TicketListData): { text: string; blocks: Bl
   // A ticket Radar could not read is counted in one line; the others are listed (the count is `total`).
   const unread = unreadableTicketsLine(unreadableOf(list.items));
   if (unread !== null) blocks.push(context(unread));
+  // The tickets in one table, board order, a row a ticket (its column a column); lines when it would not fit one.
+  const groups = byColumn(readable(list.items));
+  const table = ticketsTable(groups, data.now);
+  if (table) {
+    blocks.push(table);
+    return { text: `${escapeMrkdwn(data.projectName)}: ${plural(list.total, 'ticket')}`, blocks };
+  }
   // Header, summary and up to two footers stay; the rest of the message holds the columns.
   const room = LIMITS.blocksPerMessage - blocks.length - 2;
-  const chunks = byColumn(readable(list.items)).flatMap(([column, tickets]) => chunksOf(column, tickets, data.now));
+  const chunks = groups.flatMap(([column, tickets]) => chunksOf(column, tickets, data.now));
   const shown = chunks.slice(0, room);
   blocks.push(...shown.map((c) => section(c.text)));
   const left = chunks.slice(room).reduce((n, c) => n + c.tickets, 0);
   if (left > 0) blocks.push(context(`…and ${plural(left, 'more ticket')}: name a column or a few title words to narrow the list.`));
   return { text: `${escapeMrkdwn(data.projectName)}: ${plural(list.total, 'ticket')}`, blocks };
 }
+
+/** The tickets as one table (two or more, within Slack's 100 rows), or null when lines say them better or it would not fit. */
+function ticketsTable(groups: [string, Ticket[]][], now: Date | undefined): Block | null {
+  const rows = groups.flatMap(([column, tickets]) => tickets.map((t) => ticketCells(t, columnTitle(column), now).map(plainCell)));
+  if (rows.length < 2) return null;
+  return tableBlock({ blockId: TICKETS_TABLE, columns: TICKET_TABLE_COLUMNS.map((title) => ({ title, ...(title === 'Title' || title === 'Labels' ? { wrap: true } : {}) })), rows }) as Block | null;
+}
+
+export const TICKETS_TABLE = 'tickets';
 
 /**
  * What the list shows against what the board holds, said once: "31 tickets matching “pricing”, in

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { techView } from '../../../../src/features/tech/views/tech-view.js';
 import { readTechTrust } from '../../../../src/service/index.js';
-import { messageText } from '../../../support/view-checks.js';
+import { messageText, tableRows } from '../../../support/view-checks.js';
 
 const row = (over: Record<string, unknown>) => ({
   competitorId: 'c1',
@@ -60,13 +60,36 @@ describe('techView', () => {
     expect(render({ competitors: [row({})], competitorsPage: { offset: 0, limit: 1, total: 9, hasMore: true } })).toContain('1 of 9 shown');
   });
 
-  it('escapes service strings and keeps within Block Kit limits for many competitors', () => {
-    const rows = Array.from({ length: 80 }, (_, i) => row({ domain: `<!channel>${i}.example`, techStack: ['<script>'] }));
-    const facts = readTechTrust({ competitors: rows });
-    const view = techView('Acme', facts, facts.rows.kind === 'value' ? facts.rows.value : null, { full: true });
-    expect(JSON.stringify(view.blocks)).not.toContain('<!channel>');
-    expect(JSON.stringify(view.blocks)).toContain('&lt;script&gt;');
-    expect(messageText(view)).toContain('more competitors than one message can hold');
+  it('escapes service strings and keeps within Block Kit limits for many competitors: 80 in one table, 120 as lines', () => {
+    const view = (n: number) => {
+      const rows = Array.from({ length: n }, (_, i) => row({ domain: `<!channel>${i}.example`, techStack: ['<script>'] }));
+      const facts = readTechTrust({ competitors: rows });
+      return techView('Acme', facts, facts.rows.kind === 'value' ? facts.rows.value : null, { full: true });
+    };
+    const table = view(80);
+    expect(tableRows(table.blocks)).toHaveLength(81);
+    expect(tableRows(table.blocks)?.[80]?.[0]).toBe('<!channel>79.example');
+    expect(JSON.stringify(table.blocks)).not.toContain('<!channel>');
+    expect(JSON.stringify(table.blocks)).toContain('&lt;script&gt;');
+    expect(messageText(table)).not.toContain('more competitors than one message can hold');
+    const lines = view(120);
+    expect(tableRows(lines.blocks)).toBeUndefined();
+    expect(JSON.stringify(lines.blocks)).not.toContain('<!channel>');
+    expect(messageText(lines)).toContain('more competitors than one message can hold');
+  });
+
+  it('several sites: one table, a row a site, its facts in columns; the fields Radar does not know as lines after it', () => {
+    const view = (() => {
+      const facts = readTechTrust({ competitors: [row({ isOwn: true, domain: 'own.example' }), row({ trustSignals: { count: null }, dns: 'x', whatWeFound: 'a <b> finding' })] });
+      return techView('Acme', facts, facts.rows.kind === 'value' ? facts.rows.value : null, { full: false });
+    })();
+    expect(tableRows(view.blocks)).toEqual([
+      ['Site', 'Security headers', 'Trust signals', 'Tech stack', 'robots.txt', 'AI access', 'DNS'],
+      ['own.example (you)', 'grade A · score 90', '3 of 26 found', 'React', 'published', 'measured · assistants allowed · model training blocked · blocks gptbot', 'provider Cloudflare'],
+      ['acme.example', 'grade A · score 90', 'not measured', 'React', 'published', 'measured · assistants allowed · model training blocked · blocks gptbot', "couldn't read this part of the service's answer"],
+    ]);
+    expect(messageText(view)).toContain('*acme.example*\n*What we found:* a <b> finding');
+    expect(JSON.stringify(view.blocks)).toContain('a &lt;b&gt; finding');
   });
 });
 
