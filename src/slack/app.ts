@@ -3,7 +3,7 @@
  * fair-use limits first, the `/radar` listener, every feature registered (they come from the registry the composition root
  * built; nothing here imports a feature), and one error handler.
  */
-import type { Receiver } from '@slack/bolt';
+import type { Authorize, Receiver } from '@slack/bolt';
 import { App, LogLevel } from './bolt.js';
 import type { RadarDeps, Worker } from '../deps.js';
 import type { AnyFeature } from '../plugin.js';
@@ -11,14 +11,19 @@ import { boltLogger } from './bolt-logger.js';
 import type { ProjectResolver } from './commands/invocation.js';
 import { registerCommand } from './commands/register.js';
 import type { CommandRegistry } from './commands/registry.js';
-import { installationBoundary, installationOf, type Installation } from './installation.js';
+import { installationBoundary, installationOf, type Installation, type InstallationResolver } from './installation.js';
 import { fairUseMiddleware, type RequestLimits } from './request-limits.js';
 import { slackOnlyFetch } from './respond.js';
 import type { WorkTracker } from './work-tracker.js';
 
 export interface SlackAppOptions {
   receiver: Receiver;
-  botToken: string;
+  /** Single-workspace mode's token; unset with `authorize` (OAuth mode: each installation's own). */
+  botToken?: string;
+  /** OAuth mode: the InstallProvider's authorize (`oauth.ts`), with `requestInstallation` beside it. */
+  authorize?: Authorize<boolean>;
+  /** OAuth mode: who a request's installation is (from what `authorize` found). */
+  requestInstallation?: InstallationResolver;
   apiUrl: string;
   /** The `/radar` subcommands, built from the features; each feature's `register` is called once here. */
   commands: CommandRegistry;
@@ -35,7 +40,7 @@ export interface SlackAppOptions {
 export function createSlackApp(deps: RadarDeps, options: SlackAppOptions): { app: App; workers: Worker[]; installation: () => Promise<Installation> } {
   const logger = boltLogger(deps.logger, deps.config.logLevel === 'debug' ? LogLevel.DEBUG : LogLevel.WARN);
   const app = new App({
-    token: options.botToken,
+    ...(options.authorize ? { authorize: options.authorize } : { token: options.botToken ?? '' }),
     receiver: options.receiver,
     logger,
     clientOptions: {
@@ -56,7 +61,7 @@ export function createSlackApp(deps: RadarDeps, options: SlackAppOptions): { app
   if (options.work) app.use(options.work.middleware);
   // Then requests for another team or app, and people of other organisations, stop here.
   const installation = options.installation ?? installationOf(app.client);
-  app.use(installationBoundary(installation, deps.logger.child({ component: 'access' })));
+  app.use(installationBoundary(options.requestInstallation ?? (() => installation()), deps.logger.child({ component: 'access' })));
   const runtimes = new Map<AnyFeature, unknown>();
   registerCommand(app, deps, {
     registry: options.commands,
@@ -71,6 +76,11 @@ export function createSlackApp(deps: RadarDeps, options: SlackAppOptions): { app
     workers.push(...(parts.workers ?? []));
   }
   app.error(async (error) => {
+    // OAuth mode: a request from a team with no installation (or whose tokens do not open) is not served.
+    if ((error as { code?: string }).code === 'slack_bolt_authorization_error') {
+      deps.logger.warn('refused a request: no usable installation for its team', { reason: error.message });
+      return;
+    }
     deps.logger.error('unhandled error in a Slack listener', { error });
   });
   return { app, workers, installation };
