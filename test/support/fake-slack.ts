@@ -216,7 +216,11 @@ export function expectNoViolations(fake: Pick<FakeSlack, 'violations'>): void {
 /** Which rules a call breaks, and the error Slack would answer it with. */
 function referee(call: WebApiCall): { error: string; problems: string[] } {
   const { method, args } = call;
-  const missing = requiredParams(method).filter((name) => args[name] === undefined || args[name] === '');
+  // The catalogue lists oauth.v2.access's `code` as required; a token refresh (grant_type=refresh_token)
+  // sends a refresh_token instead, as Slack documents.
+  const refreshing = method === 'oauth.v2.access' && args.grant_type === 'refresh_token';
+  const required = requiredParams(method).filter((name) => !(refreshing && name === 'code'));
+  const missing = [...required, ...(refreshing ? ['refresh_token'] : [])].filter((name) => args[name] === undefined || args[name] === '');
   const paramProblems = missing.map((name) => `missing required parameter ${name}`);
   if (method === 'chat.postMessage' && (typeof args.text !== 'string' || args.text.trim() === '')) {
     paramProblems.push('chat.postMessage needs a `text` fallback for notifications and screen readers');

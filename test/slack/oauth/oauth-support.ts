@@ -82,7 +82,7 @@ export async function startOAuthRadar(options: { sandbox: Sandbox; slack: FakeSl
 }
 
 /** A browser installing Radar into `grant`'s workspace: the install link, Slack's consent (granted), the redirect. */
-export async function installThroughBrowser(radarUrl: string, slack: FakeSlack, grant: LocalGrant): Promise<{ status: number; body: string }> {
+export async function installThroughBrowser(radarUrl: string, slack: FakeSlack, grant: LocalGrant, redirectUrl = radarUrl): Promise<{ status: number; body: string }> {
   const start = await request(`${radarUrl}/slack/install`, { method: 'GET' });
   await start.body.dump();
   expect(start.statusCode).toBe(302);
@@ -97,7 +97,7 @@ export async function installThroughBrowser(radarUrl: string, slack: FakeSlack, 
 
   const code = `code-${randomUUID()}`;
   slack.oauth?.grant(code, grant);
-  const back = await request(`${radarUrl}/slack/oauth_redirect?code=${encodeURIComponent(code)}&state=${encodeURIComponent(state)}`, {
+  const back = await request(`${redirectUrl}/slack/oauth_redirect?code=${encodeURIComponent(code)}&state=${encodeURIComponent(state)}`, {
     method: 'GET',
     headers: { cookie },
   });
