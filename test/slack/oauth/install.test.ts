@@ -114,4 +114,42 @@ describe('installs from a link (OAuth mode over HTTP)', () => {
     await post.body.dump();
     expect((await r.radar.deps.store.entries(INSTALLATIONS_NAMESPACE)).length).toBe(before);
   });
+
+  it('tokens_revoked: user tokens only drop the user token; a revoked bot token removes the installation and the team\'s records', async () => {
+    const THIRD = { teamId: 'T0THIRD003', teamName: 'Third', userId: 'U0INSTALL3' };
+    expect((await installThroughBrowser(r.radar.url ?? '', slack, THIRD)).status).toBe(200);
+    await r.radar.deps.bindings.set({ teamId: THIRD.teamId, channelId: CHANNELS.general, projectId: 'p', projectName: 'P', boundBy: 'U1', boundAt: '2026-01-01T00:00:00Z' });
+    const stored = async () => (await r.radar.deps.store.keyv(INSTALLATIONS_NAMESPACE).get(`team:${THIRD.teamId}`)) as { installation: { user?: { token?: string } } } | undefined;
+    // Give the stored installation a (sealed) user token as an install with user scopes has.
+    const { createInstallationStore } = await import('../../../src/store/installations.js');
+    const { createSecretBox } = await import('../../../src/store/crypto.js');
+    const installs = createInstallationStore(r.radar.deps.store, createSecretBox(r.radar.deps.config.encryption ?? { current: Buffer.alloc(32) }));
+    const found = await installs.get(`team:${THIRD.teamId}`);
+    await installs.storeInstallation({ ...found!, user: { id: THIRD.userId, token: 'xoxp-third-user', scopes: ['identify'] } });
+    expect((await stored())?.installation.user?.token).toBeDefined();
+
+    await r.driver.event({ type: 'tokens_revoked', tokens: { oauth: [THIRD.userId] } }, { team: THIRD.teamId });
+    await r.untilLog((l) => l.msg === "user tokens revoked: the installer's user token was dropped" && l.team === THIRD.teamId);
+    expect((await stored())?.installation.user?.token).toBeUndefined();
+    expect(await r.radar.deps.bindings.get(THIRD.teamId, CHANNELS.general)).toBeDefined();
+
+    await r.driver.event({ type: 'tokens_revoked', tokens: { bot: ['U0RADARBOT'] } }, { team: THIRD.teamId });
+    const line = await r.untilLog((l) => typeof l.msg === 'string' && l.msg.startsWith("Radar's bot token was revoked") && l.team === THIRD.teamId);
+    expect(line).toMatchObject({ installationRemoved: true, counts: { bindings: 1 } });
+    expect(await stored()).toBeUndefined();
+    expect(await r.radar.deps.bindings.get(THIRD.teamId, CHANNELS.general)).toBeUndefined();
+  });
+
+  it('install starts are bounded per client address (each writes a state record)', async () => {
+    const { request } = await import('undici');
+    const statuses: number[] = [];
+    // The default: 30 a minute per address. The earlier tests made some; 40 more pass the bound.
+    for (let i = 0; i < 40; i++) {
+      const res = await request(`${r.radar.url}/slack/install`);
+      await res.body.dump();
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toContain(429);
+    expect(statuses.filter((s) => s === 302).length).toBeLessThanOrEqual(30);
+  });
 });
