@@ -75,9 +75,13 @@ export function createSlackApp(deps: RadarDeps, options: SlackAppOptions): { app
     runtimes.set(feature, parts.runtime);
     workers.push(...(parts.workers ?? []));
   }
+  const refusedLogged = new Set<string>();
   app.error(async (error) => {
-    // OAuth mode: a request from a team with no installation (or whose tokens do not open) is not served.
+    // OAuth mode: a request from a team with no installation (or whose tokens do not open) is not
+    // served; logged once per reason (it names the team), at most 1,000 reasons a process.
     if ((error as { code?: string }).code === 'slack_bolt_authorization_error') {
+      if (refusedLogged.has(error.message) || refusedLogged.size >= 1_000) return;
+      refusedLogged.add(error.message);
       deps.logger.warn('refused a request: no usable installation for its team', { reason: error.message });
       return;
     }
