@@ -224,7 +224,9 @@ async function startMode(
     const { app, workers, installation } = createSlackApp(deps, {
       ...features,
       receiver,
-      ...(oauth ? { authorize: oauth.authorize, requestInstallation: oauth.installationOf } : { botToken: config.slack.botToken ?? '' }),
+      ...(oauth
+        ? { authorize: oauth.authorize, requestInstallation: oauth.installationOf, backgroundClient: oauth.backgroundClient }
+        : { botToken: config.slack.botToken ?? '' }),
       apiUrl: config.slack.apiUrl,
     });
     // Learned while the server comes up: a request that arrives first waits for the same answer.

@@ -3,7 +3,7 @@
  * fair-use limits first, the `/radar` listener, every feature registered (they come from the registry the composition root
  * built; nothing here imports a feature), and one error handler.
  */
-import type { Authorize, Receiver } from '@slack/bolt';
+import type { Authorize, Receiver, webApi } from '@slack/bolt';
 import { App, LogLevel } from './bolt.js';
 import type { RadarDeps, Worker } from '../deps.js';
 import type { AnyFeature } from '../plugin.js';
@@ -24,6 +24,8 @@ export interface SlackAppOptions {
   authorize?: Authorize<boolean>;
   /** OAuth mode: who a request's installation is (from what `authorize` found). */
   requestInstallation?: InstallationResolver;
+  /** OAuth mode: `app.client` for background work, each call with its workspace's token. */
+  backgroundClient?: (clientOptions: webApi.WebClientOptions) => webApi.WebClient;
   apiUrl: string;
   /** The `/radar` subcommands, built from the features; each feature's `register` is called once here. */
   commands: CommandRegistry;
@@ -39,21 +41,24 @@ export interface SlackAppOptions {
 
 export function createSlackApp(deps: RadarDeps, options: SlackAppOptions): { app: App; workers: Worker[]; installation: () => Promise<Installation> } {
   const logger = boltLogger(deps.logger, deps.config.logLevel === 'debug' ? LogLevel.DEBUG : LogLevel.WARN);
+  const clientOptions = {
+    slackApiUrl: options.apiUrl,
+    logger,
+    retryConfig: { retries: 3, factor: 2, minTimeout: 200, maxTimeout: 5_000 },
+    // Answers and Web API calls reach Slack's hosts and SLACK_API_URL's only (`respond.ts`).
+    fetch: slackOnlyFetch(options.apiUrl, deps.logger.child({ component: 'slack' })),
+  };
   const app = new App({
     ...(options.authorize ? { authorize: options.authorize } : { token: options.botToken ?? '' }),
     receiver: options.receiver,
     logger,
-    clientOptions: {
-      slackApiUrl: options.apiUrl,
-      logger,
-      retryConfig: { retries: 3, factor: 2, minTimeout: 200, maxTimeout: 5_000 },
-      // Answers and Web API calls reach Slack's hosts and SLACK_API_URL's only (`respond.ts`).
-      fetch: slackOnlyFetch(options.apiUrl, deps.logger.child({ component: 'slack' })),
-    },
+    clientOptions,
     // Radar keeps no state in Bolt's conversation store (its state is in its own store); without
     // it, Bolt skips a lookup on every request.
     convoStore: false,
   });
+  // OAuth mode: the client features build their background work on finds each call's workspace token.
+  if (options.backgroundClient) (app as { client: webApi.WebClient }).client = options.backgroundClient(clientOptions);
   // First of all, fair use: a request over its limits gets one sentence and goes no further.
   app.use(fairUseMiddleware(options.limits, deps.logger.child({ component: 'fair-use' })));
   // Then each request is counted until its listener has finished (a drain waits for it), within a

@@ -17,7 +17,7 @@
  */
 import { createRequire } from 'node:module';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AnyMiddlewareArgs, Authorize, AuthorizeResult, AuthorizeSourceData, Installation as SlackInstallation, Logger as BoltLogger } from '@slack/bolt';
+import type { webApi, AnyMiddlewareArgs, Authorize, AuthorizeResult, AuthorizeSourceData, Installation as SlackInstallation, Logger as BoltLogger } from '@slack/bolt';
 import type { InstallProvider as InstallProviderType } from '@slack/oauth';
 import type { Logger } from '../log.js';
 import type { Store } from '../store/backends/store.js';
@@ -26,11 +26,13 @@ import { createOAuthStateStore } from '../store/oauth-states.js';
 import type { SecretBox } from '../store/crypto.js';
 import { BOT_SCOPES } from '../doctor/bot-scopes.js';
 import type { Installation } from './installation.js';
+import { createInstallationClient } from './installation-client.js';
 import { forwardedClient, trustedProxies as trustedProxiesOf } from './receivers/client-address.js';
 import { sendJson } from './receivers/json-response.js';
 
 const load = createRequire(import.meta.url);
 const { InstallProvider } = load('@slack/oauth') as { InstallProvider: typeof InstallProviderType };
+const { WebClient } = load('@slack/web-api') as { WebClient: typeof webApi.WebClient };
 
 export const INSTALL_PATH = '/slack/install';
 export const REDIRECT_PATH = '/slack/oauth_redirect';
@@ -65,6 +67,8 @@ export interface OAuth {
   authorize: Authorize<boolean>;
   pages: ReadonlyMap<string, (req: IncomingMessage, res: ServerResponse) => Promise<void>>;
   installationOf: (args: AnyMiddlewareArgs & { context?: Record<string, unknown> }) => Promise<Installation>;
+  /** The app's client for background work: each call with its workspace's token (`installation-client.ts`). */
+  backgroundClient: (clientOptions: webApi.WebClientOptions) => webApi.WebClient;
 }
 
 type Expiring = Pick<SlackInstallation, 'bot' | 'user'>;
@@ -196,9 +200,18 @@ export function createOAuth(options: OAuthOptions): OAuth {
     return { teamId, teamName: teamId, enterpriseId: typeof context?.enterpriseId === 'string' ? context.enterpriseId : null, appId: null, botUserId: null };
   };
 
+  const tokenForTeam = async (teamId: string) => {
+    try {
+      return (await authorize({ teamId, enterpriseId: undefined, isEnterpriseInstall: false })).botToken as string | undefined;
+    } catch {
+      return undefined;
+    }
+  };
+
   return {
     installations,
     authorize,
+    backgroundClient: (clientOptions) => createInstallationClient(WebClient, clientOptions, { store, tokenForTeam, logger }),
     pages: new Map([
       [INSTALL_PATH, install],
       [REDIRECT_PATH, redirect],

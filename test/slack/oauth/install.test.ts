@@ -68,10 +68,19 @@ describe('installs from a link (OAuth mode over HTTP)', () => {
     expect((await installThroughBrowser(r.radar.url ?? '', slack, SECOND)).status).toBe(200);
     const [secondToken] = slack.oauth?.tokensOf(SECOND.teamId) ?? [];
     expect(secondToken).not.toBe(firstToken);
-    const bindSecond = await r.driver.command('bind northwind', { team: SECOND.teamId, channel: CHANNELS.general });
+    const bindSecond = await r.driver.command('bind northwind', { team: SECOND.teamId, channel: CHANNELS.intel });
     expect(replyText(await answerTo(slack, bindSecond))).toMatch(/northwind/i);
     await r.driver.event({ type: 'app_home_opened', user: USERS.bob, channel: 'D0HOME0002', tab: 'home' }, { team: SECOND.teamId });
     await slack.waitForCall('views.publish', (c) => c.token === secondToken);
+    // Background work (the scan follower's update, on the app's own client) goes with the workspace's token too.
+    const scan = await r.driver.command('scan trust northwindcrm.com', { team: SECOND.teamId, channel: CHANNELS.intel });
+    expect(scan.status).toBe(200);
+    const started = await slack.waitForCall('chat.postMessage', (c) => c.args.channel === CHANNELS.intel);
+    expect(started.token).toBe(secondToken);
+    // The command shows it queued with the request's token; the follower (a worker) shows the result.
+    const result = await slack.waitForCall('chat.update', (c) => c.args.channel === CHANNELS.intel && !/: (starting|queued|running)$/.test(String(c.args.text)));
+    expect(result.token).toBe(secondToken);
+    expect(String(result.args.text)).toContain('northwindcrm.com');
 
     // 5. The first workspace uninstalls: its installation and bindings go, with one line naming the team.
     slack.oauth?.revoke(FIRST.teamId);
@@ -82,7 +91,7 @@ describe('installs from a link (OAuth mode over HTTP)', () => {
     expect(await r.radar.deps.store.keyv(INSTALLATIONS_NAMESPACE).get(`team:${FIRST.teamId}`)).toBeUndefined();
     expect(await r.radar.deps.bindings.get(FIRST.teamId, CHANNELS.general)).toBeUndefined();
     const keys = (await r.radar.deps.store.entries(BINDINGS_NAMESPACE)).map((e) => e.key);
-    expect(keys).toEqual([`${SECOND.teamId}:${CHANNELS.general}`]);
+    expect(keys).toEqual([`${SECOND.teamId}:${CHANNELS.intel}`]);
 
     // The first is no longer served; the second still is.
     const after = await r.driver.command('help', { team: FIRST.teamId });
