@@ -137,8 +137,8 @@ export function createOAuth(options: OAuthOptions): OAuth {
 
   const authorize: Authorize<boolean> = async (source) => {
     const found = await installations.fetchInstallation(query(source));
-    const nowS = Math.floor(now().getTime() / 1000);
-    const left = secondsLeft(found, nowS);
+    // The InstallProvider judges expiry on the system clock; so does this (not a test's moved clock).
+    const left = secondsLeft(found, Math.floor(Date.now() / 1000));
     if (left === null || left > EXPIRY_WINDOW_S) return withInstallation(resultOf(found, source), found, source);
 
     const key = installationKey({ enterpriseId: found.enterprise?.id, teamId: found.team?.id, isEnterpriseInstall: found.isEnterpriseInstall === true });
@@ -150,7 +150,7 @@ export function createOAuth(options: OAuthOptions): OAuth {
     while (Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, wait.everyMs));
       const current = await installations.fetchInstallation(query(source));
-      const stillLeft = secondsLeft(current, Math.floor(now().getTime() / 1000));
+      const stillLeft = secondsLeft(current, Math.floor(Date.now() / 1000));
       if (stillLeft === null || stillLeft > EXPIRY_WINDOW_S) return withInstallation(resultOf(current, source), current, source);
       const mine = await refreshUnderLease(key, found, source);
       if (mine) return mine;
