@@ -1,11 +1,12 @@
 /**
- * Uninstall (issue 32): when a workspace removes Radar (`app_uninstalled`) or revokes its bot token
- * (`tokens_revoked` naming bot users), its installation is deleted (OAuth mode) and so is everything
+ * Uninstall (issue 32, OAuth mode): when a workspace removes Radar (`app_uninstalled`) or revokes its
+ * bot token (`tokens_revoked` naming bot users), its installation is deleted and so is everything
  * Radar keeps for its team (bindings, digest settings, watches, snoozes, held changes, follows, the
  * outbox, reports, pending scans, ticket threads, sync settings, ledgers: `store/team-data.ts`),
  * with one log line naming the team and the counts. Revoked user tokens only (no bot): the user
  * token is dropped from the installation and the rest kept. Both events come without authorize
- * (Bolt skips it for them): the team is the payload's. A feature with no subcommands.
+ * (Bolt skips it for them): the team is the payload's. Single-workspace mode (SLACK_BOT_TOKEN) keeps
+ * the records as before and says so in one log line. A feature with no subcommands.
  *
  * An org-wide (Enterprise Grid) install: the enterprise's installation goes, and the records of the
  * team the event names; records are keyed by team, not by installation (issue 32, item 3).
@@ -58,9 +59,16 @@ function register(app: App, deps: RadarDeps) {
   const installations = oauth && encryption ? createInstallationStore(deps.store, createSecretBox(encryption), { now: deps.now }) : null;
   const logger = deps.logger.child({ component: 'installations' });
 
+  // Single-workspace mode (SLACK_BOT_TOKEN) keeps its records: the one company running its own copy
+  // gets its channels back when it reinstalls. Said once in the log.
+  const keptInSingleMode = (origin: Origin, what: string) =>
+    logger.warn(`${what}; single-workspace mode keeps the team's records (delete the store to remove them)`, { team: origin.teamId });
+
   app.event('app_uninstalled', async ({ body }) => {
+    const origin = originOf(body as unknown as Record<string, unknown>);
+    if (!installations) return keptInSingleMode(origin, 'Radar was uninstalled');
     try {
-      await removeTeam(deps, installations, originOf(body as unknown as Record<string, unknown>), 'Radar was uninstalled');
+      await removeTeam(deps, installations, origin, 'Radar was uninstalled');
     } catch (error) {
       logFailure(logger, 'could not remove an uninstalled team', error);
     }
@@ -70,6 +78,7 @@ function register(app: App, deps: RadarDeps) {
     const origin = originOf(body as unknown as Record<string, unknown>);
     try {
       if ((event.tokens.bot ?? []).length > 0) {
+        if (!installations) return keptInSingleMode(origin, "Radar's bot token was revoked");
         await removeTeam(deps, installations, origin, "Radar's bot token was revoked");
         return;
       }
