@@ -7,6 +7,7 @@ import * as z from 'zod';
 import { LOG_LEVELS, type LogLevel } from './log.js';
 import { DEFAULT_TIMING, type Timing } from './timing.js';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './service/retry.js';
+import { parseEncryptionKey } from './store/crypto.js';
 
 export type RunMode = 'http' | 'socket' | 'console';
 
@@ -20,6 +21,13 @@ export interface Config {
     appToken: string | null;
     apiUrl: string;
   };
+  /**
+   * Install from a link (issue 32): set by SLACK_CLIENT_ID, SLACK_CLIENT_SECRET and SLACK_STATE_SECRET
+   * beside SLACK_SIGNING_SECRET, HTTP mode only; null: single-workspace mode (SLACK_BOT_TOKEN).
+   */
+  oauth: { clientId: string; clientSecret: string; stateSecret: string } | null;
+  /** RADAR_ENCRYPTION_KEY (and the previous key while rotating): seals tokens at rest; null when unset. */
+  encryption: { current: Buffer; previous: Buffer | null } | null;
   port: number;
   storeUrl: string;
   /** Prepended to every store key and lease name; '' when unset. */
@@ -109,6 +117,20 @@ const VARIABLES = {
   SLACK_SIGNING_SECRET: { schema: optionalText, expects: "the app's signing secret" },
   SLACK_APP_TOKEN: { schema: z.preprocess(blankToUndefined, z.string().startsWith('xapp-').optional()), expects: 'an app-level token starting with xapp-' },
   SLACK_API_URL: { schema: z.preprocess(blankToUndefined, httpUrl.default('https://slack.com/api/')), expects: 'an http(s) URL such as https://slack.com/api/' },
+  SLACK_CLIENT_ID: { schema: optionalText, expects: "the app's client id (Basic Information), for installs from a link" },
+  SLACK_CLIENT_SECRET: { schema: optionalText, expects: "the app's client secret (Basic Information)" },
+  SLACK_STATE_SECRET: {
+    schema: z.preprocess(blankToUndefined, z.string().trim().min(32).optional()),
+    expects: 'a random secret of at least 32 characters (signs the OAuth state), e.g. from `openssl rand -hex 32`',
+  },
+  RADAR_ENCRYPTION_KEY: {
+    schema: z.preprocess(blankToUndefined, z.string().refine((v) => parseEncryptionKey(v) !== null).optional()),
+    expects: '32 random bytes as 64 hex digits or base64, e.g. from `openssl rand -base64 32`',
+  },
+  RADAR_ENCRYPTION_KEY_PREVIOUS: {
+    schema: z.preprocess(blankToUndefined, z.string().refine((v) => parseEncryptionKey(v) !== null).optional()),
+    expects: 'the key RADAR_ENCRYPTION_KEY replaced (32 bytes as 64 hex digits or base64), read while records are sealed afresh',
+  },
   PORT: { schema: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)), expects: 'a port number from 0 to 65535' },
   STORE_URL: {
     schema: z.preprocess(blankToUndefined, z.string().regex(/^(sqlite|redis|rediss):\/\/.+/).default('sqlite://data/radar.sqlite')),
@@ -181,8 +203,20 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(missing, `${missing} must be set together with ${missing === 'SVC_API_KEY' ? 'SVC_BASE_URL' : 'SVC_API_KEY'} (or leave both unset to use the built-in sandbox).`);
   }
 
+  const oauthSet = [v.SLACK_CLIENT_ID, v.SLACK_CLIENT_SECRET, v.SLACK_STATE_SECRET].some(Boolean);
   let mode: RunMode = 'console';
-  if (v.SLACK_APP_TOKEN) {
+  if (oauthSet) {
+    if (v.SLACK_APP_TOKEN) {
+      throw new ConfigError('SLACK_APP_TOKEN', 'Installs from a link (SLACK_CLIENT_ID) work over HTTP only: unset SLACK_APP_TOKEN (Socket Mode), or unset SLACK_CLIENT_ID, SLACK_CLIENT_SECRET and SLACK_STATE_SECRET.');
+    }
+    for (const name of ['SLACK_CLIENT_ID', 'SLACK_CLIENT_SECRET', 'SLACK_STATE_SECRET', 'SLACK_SIGNING_SECRET', 'RADAR_ENCRYPTION_KEY'] as const) {
+      if (!v[name]) throw new ConfigError(name, `${name} must be set for installs from a link (SLACK_CLIENT_ID, SLACK_CLIENT_SECRET, SLACK_STATE_SECRET, SLACK_SIGNING_SECRET and RADAR_ENCRYPTION_KEY go together).`);
+    }
+    if (v.SLACK_BOT_TOKEN) {
+      throw new ConfigError('SLACK_BOT_TOKEN', 'SLACK_BOT_TOKEN must be unset for installs from a link: each workspace\'s token comes from its install (unset SLACK_CLIENT_ID to serve one workspace with SLACK_BOT_TOKEN).');
+    }
+    mode = 'http';
+  } else if (v.SLACK_APP_TOKEN) {
     if (!v.SLACK_BOT_TOKEN) throw new ConfigError('SLACK_BOT_TOKEN', 'SLACK_BOT_TOKEN must be set for Socket Mode (SLACK_APP_TOKEN is set).');
     mode = 'socket';
   } else if (v.SLACK_BOT_TOKEN || v.SLACK_SIGNING_SECRET) {
@@ -203,7 +237,19 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   }
 
   const service = v.SVC_BASE_URL && v.SVC_API_KEY ? { baseUrl: v.SVC_BASE_URL, apiKey: v.SVC_API_KEY } : null;
-  const secrets = [v.SVC_API_KEY, v.SLACK_BOT_TOKEN, v.SLACK_SIGNING_SECRET, v.SLACK_APP_TOKEN].filter((s): s is string => Boolean(s));
+  const secrets = [
+    v.SVC_API_KEY,
+    v.SLACK_BOT_TOKEN,
+    v.SLACK_SIGNING_SECRET,
+    v.SLACK_APP_TOKEN,
+    v.SLACK_CLIENT_SECRET,
+    v.SLACK_STATE_SECRET,
+    v.RADAR_ENCRYPTION_KEY,
+    v.RADAR_ENCRYPTION_KEY_PREVIOUS,
+  ].filter((s): s is string => Boolean(s));
+  const current = v.RADAR_ENCRYPTION_KEY ? parseEncryptionKey(v.RADAR_ENCRYPTION_KEY) : null;
+  const previous = v.RADAR_ENCRYPTION_KEY_PREVIOUS ? parseEncryptionKey(v.RADAR_ENCRYPTION_KEY_PREVIOUS) : null;
+  if (previous && !current) throw new ConfigError('RADAR_ENCRYPTION_KEY', 'RADAR_ENCRYPTION_KEY must be set when RADAR_ENCRYPTION_KEY_PREVIOUS is (the new key seals, the previous one is only read).');
 
   return {
     mode,
@@ -214,6 +260,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       appToken: v.SLACK_APP_TOKEN ?? null,
       apiUrl: v.SLACK_API_URL.endsWith('/') ? v.SLACK_API_URL : `${v.SLACK_API_URL}/`,
     },
+    oauth:
+      oauthSet && v.SLACK_CLIENT_ID && v.SLACK_CLIENT_SECRET && v.SLACK_STATE_SECRET
+        ? { clientId: v.SLACK_CLIENT_ID, clientSecret: v.SLACK_CLIENT_SECRET, stateSecret: v.SLACK_STATE_SECRET }
+        : null,
+    encryption: current ? { current, previous } : null,
     port: v.PORT,
     storeUrl: v.STORE_URL,
     storePrefix: v.STORE_PREFIX ?? '',

@@ -25,6 +25,7 @@ import { createSlackApp, type SlackAppOptions } from './slack/app.js';
 import type { Installation } from './slack/installation.js';
 import { sealerFor } from './slack/sealed-values.js';
 import { boltLogger } from './slack/bolt-logger.js';
+import type { OAuth } from './slack/oauth.js';
 import { startHttpServer, type HealthReport, type HttpLimits, type RunningServer } from './slack/receivers/http-server.js';
 import { HttpReceiver } from './slack/receivers/http-receiver.js';
 import { createReplayGuard, DELIVERY_WINDOW_MS } from './slack/receivers/replay-guard.js';
@@ -205,7 +206,10 @@ async function startMode(
 
   if (config.mode === 'http') {
     const logger = deps.logger.child({ component: 'http' });
+    // Installs from a link (SLACK_CLIENT_ID): each workspace's installation and token from the store.
+    const oauth = config.oauth ? await startOAuth(config, deps, bolt) : null;
     const receiver = new HttpReceiver({
+      ...(oauth ? { pages: oauth.pages } : {}),
       signingSecret: config.slack.signingSecret ?? '',
       port: config.port,
       logger,
@@ -217,9 +221,17 @@ async function startMode(
       httpLimits: edgeLimits(config, options),
       trustedProxies: config.edge.trustedProxies,
     });
-    const { app, workers, installation } = createSlackApp(deps, { ...features, receiver, botToken: config.slack.botToken ?? '', apiUrl: config.slack.apiUrl });
+    const { app, workers, installation } = createSlackApp(deps, {
+      ...features,
+      receiver,
+      ...(oauth
+        ? { authorize: oauth.authorize, requestInstallation: oauth.installationOf, backgroundClient: oauth.backgroundClient }
+        : { botToken: config.slack.botToken ?? '' }),
+      apiUrl: config.slack.apiUrl,
+    });
     // Learned while the server comes up: a request that arrives first waits for the same answer.
-    const learning = learnInstallation(installation, deps);
+    // (OAuth mode: each request's installation comes with it.)
+    const learning = oauth ? logInstallations(oauth, deps) : learnInstallation(installation, deps);
     const server = (await app.start()) as unknown as RunningServer;
     closers.push(() => app.stop().then(() => undefined));
     await learning;
@@ -321,6 +333,33 @@ async function startMode(
 /** The edge's limits: the configured share per client, then what the caller overrides (tests). */
 function edgeLimits(config: Config, options: StartOptions): Partial<HttpLimits> {
   return { maxConnectionsPerClient: config.edge.connectionsPerClient, ...options.httpLimits };
+}
+
+/** OAuth mode's parts (src/slack/oauth.ts), on the store, with every Slack call on SLACK_API_URL. */
+async function startOAuth(config: Config, deps: RadarDeps, bolt: ReturnType<typeof boltLogger>): Promise<OAuth> {
+  const { createOAuth } = await import('./slack/oauth.js');
+  const { createSecretBox } = await import('./store/crypto.js');
+  if (!config.oauth || !config.encryption) throw new Error('OAuth mode needs SLACK_CLIENT_ID, SLACK_CLIENT_SECRET, SLACK_STATE_SECRET and RADAR_ENCRYPTION_KEY');
+  return createOAuth({
+    ...config.oauth,
+    apiUrl: config.slack.apiUrl,
+    store: deps.store,
+    box: createSecretBox(config.encryption),
+    logger: deps.logger.child({ component: 'oauth' }),
+    boltLogger: bolt,
+    trustedProxies: config.edge.trustedProxies,
+    now: deps.now,
+  });
+}
+
+/** OAuth mode at start: how many installations the store holds (a failure is logged, not fatal). */
+async function logInstallations(oauth: OAuth, deps: RadarDeps): Promise<void> {
+  try {
+    const all = await oauth.installations.list();
+    deps.logger.info('installs from a link: on', { installations: all.length, install: '/slack/install' });
+  } catch (error) {
+    deps.logger.warn('could not list the installations at start', { error });
+  }
 }
 
 /**

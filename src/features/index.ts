@@ -13,6 +13,7 @@ import { contentFeature } from './content/feature.js';
 import { digestFeature } from './digest/feature.js';
 import { helpFeature } from './help/feature.js';
 import { homeFeature } from './home/feature.js';
+import { installationsFeature } from './installations/feature.js';
 import { labelsFeature } from './labels/feature.js';
 import { positioningFeature } from './positioning/feature.js';
 import { pricingFeature } from './pricing/feature.js';
@@ -60,4 +61,6 @@ export const FEATURES: readonly AnyFeature[] = [
   followsFeature,
   reportsFeature,
   homeFeature,
+  // No subcommands: app_uninstalled and tokens_revoked remove a team's installation and records.
+  installationsFeature,
 ];

@@ -3,7 +3,7 @@
  * fair-use limits first, the `/radar` listener, every feature registered (they come from the registry the composition root
  * built; nothing here imports a feature), and one error handler.
  */
-import type { Receiver } from '@slack/bolt';
+import type { Authorize, Receiver, webApi } from '@slack/bolt';
 import { App, LogLevel } from './bolt.js';
 import type { RadarDeps, Worker } from '../deps.js';
 import type { AnyFeature } from '../plugin.js';
@@ -11,14 +11,21 @@ import { boltLogger } from './bolt-logger.js';
 import type { ProjectResolver } from './commands/invocation.js';
 import { registerCommand } from './commands/register.js';
 import type { CommandRegistry } from './commands/registry.js';
-import { installationBoundary, installationOf, type Installation } from './installation.js';
+import { installationBoundary, installationOf, type Installation, type InstallationResolver } from './installation.js';
 import { fairUseMiddleware, type RequestLimits } from './request-limits.js';
 import { slackOnlyFetch } from './respond.js';
 import type { WorkTracker } from './work-tracker.js';
 
 export interface SlackAppOptions {
   receiver: Receiver;
-  botToken: string;
+  /** Single-workspace mode's token; unset with `authorize` (OAuth mode: each installation's own). */
+  botToken?: string;
+  /** OAuth mode: the InstallProvider's authorize (`oauth.ts`), with `requestInstallation` beside it. */
+  authorize?: Authorize<boolean>;
+  /** OAuth mode: who a request's installation is (from what `authorize` found). */
+  requestInstallation?: InstallationResolver;
+  /** OAuth mode: `app.client` for background work, each call with its workspace's token. */
+  backgroundClient?: (clientOptions: webApi.WebClientOptions) => webApi.WebClient;
   apiUrl: string;
   /** The `/radar` subcommands, built from the features; each feature's `register` is called once here. */
   commands: CommandRegistry;
@@ -34,21 +41,24 @@ export interface SlackAppOptions {
 
 export function createSlackApp(deps: RadarDeps, options: SlackAppOptions): { app: App; workers: Worker[]; installation: () => Promise<Installation> } {
   const logger = boltLogger(deps.logger, deps.config.logLevel === 'debug' ? LogLevel.DEBUG : LogLevel.WARN);
+  const clientOptions = {
+    slackApiUrl: options.apiUrl,
+    logger,
+    retryConfig: { retries: 3, factor: 2, minTimeout: 200, maxTimeout: 5_000 },
+    // Answers and Web API calls reach Slack's hosts and SLACK_API_URL's only (`respond.ts`).
+    fetch: slackOnlyFetch(options.apiUrl, deps.logger.child({ component: 'slack' })),
+  };
   const app = new App({
-    token: options.botToken,
+    ...(options.authorize ? { authorize: options.authorize } : { token: options.botToken ?? '' }),
     receiver: options.receiver,
     logger,
-    clientOptions: {
-      slackApiUrl: options.apiUrl,
-      logger,
-      retryConfig: { retries: 3, factor: 2, minTimeout: 200, maxTimeout: 5_000 },
-      // Answers and Web API calls reach Slack's hosts and SLACK_API_URL's only (`respond.ts`).
-      fetch: slackOnlyFetch(options.apiUrl, deps.logger.child({ component: 'slack' })),
-    },
+    clientOptions,
     // Radar keeps no state in Bolt's conversation store (its state is in its own store); without
     // it, Bolt skips a lookup on every request.
     convoStore: false,
   });
+  // OAuth mode: the client features build their background work on finds each call's workspace token.
+  if (options.backgroundClient) (app as { client: webApi.WebClient }).client = options.backgroundClient(clientOptions);
   // First of all, fair use: a request over its limits gets one sentence and goes no further.
   app.use(fairUseMiddleware(options.limits, deps.logger.child({ component: 'fair-use' })));
   // Then each request is counted until its listener has finished (a drain waits for it), within a
@@ -56,7 +66,7 @@ export function createSlackApp(deps: RadarDeps, options: SlackAppOptions): { app
   if (options.work) app.use(options.work.middleware);
   // Then requests for another team or app, and people of other organisations, stop here.
   const installation = options.installation ?? installationOf(app.client);
-  app.use(installationBoundary(installation, deps.logger.child({ component: 'access' })));
+  app.use(installationBoundary(options.requestInstallation ?? (() => installation()), deps.logger.child({ component: 'access' })));
   const runtimes = new Map<AnyFeature, unknown>();
   registerCommand(app, deps, {
     registry: options.commands,
@@ -70,7 +80,16 @@ export function createSlackApp(deps: RadarDeps, options: SlackAppOptions): { app
     runtimes.set(feature, parts.runtime);
     workers.push(...(parts.workers ?? []));
   }
+  const refusedLogged = new Set<string>();
   app.error(async (error) => {
+    // OAuth mode: a request from a team with no installation (or whose tokens do not open) is not
+    // served; logged once per reason (it names the team), at most 1,000 reasons a process.
+    if ((error as { code?: string }).code === 'slack_bolt_authorization_error') {
+      if (refusedLogged.has(error.message) || refusedLogged.size >= 1_000) return;
+      refusedLogged.add(error.message);
+      deps.logger.warn('refused a request: no usable installation for its team', { reason: error.message });
+      return;
+    }
     deps.logger.error('unhandled error in a Slack listener', { error });
   });
   return { app, workers, installation };

@@ -20,7 +20,15 @@ export interface Installation {
   /** Null when `auth.test` does not say (then `api_app_id` is not compared). */
   appId: string | null;
   botUserId: string | null;
+  /** An org-wide (Enterprise Grid) install: every workspace of `enterpriseId` is served (OAuth mode). */
+  orgWide?: boolean;
 }
+
+/**
+ * Who a request's installation is: single-workspace mode asks once (`installationOf`) whatever the
+ * request; OAuth mode reads the installation `authorize` found for it (`oauth.ts`).
+ */
+export type InstallationResolver = (args: AnyMiddlewareArgs & { context?: Record<string, unknown> }) => Promise<Installation>;
 
 /** Learns the installation once (retried after a failure); every caller shares the answer. */
 export function installationOf(client: webApi.WebClient): () => Promise<Installation> {
@@ -64,7 +72,7 @@ const isHelp = (text: string) => /^\s*(help\b.*)?$/i.test(text.replace(/--share\
 
 const LOGGED_TEAMS_MAX = 1000;
 
-export function installationBoundary(installation: () => Promise<Installation>, logger: Logger): Middleware<AnyMiddlewareArgs> {
+export function installationBoundary(installation: InstallationResolver, logger: Logger): Middleware<AnyMiddlewareArgs> {
   const logged = new Set<string>();
   const logOnce = (key: string, message: string, fields: Record<string, unknown>) => {
     if (logged.has(key) || logged.size >= LOGGED_TEAMS_MAX) return;
@@ -82,7 +90,7 @@ export function installationBoundary(installation: () => Promise<Installation>, 
 
     let me: Installation;
     try {
-      me = await installation();
+      me = await installation(args as AnyMiddlewareArgs & { context?: Record<string, unknown> });
     } catch (error) {
       // Without knowing who Radar is, nothing is served (fail closed); the ack keeps Slack from retrying.
       logger.warn('refused a request: Radar could not learn its own installation (auth.test)', { error });
@@ -91,7 +99,10 @@ export function installationBoundary(installation: () => Promise<Installation>, 
     }
 
     const origin = payloadOrigin(record);
-    const otherTeam = origin.team !== me.teamId || (me.enterpriseId !== null && origin.enterprise !== undefined && origin.enterprise !== me.enterpriseId);
+    // An org-wide install serves every workspace of its organisation: the enterprise must match.
+    const otherTeam = me.orgWide
+      ? origin.enterprise !== me.enterpriseId
+      : origin.team !== me.teamId || (me.enterpriseId !== null && origin.enterprise !== undefined && origin.enterprise !== me.enterpriseId);
     const otherApp = me.appId !== null && origin.app !== undefined && origin.app !== me.appId;
     if (!origin.team || otherTeam || otherApp) {
       logOnce(`team:${origin.team ?? '?'}:${origin.app ?? '?'}`, 'refused a request for another team or app (nothing done)', {
@@ -103,7 +114,9 @@ export function installationBoundary(installation: () => Promise<Installation>, 
       return;
     }
 
-    if (origin.userTeam !== undefined && origin.userTeam !== me.teamId) {
+    // (Org-wide: a person of another workspace of the same organisation is not a guest; payloads
+    // do not name a person's enterprise, so no guest check there: docs/assumptions.md.)
+    if (!me.orgWide && origin.userTeam !== undefined && origin.userTeam !== me.teamId) {
       logOnce(`guest:${origin.userTeam}`, 'a person of another organisation (Slack Connect) used Radar', { userTeam: origin.userTeam, type });
       const sentence = guestSentence(me);
       if (type === 'command') {

@@ -67,9 +67,24 @@ describe('manifest.yml', () => {
     expect([...manifest.oauth_config.scopes.bot].sort()).toEqual(['channels:history', 'channels:read', 'chat:write', 'commands', 'groups:history', 'groups:read', 'im:history', 'im:write', 'users:read']);
   });
 
-  it('enables the Home tab, a read-only Messages tab (direct messages of follows), and subscribes to app_home_opened and thread messages (sync) on the Bolt endpoint', () => {
+  it('enables the Home tab, a read-only Messages tab (direct messages of follows), and subscribes to app_home_opened, thread messages (sync) and uninstalls on the Bolt endpoint', () => {
     expect(manifest.features.app_home).toEqual({ home_tab_enabled: true, messages_tab_enabled: true, messages_tab_read_only_enabled: true });
-    expect(manifest.settings.event_subscriptions).toEqual({ request_url: 'https://radar.example.com/slack/events', bot_events: ['app_home_opened', 'message.channels', 'message.groups'] });
+    expect(manifest.settings.event_subscriptions).toEqual({
+      request_url: 'https://radar.example.com/slack/events',
+      bot_events: ['app_home_opened', 'message.channels', 'message.groups', 'app_uninstalled', 'tokens_revoked'],
+    });
+  });
+
+  it('sends installs from a link back to Radar\'s redirect path, and each bot scope has a comment saying why (issue 32)', async () => {
+    const { REDIRECT_PATH } = await import('../../src/slack/oauth.js');
+    expect((manifest.oauth_config as { redirect_urls?: string[] }).redirect_urls).toEqual([`https://radar.example.com${REDIRECT_PATH}`]);
+    const text = readFileSync(new URL('../../manifest.yml', import.meta.url), 'utf8');
+    const lines = text.split('\n');
+    const start = lines.findIndex((l) => l.trim() === 'bot:');
+    for (let i = start + 1; i < lines.length && /^\s+(#|- )/.test(lines[i] ?? ''); i++) {
+      // A scope line follows a comment, or another scope the same comment covers.
+      if (/^\s+- /.test(lines[i] ?? '')) expect(/^\s+(#|- )/.test(lines[i - 1] ?? '') && i - 1 > start).toBe(true);
+    }
   });
 
   it('holds the scopes the message events need (channels:history for message.channels, groups:history for message.groups)', () => {

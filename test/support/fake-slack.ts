@@ -10,7 +10,7 @@
  */
 import { expect } from 'vitest';
 import { startLocalWebApi, WebApiRejection } from '../../src/slack/local-web-api/index.js';
-import type { LocalWebApi, StoredMessage, StoredView, WebApiCall } from '../../src/slack/local-web-api/index.js';
+import type { LocalOAuthOptions, LocalWebApi, StoredMessage, StoredView, WebApiCall } from '../../src/slack/local-web-api/index.js';
 import { homeLimitProblems, messageLimitProblems, modalLimitProblems } from './block-kit-limits.js';
 import { loadBlockKitSchema } from './block-kit-schema.js';
 import { SLACK_CHANNELS, SLACK_USERS } from './slack-fixtures.js';
@@ -55,7 +55,7 @@ const VIEW_METHODS = new Set(['views.open', 'views.update', 'views.push']);
 export const WAIT_MS = 55_000;
 
 /** Starts a fake Slack on loopback; pass `fake.url` as Bolt's `clientOptions.slackApiUrl`. */
-export async function startFakeSlack(): Promise<FakeSlack> {
+export async function startFakeSlack(options: { oauth?: LocalOAuthOptions } = {}): Promise<FakeSlack> {
   const calls: WebApiCall[] = [];
   const violations: Violation[] = [];
   /** Re-checked after each call is recorded (`untilCalls`). */
@@ -63,6 +63,7 @@ export async function startFakeSlack(): Promise<FakeSlack> {
   const api = await startLocalWebApi({
     users: SLACK_USERS,
     channels: SLACK_CHANNELS,
+    ...(options.oauth ? { oauth: options.oauth } : {}),
     onCall: (call) => {
       // The local Web API sets `response` on this very object once the call is answered: watchers
       // are told of that too, so a wait can be for an answered call.
@@ -215,7 +216,11 @@ export function expectNoViolations(fake: Pick<FakeSlack, 'violations'>): void {
 /** Which rules a call breaks, and the error Slack would answer it with. */
 function referee(call: WebApiCall): { error: string; problems: string[] } {
   const { method, args } = call;
-  const missing = requiredParams(method).filter((name) => args[name] === undefined || args[name] === '');
+  // The catalogue lists oauth.v2.access's `code` as required; a token refresh (grant_type=refresh_token)
+  // sends a refresh_token instead, as Slack documents.
+  const refreshing = method === 'oauth.v2.access' && args.grant_type === 'refresh_token';
+  const required = requiredParams(method).filter((name) => !(refreshing && name === 'code'));
+  const missing = [...required, ...(refreshing ? ['refresh_token'] : [])].filter((name) => args[name] === undefined || args[name] === '');
   const paramProblems = missing.map((name) => `missing required parameter ${name}`);
   if (method === 'chat.postMessage' && (typeof args.text !== 'string' || args.text.trim() === '')) {
     paramProblems.push('chat.postMessage needs a `text` fallback for notifications and screen readers');

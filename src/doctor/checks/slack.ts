@@ -7,6 +7,7 @@
 import { webApi } from '@slack/bolt';
 import type { Config } from '../../config.js';
 import { BOT_SCOPES } from '../bot-scopes.js';
+import { checkOAuth } from './oauth.js';
 import { fail, pass, warn } from '../types.js';
 import type { CheckResult } from '../types.js';
 
@@ -21,6 +22,8 @@ function slackError(error: unknown): string {
 
 export async function checkSlack(config: Config): Promise<CheckResult[]> {
   const { botToken, appToken, signingSecret, apiUrl } = config.slack;
+  // Installs from a link: each workspace's token is in the store (checks/oauth.ts).
+  if (config.oauth) return checkOAuth(config);
   if (!botToken) {
     return [
       fail(

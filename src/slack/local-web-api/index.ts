@@ -10,10 +10,12 @@ import { parseForm, parseJsonBody, stringArg } from './args.js';
 import { WebApiRejection } from './errors.js';
 import { Faults } from './faults.js';
 import { METHODS } from './methods.js';
+import { LocalOAuth, type LocalOAuthOptions } from './oauth.js';
 import type { FailOptions, LocalChannel, LocalFile, LocalUser, StoredMessage, StoredView, WebApiArgs, WebApiCall } from './types.js';
 import { Workspace } from './workspace.js';
 
 export { WebApiRejection } from './errors.js';
+export { LocalOAuth, type LocalGrant, type LocalOAuthOptions } from './oauth.js';
 export { LOCAL_WORKSPACE } from './workspace.js';
 export type { FailOptions, LocalChannel, LocalFile, LocalUser, StoredMessage, StoredView, WebApiArgs, WebApiCall } from './types.js';
 
@@ -26,6 +28,8 @@ export interface LocalWebApiOptions {
   users?: Record<string, LocalUser>;
   /** Channel names `conversations.info` answers with, by channel id. */
   channels?: Record<string, LocalChannel>;
+  /** Installs from a link: `oauth.v2.access` for these client credentials, and `auth.test` per issued token. */
+  oauth?: LocalOAuthOptions;
 }
 
 export interface LocalWebApi {
@@ -52,6 +56,8 @@ export interface LocalWebApi {
   /** Every call naming `channel` fails with `error` until `allowChannel`. */
   denyChannel(channel: string, error: string): void;
   allowChannel(channel: string): void;
+  /** Installs from a link (with `options.oauth`): grant codes, see tokens issued and refreshes made. */
+  readonly oauth: LocalOAuth | null;
   close(): Promise<void>;
 }
 
@@ -60,6 +66,7 @@ export async function startLocalWebApi(options: LocalWebApiOptions = {}): Promis
   const workspace = new Workspace();
   const faults = new Faults();
   const files = new Map<string, LocalFile>();
+  const oauth = options.oauth ? new LocalOAuth(options.oauth) : null;
   const context = { workspace, users: options.users ?? {}, channels: options.channels ?? {}, files, origin: '' };
   const pendingDelays = new Set<NodeJS.Timeout>();
   let responseUrlCount = 0;
@@ -84,6 +91,12 @@ export async function startLocalWebApi(options: LocalWebApiOptions = {}): Promis
       }
       if (fault) throw new WebApiRejection(fault.error);
       if (call.method === 'response_url') return { status: 200, body: { ok: true } };
+      // The code (or refresh token) and the client's credentials authenticate this one, not a token.
+      if (call.method === 'oauth.v2.access' && oauth) return { status: 200, body: { ok: true, ...oauth.access(call.args) } };
+      if (call.method === 'auth.test' && oauth && call.token !== undefined) {
+        const answer = oauth.authTest(call.token);
+        if (answer) return { status: 200, body: { ok: true, ...answer } };
+      }
       if (call.token === undefined) throw new WebApiRejection('not_authed');
       const method = METHODS[call.method];
       if (!method) throw new WebApiRejection('unknown_method');
@@ -131,6 +144,7 @@ export async function startLocalWebApi(options: LocalWebApiOptions = {}): Promis
     delayNext: (method, ms) => faults.delayNext(method, ms),
     denyChannel: (channel, error) => faults.denyChannel(channel, error),
     allowChannel: (channel) => faults.allowChannel(channel),
+    oauth,
     close: () =>
       new Promise<void>((resolve, reject) => {
         for (const timer of pendingDelays) clearTimeout(timer);

@@ -10,7 +10,7 @@ import type { App, Logger as BoltLogger, Receiver } from '@slack/bolt';
 import type { Logger } from '../../log.js';
 import { HTTPModuleFunctions, HTTPResponseAck } from '../bolt.js';
 import { FAIR_USE_CONTEXT_KEY, type RequestLimits } from '../request-limits.js';
-import { startHttpServer, type HealthReport, type HttpLimits, type RunningServer } from './http-server.js';
+import { startHttpServer, type Handler, type HealthReport, type HttpLimits, type RunningServer } from './http-server.js';
 import type { ReplayGuard } from './replay-guard.js';
 import { createSlackGate } from './slack-gate.js';
 
@@ -29,6 +29,8 @@ export interface HttpReceiverOptions {
   trustedProxies?: readonly string[];
   /** True while Radar drains: new Slack requests are refused 503. */
   draining?: () => boolean;
+  /** GET pages beside the Slack route (OAuth mode: `/slack/install`, `/slack/oauth_redirect`). */
+  pages?: ReadonlyMap<string, Handler>;
 }
 
 export class HttpReceiver implements Receiver {
@@ -83,6 +85,7 @@ export class HttpReceiver implements Receiver {
       ...(options.host ? { host: options.host } : {}),
       health: options.health,
       slack,
+      ...(options.pages ? { pages: options.pages } : {}),
       logger: options.logger,
       ...(options.httpLimits ? { limits: options.httpLimits } : {}),
       ...(options.trustedProxies ? { trustedProxies: options.trustedProxies } : {}),

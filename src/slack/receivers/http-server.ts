@@ -85,13 +85,18 @@ export interface HttpServerOptions {
   health: () => Promise<HealthReport>;
   /** The Slack route, `POST /slack/events` (HTTP mode only): the Slack gate. */
   slack?: RequestHandler;
+  /**
+   * Pages a browser opens, by path, answered to GET only (OAuth mode: `/slack/install` and
+   * `/slack/oauth_redirect`, `../oauth.ts`); a handler's error is a 500 like any other.
+   */
+  pages?: ReadonlyMap<string, Handler>;
   logger: Logger;
   limits?: Partial<HttpLimits>;
   /** Addresses and CIDR ranges of trusted proxies (TRUSTED_PROXIES): only their X-Forwarded-For is read. */
   trustedProxies?: readonly string[];
 }
 
-type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void> | void;
+export type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void> | void;
 
 /** The path of a request target, without query or fragment; never throws. */
 export function pathOf(target: string | undefined): string {
@@ -109,7 +114,7 @@ export function pathOf(target: string | undefined): string {
 }
 
 /** The request listener: routing and error containment. Exported so tests can prove it never throws. */
-export function createEdgeListener(options: Pick<HttpServerOptions, 'health' | 'slack' | 'logger' | 'limits'>): (req: IncomingMessage, res: ServerResponse) => void {
+export function createEdgeListener(options: Pick<HttpServerOptions, 'health' | 'slack' | 'pages' | 'logger' | 'limits'>): (req: IncomingMessage, res: ServerResponse) => void {
   const { logger } = options;
   const limits = { ...DEFAULT_HTTP_LIMITS, ...options.limits };
 
@@ -134,6 +139,10 @@ export function createEdgeListener(options: Pick<HttpServerOptions, 'health' | '
 
   const routes = new Map<string, Map<string, Handler>>([[HEALTH_PATH, new Map([['GET', health], ['HEAD', health]])]]);
   if (options.slack) routes.set(SLACK_EVENTS_PATH, new Map([['POST', options.slack]]));
+  for (const [path, page] of options.pages ?? []) {
+    if (routes.has(path)) throw new Error(`the HTTP edge serves ${path} already`);
+    routes.set(path, new Map([['GET', page]]));
+  }
 
   return (req, res) => {
     const fail = (error: unknown) => {
@@ -195,7 +204,7 @@ function clientErrorHandler(logger: Logger) {
   };
 }
 
-/** Starts the edge: `/healthz`, the Slack route when given, and nothing else. */
+/** Starts the edge: `/healthz`, the Slack route and pages when given, and nothing else. */
 export async function startHttpServer(options: HttpServerOptions): Promise<RunningServer> {
   const { logger } = options;
   const limits = { ...DEFAULT_HTTP_LIMITS, ...options.limits };

@@ -1,0 +1,92 @@
+/**
+ * OAuth mode's client for work no request carries a token for (issue 32): the digest, watch, report
+ * and follow pollers, scan results, living messages. Features build their background parts on
+ * `app.client`; in OAuth mode that client has no token of its own, so this one finds the workspace a
+ * call is for and calls with that workspace's bot token (through `authorize`, so an expiring token is
+ * refreshed as for a request). A call that names its token is left as it is.
+ *
+ * The workspace of a call is found from what Radar keeps per team: the channel a call names among
+ * the bindings and pending scans, else the person (a direct message's `channel: U…`, `user_id`,
+ * `user`) among the follow records. An index of those is rebuilt on a miss, at most once every two
+ * seconds. Until records are keyed by installation (issue 32, item 3) this is the bridge; a
+ * channel bound in two workspaces (Slack Connect) is served with the first one's token, and an
+ * org-wide install's workspaces are not found by team (their calls go without a token and fail,
+ * logged once per channel).
+ */
+import type { webApi } from '@slack/bolt';
+import type { Logger } from '../log.js';
+import type { Store } from '../store/backends/store.js';
+import { createBindingsRepo } from '../store/bindings.js';
+import { createFollowsRepo } from '../store/follows.js';
+import { createPendingScansRepo } from '../store/pending-scans.js';
+
+type WebClientClass = typeof webApi.WebClient;
+
+export type TokenForTeam = (teamId: string) => Promise<string | undefined>;
+
+const REBUILD_EVERY_MS = 2_000;
+const LOGGED_MAX = 1_000;
+
+/** Where each channel and person is, from the store (rebuilt on a miss, bounded in rate). */
+function teamIndex(store: Store) {
+  const bindings = createBindingsRepo(store);
+  const follows = createFollowsRepo(store);
+  const scans = createPendingScansRepo(store);
+  let channels = new Map<string, string>();
+  let people = new Map<string, string>();
+  let builtAt = 0;
+  let building: Promise<void> | null = null;
+  const rebuild = () =>
+    (building ??= (async () => {
+      const nextChannels = new Map<string, string>();
+      const nextPeople = new Map<string, string>();
+      for (const b of await bindings.listAll()) if (!nextChannels.has(b.channelId)) nextChannels.set(b.channelId, b.teamId);
+      for (const s of await scans.listAll()) if (!nextChannels.has(s.channelId)) nextChannels.set(s.channelId, s.teamId);
+      for (const p of await follows.listAll()) if (!nextPeople.has(p.userId)) nextPeople.set(p.userId, p.teamId);
+      channels = nextChannels;
+      people = nextPeople;
+      builtAt = Date.now();
+    })().finally(() => (building = null)));
+  const find = (channel: string | undefined, user: string | undefined) => (channel ? channels.get(channel) : undefined) ?? (user ? people.get(user) : undefined);
+  return async (channel: string | undefined, user: string | undefined): Promise<string | undefined> => {
+    const known = find(channel, user);
+    if (known || Date.now() - builtAt < REBUILD_EVERY_MS) return known;
+    await rebuild();
+    return find(channel, user);
+  };
+}
+
+const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
+
+/** The channel and person a Web API call names. */
+export function callTarget(args: Record<string, unknown>): { channel?: string; user?: string } {
+  const channel = str(args.channel);
+  const person = channel && /^[UW]/.test(channel) ? channel : (str(args.user_id) ?? str(args.user) ?? (Array.isArray(args.users) ? undefined : str(args.users)));
+  return { ...(channel && !/^[UW]/.test(channel) ? { channel } : {}), ...(person ? { user: person } : {}) };
+}
+
+export function createInstallationClient(
+  WebClient: WebClientClass,
+  options: webApi.WebClientOptions,
+  parts: { store: Store; tokenForTeam: TokenForTeam; logger: Logger },
+): webApi.WebClient {
+  const teamOf = teamIndex(parts.store);
+  const logged = new Set<string>();
+  class InstallationClient extends WebClient {
+    override async apiCall(method: string, callOptions: Record<string, unknown> = {}): Promise<webApi.WebAPICallResult> {
+      if (callOptions.token === undefined) {
+        const { channel, user } = callTarget(callOptions);
+        const team = await teamOf(channel, user);
+        const token = team ? await parts.tokenForTeam(team) : undefined;
+        if (token) return super.apiCall(method, { ...callOptions, token });
+        const where = channel ?? user ?? method;
+        if (!logged.has(where) && logged.size < LOGGED_MAX) {
+          logged.add(where);
+          parts.logger.warn('a background Slack call found no installation for its workspace; sent without a token', { method, channel: channel ?? null, user: user ?? null, team: team ?? null });
+        }
+      }
+      return super.apiCall(method, callOptions);
+    }
+  }
+  return new InstallationClient(undefined, options);
+}
