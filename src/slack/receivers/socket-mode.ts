@@ -109,6 +109,10 @@ export function createSocketMode(options: SocketModeOptions): SocketMode {
       try {
         const outcome = await Promise.race([started, timedOut]);
         if (outcome === 'connected') return;
+        // A start that failed leaves the client holding its half-open socket; once that closes, the
+        // client would try to reconnect on its own, and a reconnect that cannot reach Slack rejects
+        // where nothing catches it. Told it is shutting down, it does not try.
+        receiver.client.disconnect().catch(() => undefined);
         if (outcome === 'timeout') {
           throw new SocketModeStartError(
             scrub(`Socket Mode did not connect to Slack within ${formatSeconds(timeoutMs)} (${where}, then the WebSocket it names); check SLACK_API_URL and the network.`),
