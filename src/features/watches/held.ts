@@ -20,9 +20,18 @@ import { heldMessages } from './views/held-message.js';
 /** The metadata of a held message: `radar_change`, the key as `run_id`, what it holds and the runs it covers. */
 export function heldMetadata(projectId: string, key: string, reason: HeldReason, entries: readonly HeldEntry[]) {
   const dimensions = [...new Set(entries.map((e) => e.dimension))];
+  const competitors = [...new Set(entries.flatMap((e) => e.changes.map((c) => c.competitor)).filter((c): c is string => c !== null))];
   return {
     event_type: CHANGE_EVENT_TYPE,
-    event_payload: { project_id: projectId, dimension: dimensions.join(','), run_id: key, held: reason, runs: entries.map((e) => `${e.dimension}:${e.runId}`).join(',').slice(0, 2000) },
+    event_payload: {
+      project_id: projectId,
+      dimension: dimensions.join(','),
+      run_id: key,
+      held: reason,
+      runs: entries.map((e) => `${e.dimension}:${e.runId}`).join(',').slice(0, 2000),
+      // The competitors its changes name (Slack's payload takes no null: left out when none does).
+      ...(competitors.length ? { competitor: competitors.join(',').slice(0, 2000) } : {}),
+    },
   };
 }
 
