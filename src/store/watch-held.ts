@@ -16,12 +16,18 @@ import { WATCH_DIMENSIONS, type WatchDimension } from './watches.js';
 export const HELD_REASONS = ['digest', 'quiet'] as const;
 export type HeldReason = (typeof HELD_REASONS)[number];
 
-/** A change as held: what the summary needs to say it (its line is mrkdwn, service strings escaped already). */
+/**
+ * A change as held: what the summary needs to say it (its line is mrkdwn, service strings escaped
+ * already) and its ticket's prefill (plain title, before and after; absent in entries held before).
+ */
 export interface HeldChange {
   kind: string;
   competitor: string | null;
   weight: number;
   line: string;
+  title?: string | undefined;
+  before?: string | null | undefined;
+  after?: string | null | undefined;
 }
 
 export interface HeldEntry {
@@ -62,7 +68,15 @@ const POSTED_KEPT_MS = 7 * 24 * 60 * 60_000;
 
 export const heldId = (reason: HeldReason, dimension: WatchDimension, runId: string) => `${reason}:${dimension}:${runId}`;
 
-const changeSchema = z.looseObject({ kind: z.string(), competitor: z.string().nullable().default(null), weight: z.number().default(0), line: z.string() });
+const changeSchema = z.looseObject({
+  kind: z.string(),
+  competitor: z.string().nullable().default(null),
+  weight: z.number().default(0),
+  line: z.string(),
+  title: z.string().optional(),
+  before: z.string().nullable().optional(),
+  after: z.string().nullable().optional(),
+});
 const entrySchema = z.looseObject({
   id: z.string(),
   reason: z.enum(HELD_REASONS),

@@ -10,12 +10,15 @@
 import { findOwnPost } from '../background/find-own-post.js';
 import type { RadarDeps } from '../../deps.js';
 import type { Binding } from '../../store/bindings.js';
-import type { ChannelHeld, HeldEntry, HeldReason, WatchHeldRepo } from '../../store/watch-held.js';
+import type { ChannelHeld, HeldChange, HeldEntry, HeldReason, WatchHeldRepo } from '../../store/watch-held.js';
 import { DEFAULT_WATCH_SCHEDULE, type WatchesRepo, type WatchSchedule } from '../../store/watches.js';
 import { deliverOnce, isDelivered, type Delivery } from '../background/deliver-once.js';
 import { CHANGE_EVENT_TYPE, type WatchDelivery } from './deliver.js';
 import { inQuiet, lastDigestSlot, quietEnd } from './schedule.js';
-import { heldMessages } from './views/held-message.js';
+import type { Change } from './changes/index.js';
+import type { ChangeKind } from './changes/tiers.js';
+import { sealedButtons } from './sealed.js';
+import { heldMessages, type HeldButtons } from './views/held-message.js';
 
 /** The metadata of a held message: `radar_change`, the key as `run_id`, what it holds and the runs it covers. */
 export function heldMetadata(projectId: string, key: string, reason: HeldReason, entries: readonly HeldEntry[]) {
@@ -62,9 +65,21 @@ interface Batch {
   threadTs?: string;
 }
 
-async function deliverBatch(ctx: WatchDelivery, teamId: string, channelId: string, binding: Binding, schedule: WatchSchedule, batch: Batch): Promise<Delivery> {
+/** A held change as the watch message's buttons take it (entries held before titles were kept: the line, plain). */
+function asChange(c: HeldChange): Change {
+  const tier = 'digest' as Change['tier'];
+  return { kind: c.kind as ChangeKind, tier, competitor: c.competitor, category: null, weight: c.weight, line: c.line, title: c.title ?? c.line.replace(/[*_`~]/g, ''), before: c.before ?? null, after: c.after ?? null };
+}
+
+/** Each held change's Create ticket, Mute and Snooze values, sealed to the channel, as on a watch message. */
+export function heldButtons(deps: Pick<RadarDeps, 'seals'>, teamId: string, channelId: string, binding: Binding): HeldButtons {
+  return (entry, change) =>
+    sealedButtons(deps, { channel: channelId, team: teamId }, { projectId: binding.projectId, projectName: binding.projectName, dimension: entry.dimension, runId: entry.runId, runAt: entry.runAt, changes: [asChange(change)] });
+}
+
+async function deliverBatch(ctx: WatchDelivery, teamId: string, channelId: string, binding: Binding, schedule: WatchSchedule, batch: Batch, buttons?: HeldButtons): Promise<Delivery> {
   const { reason, key, entries, threadTs } = batch;
-  const messages = heldMessages({ reason, projectName: binding.projectName, schedule, entries });
+  const messages = heldMessages({ reason, projectName: binding.projectName, schedule, entries }, buttons);
   const metadata = heldMetadata(binding.projectId, key, reason, entries);
   return deliverOnce(ctx, { teamId, channelId, runId: key }, {
     what: reason === 'digest' ? 'watch digest' : 'quiet-hours message',
@@ -95,7 +110,7 @@ async function deliverBatch(ctx: WatchDelivery, teamId: string, channelId: strin
  * during quiet hours: it waits for their end). Entries about another project than the channel's
  * binding now are dropped.
  */
-export async function deliverHeld(deps: Pick<RadarDeps, 'bindings' | 'now' | 'digestSettings' | 'digestLedger'>, watches: WatchesRepo, held: WatchHeldRepo, ctx: WatchDelivery, teamId: string, channelId: string): Promise<HeldOutcome> {
+export async function deliverHeld(deps: Pick<RadarDeps, 'bindings' | 'now' | 'digestSettings' | 'digestLedger' | 'seals'>, watches: WatchesRepo, held: WatchHeldRepo, ctx: WatchDelivery, teamId: string, channelId: string): Promise<HeldOutcome> {
   const outcome: HeldOutcome = { posted: false, failing: null };
   const record: ChannelHeld | undefined = await held.get(teamId, channelId);
   if (!record || record.entries.length === 0) return outcome;
@@ -131,7 +146,7 @@ export async function deliverHeld(deps: Pick<RadarDeps, 'bindings' | 'now' | 'di
   }
 
   for (const batch of batches) {
-    const delivery = await deliverBatch(ctx, teamId, channelId, binding, schedule, batch);
+    const delivery = await deliverBatch(ctx, teamId, channelId, binding, schedule, batch, heldButtons(deps, teamId, channelId, binding));
     if (isDelivered(delivery)) {
       await held.markPosted(teamId, channelId, batch.entries.map((e) => e.id), now);
       if (delivery.kind !== 'already_posted') {

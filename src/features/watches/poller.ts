@@ -203,7 +203,7 @@ export function createWatchWorker(
         runId: row.runId,
         runAt: row.at,
         heldAt: now.toISOString(),
-        changes: changes.map((c) => ({ kind: c.kind, competitor: c.competitor, weight: c.weight, line: c.line })),
+        changes: changes.map((c) => ({ kind: c.kind, competitor: c.competitor, weight: c.weight, line: c.line, title: c.title, before: c.before, after: c.after })),
       },
       now,
     );
