@@ -35,8 +35,13 @@ async function boundOrExplain(inv: Parameters<Subcommand['run']>[0]) {
   return binding;
 }
 
+/** The service's names of two dimensions, taken for Radar's (`/radar watch ai-visibility --band chatgpt=3`). */
+const DIMENSION_ALIASES: Readonly<Record<string, WatchDimension>> = { 'ai-visibility': 'ai', 'ai-sources': 'sources' };
+
 function dimensionOf(word: string | undefined, command: string): WatchDimension {
   if (!word) throw new UsageError(`Say what to watch: one of ${WATCH_DIMENSIONS.map((x) => `\`${x}\``).join(', ')}.`);
+  const alias = DIMENSION_ALIASES[word.toLowerCase()];
+  if (alias) return alias;
   return chooseWord(word, WATCH_DIMENSIONS, command, WATCH_DIMENSIONS.map((x) => `\`${x}\``).join(', '));
 }
 

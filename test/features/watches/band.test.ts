@@ -70,7 +70,7 @@ describe('AI presence against the noise band', () => {
     expect(text).not.toContain('share of answers naming you');
   });
   it('--band engine=points sets one engine’s band, beside the band for every engine; bad values are refused', async () => {
-    const set = replyText(await h.command('watch ai --band chatgpt=3', { channel: CHANNELS.intel }));
+    const set = replyText(await h.command('watch ai-visibility --band chatgpt=3', { channel: CHANNELS.intel }));
     expect(set).toContain('noise band 5 points (default) on every engine but chatgpt 3 points');
     // chatgpt +7 (beyond twice 3): told at once under its own band; overall stays under the default 5.
     const one = await publishRun(h, NW, check(0.4, 0.57));
