@@ -15,6 +15,7 @@ import { createOutboxRepo, type OutboxRepo, type PendingNotice } from '../../sto
 import { slackNamesOf, type SlackPerson } from '../board/match-member.js';
 import { recipientsOf, type Audience } from './audience.js';
 import { isQuiet } from './quiet-hours.js';
+import { noticeMetadata } from './notice-metadata.js';
 import { noticeMessage } from './views/notice-message.js';
 
 export const NOTIFY_CLAIMS_NAMESPACE = 'notify-claims';
@@ -60,7 +61,9 @@ export function createNotifier(deps: Pick<RadarDeps, 'store' | 'logger' | 'now'>
     if (!box) return 'empty';
     const message = noticeMessage({ items: box.items, heldSince: box.heldSince, quiet: person?.settings.quietHours ?? null, tz: person?.tz ?? null });
     try {
-      await client.chat.postMessage({ channel: userId, text: message.text, blocks: message.blocks, unfurl_links: false });
+      // What the notices are about, for other apps and workflows (issue 30 item 7).
+      const metadata = noticeMetadata(box.items);
+      await client.chat.postMessage({ channel: userId, text: message.text, blocks: message.blocks, ...(metadata ? { metadata } : {}), unfurl_links: false });
       logger.info('notify: direct message sent', { user: userId, items: box.items.length, held: box.heldSince !== null });
       return 'sent';
     } catch (error) {

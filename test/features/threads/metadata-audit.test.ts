@@ -1,7 +1,7 @@
 /**
  * Every message Radar posts about a change or a ticket carries metadata (issue 30 item 7): a scripted
  * flow through watches, tickets, living messages, thread sync, quiet hours and the daily digest, then
- * every post and update Radar made in the channel (chat.postMessage, chat.update, and answers to a
+ * every post and update Radar made in the channel or to a follower (chat.postMessage, chat.update, and answers to a
  * response_url that land in the channel or replace a message) is listed; one without `radar_change`
  * or `radar_ticket` metadata naming the project fails the test, named by its text.
  */
@@ -34,6 +34,8 @@ describe('metadata on every post about a change or a ticket (issue 30 item 7)', 
 
   it('a scripted flow: each post and update in the channel carries radar_change or radar_ticket metadata', async () => {
     await h.command('bind northwind', { channel: CHANNELS.intel });
+    // A follower: the direct messages she gets are posts about changes too.
+    await h.command('follow competitor pipedrift.com', { channel: CHANNELS.intel, user: USERS.maya });
     const since = Date.now();
     // A watch message with its thread (more changes than the message shows).
     await publishRun(h, NW, { dimension: 'pricing', patch: { competitors: pricingRows() } });
@@ -87,8 +89,9 @@ describe('metadata on every post about a change or a ticket (issue 30 item 7)', 
     const held = watchesIn(h, CHANNELS.intel).map((m) => m.metadata?.event_payload.held);
     expect(held).toEqual(expect.arrayContaining(['quiet', 'digest']));
 
-    // Every post and update in the channel (DMs to followers are not channel posts), and answers that land in it.
-    const inChannel = (c: WebApiCall) => c.at >= since && c.response !== undefined && c.args.channel === CHANNELS.intel;
+    // Every post and update in the channel and to the follower, and answers that land in the channel.
+    expect(h.slack.messagesIn(USERS.maya).length).toBeGreaterThan(0);
+    const inChannel = (c: WebApiCall) => c.at >= since && c.response !== undefined && (c.args.channel === CHANNELS.intel || c.args.channel === USERS.maya);
     const posts = [
       ...h.slack.callsTo('chat.postMessage').filter(inChannel),
       ...h.slack.callsTo('chat.update').filter(inChannel),

@@ -36,7 +36,7 @@ describe('followers of changes held through quiet hours', () => {
     await publishRun(h, NW, { dimension: 'pricing', patch: { competitors: pricingRows() } });
     await h.command('watch pricing', { channel: CHANNELS.intel });
     await h.command('watch quiet 09:00-11:00 UTC', { channel: CHANNELS.intel });
-    await publishRun(h, NW, { dimension: 'pricing', patch: { competitors: pricingRows({ 'pipedrift.com': { lowestPrice: 19 }, 'closewise.com': { hasFreePlan: true } }) } });
+    const run = await publishRun(h, NW, { dimension: 'pricing', patch: { competitors: pricingRows({ 'pipedrift.com': { lowestPrice: 19 }, 'closewise.com': { hasFreePlan: true } }) } });
     await watchPoller(h).tick();
     expect(dms(h, USERS.maya)).toHaveLength(0); // held: nobody is told yet
     clock += 2 * HOUR;
@@ -48,6 +48,8 @@ describe('followers of changes held through quiet hours', () => {
     expect(told).toContain('Pricing moved: pipedrift.com');
     expect(told).toContain('$19.00');
     expect(told).not.toContain('closewise.com');
+    // The direct message says what it is about in its metadata too (issue 30 item 7).
+    expect(dms(h, USERS.maya)[0]!.metadata).toEqual({ event_type: 'radar_change', event_payload: { project_id: NW, dimension: 'pricing', run_id: run, competitor: 'pipedrift.com' } });
     await watchPoller(h).tick();
     expect(dms(h, USERS.maya)).toHaveLength(1);
   });
