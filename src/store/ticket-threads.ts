@@ -3,8 +3,9 @@
  * per (team, channel, thread ts) naming (project, ticket id), the messages of that thread that show
  * the ticket as it is now (the watch message the thread hangs from, Radar's ticket confirmation in
  * it), what each last showed and when, and, for thread sync, which Slack message is which comment.
- * A ticket made again from the same thread replaces the ticket of the record (the newest one is the
- * thread's). Records live 90 days after their last write. Writes go through `store.update`.
+ * The first ticket linked to a thread stays the thread's: a later ticket made from (or a message of
+ * it added to) the same thread does not replace it (its confirmation says which ticket the thread
+ * follows); a record of another project (the channel rebound since) is replaced. Records live 90 days after their last write. Writes go through `store.update`.
  */
 import * as z from 'zod';
 import { bindingKey } from './bindings.js';
@@ -74,7 +75,10 @@ export interface TicketThreadsRepo {
   get(teamId: string, channelId: string, threadTs: string): Promise<TicketThread | undefined>;
   /** Every linked thread (the living poller groups them by project). */
   listAll(): Promise<TicketThread[]>;
-  /** Links the thread to `ticket` (replacing another ticket) and adds (or keeps) `message`. */
+  /**
+   * Links the thread to `ticket` and adds (or keeps) `message`; when the thread already follows another
+   * ticket of the same project, nothing is written and that record comes back (the caller compares).
+   */
   link(where: { teamId: string; channelId: string; threadTs: string }, ticket: TicketRef, message: Pick<LivingMessage, 'ts' | 'kind' | 'text'>, now: Date): Promise<TicketThread>;
   /** Changes the record atomically; `change` returns the new record, or undefined to leave it. */
   update(teamId: string, channelId: string, threadTs: string, change: (current: TicketThread) => TicketThread | undefined): Promise<TicketThread | undefined>;
@@ -136,6 +140,8 @@ export function createTicketThreadsRepo(store: Store): TicketThreadsRepo {
     async link(where, ticket, message, now) {
       const linked = await write(threadKey(where.teamId, where.channelId, where.threadTs), (current) => {
         const same = current?.projectId === ticket.projectId && current.ticketId === ticket.ticketId;
+        // The first ticket stays the thread's: another one of the same project does not replace it.
+        if (current && !same && current.projectId === ticket.projectId) return undefined;
         const base: TicketThread =
           current && same
             ? { ...current, ticketNumber: ticket.ticketNumber, title: ticket.title }
@@ -148,6 +154,7 @@ export function createTicketThreadsRepo(store: Store): TicketThreadsRepo {
         return { ...base, messages: [...kept, next] };
       });
       if (!linked) throw new Error('ticket threads: the link was not written');
+      // `write` answers the stored record when nothing was written (the thread follows another ticket).
       return linked;
     },
     update: (teamId, channelId, threadTs, change) => write(threadKey(teamId, channelId, threadTs), (current) => (current ? change(current) : undefined)),

@@ -33,6 +33,8 @@ export interface Watch {
   tiers: Record<string, 'now' | 'digest'>;
   /** AI only: one noise band (percentage points) for every engine; null: the documented defaults. */
   band: number | null;
+  /** AI only: a band per engine (lower-case engine name -> points), before `band` and the defaults. */
+  bands?: Record<string, number> | undefined;
 }
 
 /**
@@ -95,6 +97,7 @@ const watchSchema = z.looseObject({
   lastSeenRunId: z.string().nullable().default(null),
   tiers: z.record(z.string(), z.enum(['now', 'digest'])).default({}),
   band: z.number().nullable().default(null),
+  bands: z.record(z.string(), z.number()).default({}),
 });
 
 const scheduleSchema = z.looseObject({

@@ -6,7 +6,7 @@
  * to the ticket and shows the ticket on the watch message at once.
  */
 import { WATCH_IDS } from '../../slack/ids.js';
-import type { ShownState } from '../../store/ticket-threads.js';
+import type { ShownState, TicketThread } from '../../store/ticket-threads.js';
 import { readMessage, showState, type LivingContext } from './show.js';
 import type { TicketMetadataRef } from './ticket-state.js';
 
@@ -55,13 +55,27 @@ export interface NewLink {
   state: ShownState;
 }
 
+/**
+ * The ticket the thread follows already when it is another one than `ticket` (of the same project): the
+ * first ticket linked stays the thread's (docs/assumptions.md), so the new one's confirmation says so.
+ */
+export async function followedElsewhere(ctx: LivingContext, where: { teamId: string; channelId: string; threadTs: string }, ticket: { projectId: string; ticketId: string }): Promise<TicketThread | null> {
+  const thread = await ctx.threads.get(where.teamId, where.channelId, where.threadTs).catch(() => undefined);
+  return thread && thread.projectId === ticket.projectId && thread.ticketId !== ticket.ticketId ? thread : null;
+}
+
 /** Records the links; the watch message shows the ticket at once. Failures are logged, never thrown. */
 export async function linkTicketThread(ctx: LivingContext, link: NewLink): Promise<void> {
   const where = { teamId: link.teamId, channelId: link.channelId, threadTs: link.threadTs };
   const now = ctx.now();
+  const ours = (thread: TicketThread) => thread.projectId === link.ticket.projectId && thread.ticketId === link.ticket.ticketId;
   try {
     if (link.confirmation) {
-      await ctx.threads.link(where, link.ticket, { ts: link.confirmation.ts, kind: 'confirmation', text: link.confirmation.text }, now);
+      const linked = await ctx.threads.link(where, link.ticket, { ts: link.confirmation.ts, kind: 'confirmation', text: link.confirmation.text }, now);
+      if (!ours(linked)) {
+        ctx.logger.info('the thread follows another ticket already; this one is not linked', { channel: link.channelId, ticketId: link.ticket.ticketId, followed: linked.ticketId });
+        return;
+      }
       // Posted showing the state: recorded as shown then (the next change waits its minute).
       await ctx.threads.update(link.teamId, link.channelId, link.threadTs, (current) => {
         const m = current.messages.find((x) => x.ts === link.confirmation?.ts);
@@ -72,6 +86,7 @@ export async function linkTicketThread(ctx: LivingContext, link: NewLink): Promi
     }
     if (link.watchTs === null) return;
     const thread = await ctx.threads.link(where, link.ticket, { ts: link.watchTs, kind: 'watch', text: null }, now);
+    if (!ours(thread)) return;
     const message = thread.messages.find((m) => m.ts === link.watchTs);
     if (message) await showState(ctx, thread, message, link.state);
   } catch (error) {

@@ -18,7 +18,8 @@ import { isGoneForRadar } from '../../slack/slack-errors.js';
 import { createDigestLedger, type DigestKey, type DigestLedger } from '../../store/digest-ledger.js';
 import { createTicketThreadsRepo, type LivingMessage, type ShownState, type TicketThread, type TicketThreadsRepo } from '../../store/ticket-threads.js';
 import { deliverOnce, isDelivered, posterBase, type ClaimContext, type PosterBase } from '../background/deliver-once.js';
-import { isStatusBlock, sameState, stateKey, statusBlockId } from './ticket-state.js';
+import { TICKET_IDS } from '../../slack/ids.js';
+import { isStatusBlock, sameState, stateKey, statusBlockId, ticketMetadata } from './ticket-state.js';
 import { confirmationMessage, ticketStatusBlock } from './views/ticket-status.js';
 
 export const LIVING_LEDGER_NAMESPACE = 'living-ledger';
@@ -85,7 +86,12 @@ export async function showState(ctx: LivingContext, thread: TicketThread, messag
       return shown?.blocks?.some((b) => (b as { block_id?: string }).block_id === blockId) ? message.ts : null;
     },
     async render() {
-      if (message.kind === 'confirmation') return { ...confirmationMessage(message.text ?? '', ticket, state), metadata: undefined };
+      if (message.kind === 'confirmation') {
+        // Its radar_ticket metadata goes with every update (issue 30 item 7): as posted (read back), else the thread's ticket.
+        const posted = await readMessage(ctx.client, channelId, message.ts, thread.threadTs).catch(() => null);
+        const metadata = posted?.metadata?.event_type === TICKET_IDS.eventType ? { event_type: TICKET_IDS.eventType, event_payload: { ...(posted.metadata.event_payload ?? {}), ticket_id: thread.ticketId } } : ticketMetadata({ projectId: thread.projectId, ticketId: thread.ticketId });
+        return { ...confirmationMessage(message.text ?? '', ticket, state), metadata };
+      }
       const current = await readMessage(ctx.client, channelId, message.ts, thread.threadTs);
       if (!current) throw new MessageGone();
       const kept = (current.blocks ?? []).filter((b) => !isStatusBlock(b)) as Block[];

@@ -92,7 +92,7 @@ export async function copyBoardComments(deps: Pick<RadarDeps, 'service' | 'backg
       if (known.from === 'board' && known.ts && commentUpdatedAt(comment) !== known.updatedAt) {
         const copy = copyOfComment(comment);
         try {
-          await ctx.client.chat.update({ channel: thread.channelId, ts: known.ts, text: copy.text, blocks: copy.blocks });
+          await ctx.client.chat.update({ channel: thread.channelId, ts: known.ts, text: copy.text, blocks: copy.blocks, metadata: ticketMetadata({ projectId: thread.projectId, ticketId: thread.ticketId, commentId: comment.id }) });
           await setComment(ctx, thread, comment.id, { updatedAt: commentUpdatedAt(comment) });
         } catch (error) {
           complete = false;

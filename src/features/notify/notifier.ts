@@ -10,7 +10,7 @@
  * A DM is `chat.postMessage` to the person's user id (Slack opens the app's DM with them), sent
  * exactly once: the outbox seals what waits into a named batch, the batch is posted through the claim
  * ledger (`notify-ledger`, src/features/background/deliver-once.ts) with metadata naming it
- * (`radar_notice`), and is dropped from the outbox only once delivered. After a crash between the
+ * (its batch in the payload of `radar_change`, `radar_ticket` or `radar_notice`), and is dropped from the outbox only once delivered. After a crash between the
  * post and its mark, whoever takes the stale claim reads the DM channel's history (`im:history`; the
  * channel from the person's record, else `conversations.open`) and records the earlier post instead
  * of posting again; a crash before the post sends the sealed batch once the claim is stale.
@@ -18,7 +18,7 @@
 import { randomUUID } from 'node:crypto';
 import type { webApi } from '@slack/bolt';
 import type { RadarDeps } from '../../deps.js';
-import { NOTICE_IDS } from '../../slack/ids.js';
+import { NOTICE_IDS, TICKET_IDS, WATCH_IDS } from '../../slack/ids.js';
 import { createDigestLedger } from '../../store/digest-ledger.js';
 import { deliverOnce, isDelivered, posterBase } from '../background/deliver-once.js';
 import { findOwnPost } from '../background/find-own-post.js';
@@ -27,6 +27,7 @@ import { createOutboxRepo, type OutboxRepo, type PendingNotice } from '../../sto
 import { slackNamesOf, type SlackPerson } from '../board/match-member.js';
 import { recipientsOf, type Audience } from './audience.js';
 import { isQuiet } from './quiet-hours.js';
+import { noticeMetadata } from './notice-metadata.js';
 import { noticeMessage } from './views/notice-message.js';
 
 /** Each ticket's assignment as last told (`{ m: member id or null, g: how many assignments seen }`). */
@@ -92,12 +93,16 @@ export function createNotifier(deps: Pick<RadarDeps, 'store' | 'logger' | 'now' 
     }
     const batch = await outbox.seal(teamId, userId, randomUUID(), now);
     if (!batch) return 'empty';
-    const metadata = { event_type: NOTICE_IDS.eventType, event_payload: { batch: batch.batch } };
+    // What the notices are about (radar_change / radar_ticket, issue 30 item 7), and the batch it
+    // delivers, by which a restart finds this DM again (radar_notice when the notices name nothing).
+    const about = noticeMetadata(batch.items);
+    const metadata = { event_type: about?.event_type ?? NOTICE_IDS.eventType, event_payload: { ...about?.event_payload, batch: batch.batch } };
+    const ours = new Set<string>([NOTICE_IDS.eventType, WATCH_IDS.eventType, TICKET_IDS.eventType]);
     const outcome = await deliverOnce(ctx, { teamId, channelId: userId, runId: `dm:${batch.batch}` }, {
       what: 'direct message',
       async findEarlier(since) {
         const channel = await dmChannelOf(person, userId);
-        return findOwnPost(client, { channel, botId: await poster.botId(), since }, ({ eventType, payload }) => eventType === NOTICE_IDS.eventType && payload?.batch === batch.batch);
+        return findOwnPost(client, { channel, botId: await poster.botId(), since }, ({ eventType, payload }) => eventType !== undefined && ours.has(eventType) && payload?.batch === batch.batch);
       },
       render: async () => noticeMessage({ items: batch.items, heldSince: batch.heldSince, quiet: person?.settings.quietHours ?? null, tz: person?.tz ?? null }),
       async post(message) {

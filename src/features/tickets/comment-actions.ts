@@ -8,6 +8,7 @@
 import * as z from 'zod';
 import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
 import type { RadarDeps } from '../../deps.js';
+import { ticketMetadata } from '../living/ticket-state.js';
 import { isServiceError } from '../../service/errors.js';
 import { readable } from '../../service/tolerant.js';
 import { LIMITS } from '../../slack/blocks/index.js';
@@ -67,7 +68,7 @@ export function commentDeleteAction(deps: RadarDeps, claims: SubmissionsRepo) {
     }
     try {
       const [projectName, detail] = await Promise.all([projectNameOf(deps, ref.projectId, scope.team, scope.channel), ticketDetail(deps.service, ref.projectId, ref.ticketId)]);
-      await respond({ replace_original: true, ...ticketView({ projectId: ref.projectId, projectName, ...detail, ...ticketSeals(deps, scope, ref.explicit), notice, now: deps.now() }) });
+      await respond({ replace_original: true, ...ticketView({ projectId: ref.projectId, projectName, ...detail, ...ticketSeals(deps, scope, ref.explicit), notice, now: deps.now() }), metadata: ticketMetadata({ projectId: ref.projectId, ticketId: ref.ticketId }) });
     } catch (error) {
       deps.logger.info('could not show the ticket again', { error });
       await say(notice);

@@ -15,7 +15,11 @@ import { ACTION_IDS, BLOCK_IDS } from '../../slack/ids.js';
 import type { SubmissionsRepo } from '../../store/submissions.js';
 import { quoted, replyInThread, showInModal } from './deliver.js';
 import { findCreatedComment } from './find-created.js';
-import { ticketMetadata } from '../living/ticket-state.js';
+import { followedElsewhere, linkTicketThread, watchMetadata, watchSourceOf } from '../living/link.js';
+import { createLivingContext } from '../living/show.js';
+import { stateOf, ticketMetadata } from '../living/ticket-state.js';
+import { confirmationMessage, followedSentence } from '../living/views/ticket-status.js';
+import { threadOf } from './locate-message.js';
 import { withPermalink } from './message-source.js';
 import { checkedContext } from '../board/modal-context.js';
 import { isPickerHint } from './ticket-picker.js';
@@ -74,13 +78,32 @@ export function commentSubmit(deps: RadarDeps, submissions: SubmissionsRepo, tel
       const comment = await addOnce(deps.service, ctx.projectId, onTicket.id, withPermalink(text, ctx.permalink));
       await submissions.complete(view.id, { ticketId: onTicket.id, ticketNumber: onTicket.number, ticketTitle: plainTitle(onTicket), commentId: comment.id });
       await teller?.commented(body.team?.id ?? body.user.team_id ?? '', body.user.id, ctx.projectId, ctx.projectName, onTicket, { id: comment.id, body: text });
-      const { note } = await replyInThread(
-        client,
-        deps.logger,
-        ctx,
-        `<@${body.user.id}> added this message as a comment on ticket *#${onTicket.number} ${escapeMrkdwn(plainTitle(onTicket))}* (${escapeMrkdwn(ctx.projectName)}).`,
-        { metadata: ticketMetadata({ projectId: ctx.projectId, ticketId: onTicket.id, commentId: comment.id }) },
-      );
+      // Linked like a ticket made from the message (issue 30): a watch message it was used on shows the
+      // ticket, the confirmation follows it, and thread sync copies this thread's replies to it; unless
+      // the thread follows another ticket already (the first one linked stays the thread's).
+      const living = createLivingContext(deps, client);
+      const source = await watchSourceOf(living, ctx);
+      const teamId = body.team?.id ?? body.user.team_id ?? '';
+      const where = { teamId, channelId: ctx.channelId, threadTs: threadOf(ctx) };
+      const followed = await followedElsewhere(living, where, { projectId: ctx.projectId, ticketId: onTicket.id });
+      const added = `<@${body.user.id}> added this message as a comment on ticket *#${onTicket.number} ${escapeMrkdwn(plainTitle(onTicket))}* (${escapeMrkdwn(ctx.projectName)}).`;
+      const line = followed ? `${added} ${followedSentence(followed)}` : added;
+      const state = followed ? null : stateOf(onTicket);
+      const shown = { ticketId: onTicket.id, ticketNumber: onTicket.number, title: plainTitle(onTicket) };
+      const reply = await replyInThread(client, deps.logger, ctx, line, {
+        ...(state ? confirmationMessage(line, shown, state) : {}),
+        metadata: ticketMetadata({ projectId: ctx.projectId, ticketId: onTicket.id, commentId: comment.id, ...watchMetadata(source) }),
+      });
+      const { note } = reply;
+      if (state) {
+        await linkTicketThread(living, {
+          ...where,
+          watchTs: source ? ctx.messageTs : null,
+          confirmation: reply.ts ? { ts: reply.ts, text: line } : null,
+          ticket: { projectId: ctx.projectId, ...shown },
+          state,
+        });
+      }
       await showInModal(client, deps.logger, target, commentAddedView(ctx.projectName, { number: onTicket.number, title: plainTitle(onTicket) }, note), `The comment is on ticket #${onTicket.number}.`);
     } catch (error) {
       await submissions.release(view.id);

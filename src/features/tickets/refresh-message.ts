@@ -4,6 +4,7 @@
  * with the press (sealed into the modal's metadata), which works for the ephemeral `/radar ticket`
  * answer and for a shared one alike. Slack keeps a response URL for 30 minutes and five uses.
  */
+import { ticketMetadata } from '../living/ticket-state.js';
 import type { RadarDeps } from '../../deps.js';
 import type { SealScope } from '../../slack/sealed-values.js';
 import { ticketSeals } from './action-value.js';
@@ -40,7 +41,8 @@ export async function showTicketAgain(deps: RadarDeps, shown: ShownTicket, notic
       ticketDetail(deps.service, shown.projectId, shown.ticketId),
     ]);
     const seals = ticketSeals(deps, shown.scope, shown.explicit);
-    return await replaceAt(deps, shown.responseUrl, ticketView({ projectId: shown.projectId, projectName, ...detail, ...seals, notice, now: deps.now() }));
+    // Still a message about the ticket: its radar_ticket metadata goes with the replacement (issue 30 item 7).
+    return await replaceAt(deps, shown.responseUrl, { ...ticketView({ projectId: shown.projectId, projectName, ...detail, ...seals, notice, now: deps.now() }), metadata: ticketMetadata({ projectId: shown.projectId, ticketId: shown.ticketId }) });
   } catch (error) {
     deps.logger.info('could not show the ticket again', { error });
     return false;

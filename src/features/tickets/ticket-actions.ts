@@ -5,6 +5,7 @@
  */
 import type { AllMiddlewareArgs, BlockAction, BlockButtonAction, BlockStaticSelectAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import type { RadarDeps } from '../../deps.js';
+import { ticketMetadata } from '../living/ticket-state.js';
 import type { Assignee } from '../../service/index.js';
 import { TICKET_STATUSES } from '../../service/index.js';
 import { readable, readableOr } from '../../service/tolerant.js';
@@ -66,7 +67,8 @@ function ticketAction<A extends BlockAction>(deps: RadarDeps, valueOf: (action: 
       const projectName = await projectNameOf(deps, value.projectId, scope.team, body.channel?.id);
       const { ticket, comments } = await ticketDetail(deps.service, value.projectId, value.ticketId);
       const seals = ticketSeals(deps, scope, ref.explicit);
-      await respond({ replace_original: true, ...ticketView({ projectId: value.projectId, projectName, ticket, comments, ...seals, ...outcome, now: deps.now() }) });
+      // The answer stays a message about the ticket: its radar_ticket metadata goes with the replacement (issue 30 item 7).
+      await respond({ replace_original: true, ...ticketView({ projectId: value.projectId, projectName, ticket, comments, ...seals, ...outcome, now: deps.now() }), metadata: ticketMetadata({ projectId: value.projectId, ticketId: value.ticketId }) });
     } catch (error) {
       deps.logger.info('could not show the ticket again', { error });
       const notices = [outcome.notice, `:warning: ${describeTicketError(error, 'show the ticket')}`].filter((n): n is string => Boolean(n));

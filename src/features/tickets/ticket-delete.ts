@@ -6,6 +6,7 @@
  */
 import type { AllMiddlewareArgs, BlockOverflowAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import type { RadarDeps } from '../../deps.js';
+import { ticketMetadata } from '../living/ticket-state.js';
 import { isServiceError } from '../../service/errors.js';
 import { escapeMrkdwn } from '../../slack/blocks/index.js';
 import { logFailure } from '../../slack/log-failure.js';
@@ -62,7 +63,7 @@ export function ticketMoreAction(deps: RadarDeps, claims: SubmissionsRepo) {
       }
       await claims.complete(key, { ticketId: ticket.id, ticketNumber: ticket.number, ticketTitle: title });
       const text = `:wastebasket: <@${body.user.id}> deleted ticket #${ticket.number} *${escapeMrkdwn(title)}* from the board.`;
-      await respond({ replace_original: true, text, blocks: [{ type: 'section', text: { type: 'mrkdwn', text } }] });
+      await respond({ replace_original: true, text, blocks: [{ type: 'section', text: { type: 'mrkdwn', text } }], metadata: ticketMetadata({ projectId: ref.projectId, ticketId: ref.ticketId }) });
     } catch (error) {
       await claims.release(key);
       const refused = isServiceError(error) && error.status === 400;

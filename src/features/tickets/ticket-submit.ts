@@ -17,10 +17,10 @@ import type { SubmissionsRepo } from '../../store/submissions.js';
 import { quoted, replyInThread, showInModal } from './deliver.js';
 import { findCreatedTicket } from './find-created.js';
 import { threadOf } from './locate-message.js';
-import { linkTicketThread, watchMetadata, watchSourceOf } from '../living/link.js';
+import { followedElsewhere, linkTicketThread, watchMetadata, watchSourceOf } from '../living/link.js';
 import { createLivingContext } from '../living/show.js';
 import { stateOf, ticketMetadata } from '../living/ticket-state.js';
-import { confirmationMessage } from '../living/views/ticket-status.js';
+import { confirmationMessage, followedSentence } from '../living/views/ticket-status.js';
 import { withPermalink } from './message-source.js';
 import { checkedContext, type ModalContext } from '../board/modal-context.js';
 import { LABELS_PER_TICKET_MAX, createBody, readTicketDraft, ticketDraftErrors } from '../board/ticket-draft.js';
@@ -88,23 +88,29 @@ export function ticketSubmit(deps: RadarDeps, submissions: SubmissionsRepo) {
       // A watch message the ticket is made from shows the ticket from now on; so does the confirmation (issue 30).
       const living = createLivingContext(deps, client);
       const source = await watchSourceOf(living, ctx);
-      const line = `<@${body.user.id}> turned this message into ticket *#${ticket.number} ${escapeMrkdwn(plainTitle(ticket))}* on *${escapeMrkdwn(ctx.projectName)}* (${columnName(readableOr(ticket.status, request.status))}).`;
+      const teamId = body.team?.id ?? body.user.team_id ?? '';
+      // The first ticket linked stays the thread's: a later one says which ticket the thread follows.
+      const followed = await followedElsewhere(living, { teamId, channelId: ctx.channelId, threadTs: threadOf(ctx) }, { projectId: ctx.projectId, ticketId: ticket.id });
+      const made = `<@${body.user.id}> turned this message into ticket *#${ticket.number} ${escapeMrkdwn(plainTitle(ticket))}* on *${escapeMrkdwn(ctx.projectName)}* (${columnName(readableOr(ticket.status, request.status))}).`;
+      const line = followed ? `${made} ${followedSentence(followed)}` : made;
       const state = stateOf(ticket) ?? { status: readableOr(ticket.status, request.status), assignee: null };
       const shown = { ticketId: ticket.id, ticketNumber: ticket.number, title: plainTitle(ticket) };
       const reply = await replyInThread(client, deps.logger, ctx, line, {
-        ...confirmationMessage(line, shown, state),
+        ...(followed ? {} : confirmationMessage(line, shown, state)),
         metadata: ticketMetadata({ projectId: ctx.projectId, ticketId: ticket.id, ...watchMetadata(source) }),
       });
       const note = reply.note;
-      await linkTicketThread(living, {
-        teamId: body.team?.id ?? body.user.team_id ?? '',
-        channelId: ctx.channelId,
-        threadTs: threadOf(ctx),
-        watchTs: source ? ctx.messageTs : null,
-        confirmation: reply.ts ? { ts: reply.ts, text: line } : null,
-        ticket: { projectId: ctx.projectId, ...shown },
-        state,
-      });
+      if (!followed) {
+        await linkTicketThread(living, {
+          teamId,
+          channelId: ctx.channelId,
+          threadTs: threadOf(ctx),
+          watchTs: source ? ctx.messageTs : null,
+          confirmation: reply.ts ? { ts: reply.ts, text: line } : null,
+          ticket: { projectId: ctx.projectId, ...shown },
+          state,
+        });
+      }
       await showInModal(client, deps.logger, target, ticketCreatedView(ctx.projectName, { number: ticket.number, title: plainTitle(ticket), status: readableOr(ticket.status, request.status) }, note), `Ticket #${ticket.number} was created.`);
     } catch (error) {
       await submissions.release(view.id);

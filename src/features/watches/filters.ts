@@ -12,7 +12,7 @@ import { tierFor, type Tier } from './changes/tiers.js';
 /** A presence move under the watch's band: told (its line saying the band and both checks) or null (noise). */
 function banded(watch: Watch, c: Change): Change | null {
   if (!c.presence) return c;
-  const band = bandOf(c.presence.engine, watch.band);
+  const band = bandOf(c.presence.engine, watch.band, watch.bands);
   const verdict = presenceVerdict(c.presence, band);
   if (verdict === null) return null;
   const text = presenceText(c.presence, band, verdict);

@@ -10,19 +10,32 @@
 import { findOwnPost } from '../background/find-own-post.js';
 import type { RadarDeps } from '../../deps.js';
 import type { Binding } from '../../store/bindings.js';
-import type { ChannelHeld, HeldEntry, HeldReason, WatchHeldRepo } from '../../store/watch-held.js';
+import type { ChannelHeld, HeldChange, HeldEntry, HeldReason, WatchHeldRepo } from '../../store/watch-held.js';
 import { DEFAULT_WATCH_SCHEDULE, type WatchesRepo, type WatchSchedule } from '../../store/watches.js';
 import { deliverOnce, isDelivered, type Delivery } from '../background/deliver-once.js';
 import { CHANGE_EVENT_TYPE, type WatchDelivery } from './deliver.js';
 import { inQuiet, lastDigestSlot, quietEnd } from './schedule.js';
-import { heldMessages } from './views/held-message.js';
+import type { Change } from './changes/index.js';
+import type { ChangeKind } from './changes/tiers.js';
+import { sealedButtons } from './sealed.js';
+import type { DeliveredChange } from './tell-followers.js';
+import { heldMessages, type HeldButtons } from './views/held-message.js';
 
 /** The metadata of a held message: `radar_change`, the key as `run_id`, what it holds and the runs it covers. */
 export function heldMetadata(projectId: string, key: string, reason: HeldReason, entries: readonly HeldEntry[]) {
   const dimensions = [...new Set(entries.map((e) => e.dimension))];
+  const competitors = [...new Set(entries.flatMap((e) => e.changes.map((c) => c.competitor)).filter((c): c is string => c !== null))];
   return {
     event_type: CHANGE_EVENT_TYPE,
-    event_payload: { project_id: projectId, dimension: dimensions.join(','), run_id: key, held: reason, runs: entries.map((e) => `${e.dimension}:${e.runId}`).join(',').slice(0, 2000) },
+    event_payload: {
+      project_id: projectId,
+      dimension: dimensions.join(','),
+      run_id: key,
+      held: reason,
+      runs: entries.map((e) => `${e.dimension}:${e.runId}`).join(',').slice(0, 2000),
+      // The competitors its changes name (Slack's payload takes no null: left out when none does).
+      ...(competitors.length ? { competitor: competitors.join(',').slice(0, 2000) } : {}),
+    },
   };
 }
 
@@ -53,9 +66,21 @@ interface Batch {
   threadTs?: string;
 }
 
-async function deliverBatch(ctx: WatchDelivery, teamId: string, channelId: string, binding: Binding, schedule: WatchSchedule, batch: Batch): Promise<Delivery> {
+/** A held change as the watch message's buttons take it (entries held before titles were kept: the line, plain). */
+function asChange(c: HeldChange): Change {
+  const tier = 'digest' as Change['tier'];
+  return { kind: c.kind as ChangeKind, tier, competitor: c.competitor, category: null, weight: c.weight, line: c.line, title: c.title ?? c.line.replace(/[*_`~]/g, ''), before: c.before ?? null, after: c.after ?? null };
+}
+
+/** Each held change's Create ticket, Mute and Snooze values, sealed to the channel, as on a watch message. */
+export function heldButtons(deps: Pick<RadarDeps, 'seals'>, teamId: string, channelId: string, binding: Binding): HeldButtons {
+  return (entry, change) =>
+    sealedButtons(deps, { channel: channelId, team: teamId }, { projectId: binding.projectId, projectName: binding.projectName, dimension: entry.dimension, runId: entry.runId, runAt: entry.runAt, changes: [asChange(change)] });
+}
+
+async function deliverBatch(ctx: WatchDelivery, teamId: string, channelId: string, binding: Binding, schedule: WatchSchedule, batch: Batch, buttons?: HeldButtons): Promise<Delivery> {
   const { reason, key, entries, threadTs } = batch;
-  const messages = heldMessages({ reason, projectName: binding.projectName, schedule, entries });
+  const messages = heldMessages({ reason, projectName: binding.projectName, schedule, entries }, buttons);
   const metadata = heldMetadata(binding.projectId, key, reason, entries);
   return deliverOnce(ctx, { teamId, channelId, runId: key }, {
     what: reason === 'digest' ? 'watch digest' : 'quiet-hours message',
@@ -86,7 +111,15 @@ async function deliverBatch(ctx: WatchDelivery, teamId: string, channelId: strin
  * during quiet hours: it waits for their end). Entries about another project than the channel's
  * binding now are dropped.
  */
-export async function deliverHeld(deps: Pick<RadarDeps, 'bindings' | 'now' | 'digestSettings' | 'digestLedger'>, watches: WatchesRepo, held: WatchHeldRepo, ctx: WatchDelivery, teamId: string, channelId: string): Promise<HeldOutcome> {
+export async function deliverHeld(
+  deps: Pick<RadarDeps, 'bindings' | 'now' | 'digestSettings' | 'digestLedger' | 'seals'>,
+  watches: WatchesRepo,
+  held: WatchHeldRepo,
+  ctx: WatchDelivery,
+  teamId: string,
+  channelId: string,
+  onDelivered?: (teamId: string, post: DeliveredChange) => Promise<void>,
+): Promise<HeldOutcome> {
   const outcome: HeldOutcome = { posted: false, failing: null };
   const record: ChannelHeld | undefined = await held.get(teamId, channelId);
   if (!record || record.entries.length === 0) return outcome;
@@ -121,9 +154,19 @@ export async function deliverHeld(deps: Pick<RadarDeps, 'bindings' | 'now' | 'di
     }
   }
 
-  for (const batch of batches) {
-    const delivery = await deliverBatch(ctx, teamId, channelId, binding, schedule, batch);
+  for (const candidate of batches) {
+    const batch = await frozenBatch(held, teamId, channelId, record, candidate, now);
+    if (!batch) continue;
+    const delivery = await deliverBatch(ctx, teamId, channelId, binding, schedule, batch, heldButtons(deps, teamId, channelId, binding));
     if (isDelivered(delivery)) {
+      // Followers hear the now-tier changes held through quiet hours when their message posts, each
+      // run as the watch message would have told them (the notifier claims per event and person: once).
+      if (batch.reason === 'quiet' && onDelivered) {
+        for (const e of batch.entries) {
+          const post = { projectId: e.projectId, projectName: binding.projectName, dimension: e.dimension, runId: e.runId, changes: e.changes.map(asChange) };
+          await onDelivered(teamId, post).catch((error: unknown) => ctx.logger.warn('could not tell followers of changes held through quiet hours', { channel: channelId, runId: e.runId, error }));
+        }
+      }
       await held.markPosted(teamId, channelId, batch.entries.map((e) => e.id), now);
       if (delivery.kind !== 'already_posted') {
         outcome.posted = true;
@@ -139,6 +182,25 @@ export async function deliverHeld(deps: Pick<RadarDeps, 'bindings' | 'now' | 'di
     }
   }
   return outcome;
+}
+
+/**
+ * The batch as frozen before its post (the held store's `freeze`): the entries it shows are those its
+ * key was frozen with, whoever posts, completes or recovers it, so an entry held a moment after another
+ * replica read the record is never marked posted by a message that does not show it; it waits for the
+ * next key. A key whose batch was posted already (none of its ids still held) leaves what came after
+ * it to the next key of that slot (`<key>#2`, `#3`, …). Null: nothing of it left to post.
+ */
+async function frozenBatch(held: WatchHeldRepo, teamId: string, channelId: string, record: ChannelHeld, batch: Batch, now: Date): Promise<Batch | null> {
+  let key = batch.key;
+  for (let n = 2; n <= record.batches.length + 2; n++) {
+    const frozen = record.batches.find((b) => b.key === key);
+    if (!frozen || batch.entries.some((e) => frozen.ids.includes(e.id))) break;
+    key = `${batch.key}#${n}`;
+  }
+  const ids = new Set(await held.freeze(teamId, channelId, key, batch.entries.map((e) => e.id), now));
+  const entries = batch.entries.filter((e) => ids.has(e.id));
+  return entries.length ? { ...batch, key, entries } : null;
 }
 
 /**

@@ -22,7 +22,7 @@ import type { RadarDeps, Worker } from '../../deps.js';
 import { isServiceError } from '../../service/errors.js';
 import type { Binding } from '../../store/bindings.js';
 import { snoozed, type SnoozesRepo } from '../../store/snoozes.js';
-import { heldId, type HeldReason, type WatchHeldRepo } from '../../store/watch-held.js';
+import { heldId, type HeldEntry, type HeldReason, type WatchHeldRepo } from '../../store/watch-held.js';
 import type { ChannelWatches, Watch, WatchDimension, WatchesRepo } from '../../store/watches.js';
 import { isDelivered } from '../background/deliver-once.js';
 import { createPoller, forEachChannel } from '../background/poller-skeleton.js';
@@ -179,7 +179,7 @@ export function createWatchWorker(
 
   async function pollHeld(group: HeldGroup): Promise<void> {
     if (!held) return;
-    const outcome = await deliverHeld(deps, watches, held, delivery, group.teamId, group.channelId);
+    const outcome = await deliverHeld(deps, watches, held, delivery, group.teamId, group.channelId, onDelivered);
     if (outcome.failing === null && !outcome.posted) return;
     const now = deps.now().toISOString();
     const record = await watches.get(group.teamId, group.channelId);
@@ -192,25 +192,24 @@ export function createWatchWorker(
     });
   }
 
-  /** Holds a run's changes for the channel's digest or its quiet-hours message (once per run and reason). */
+  /** A run's changes as held for the channel's digest or its quiet-hours message. */
+  function heldEntry(reason: HeldReason, group: RunsGroup, row: RunRow, changes: Change[]): HeldEntry {
+    return {
+      id: heldId(reason, group.dimension, row.runId),
+      reason,
+      projectId: group.projectId,
+      dimension: group.dimension,
+      runId: row.runId,
+      runAt: row.at,
+      heldAt: deps.now().toISOString(),
+      changes: changes.map((c) => ({ kind: c.kind, competitor: c.competitor, weight: c.weight, line: c.line, title: c.title, before: c.before, after: c.after })),
+    };
+  }
+
+  /** Holds a run's changes for the channel's digest (once per run and reason). */
   async function hold(teamId: string, channelId: string, reason: HeldReason, group: RunsGroup, row: RunRow, changes: Change[]): Promise<void> {
     if (!held || changes.length === 0) return;
-    const now = deps.now();
-    await held.add(
-      teamId,
-      channelId,
-      {
-        id: heldId(reason, group.dimension, row.runId),
-        reason,
-        projectId: group.projectId,
-        dimension: group.dimension,
-        runId: row.runId,
-        runAt: row.at,
-        heldAt: now.toISOString(),
-        changes: changes.map((c) => ({ kind: c.kind, competitor: c.competitor, weight: c.weight, line: c.line })),
-      },
-      now,
-    );
+    await held.add(teamId, channelId, heldEntry(reason, group, row, changes), deps.now());
   }
 
   async function watchChannel(
@@ -256,14 +255,17 @@ export function createWatchWorker(
       if (held) {
         const tiers = byTier(watch, told);
         const quiet = inQuiet(record.schedule, deps.now());
+        let way: 'quiet' | 'now' = 'now';
         try {
           await hold(teamId, channelId, 'digest', group, row, tiers.digest);
-          if (quiet) await hold(teamId, channelId, 'quiet', group, row, tiers.now);
+          // Decided once per run (the held store's route): a run held for quiet hours is never posted at
+          // once when seen again after they end, and one posted at once is never held after.
+          if (tiers.now.length) way = await held.route(teamId, channelId, heldEntry('quiet', group, row, tiers.now), quiet, deps.now());
         } catch (error) {
           logger.warn('could not hold a run’s changes; trying again next poll', { channel: channelId, dimension: group.dimension, runId: row.runId, error });
           break;
         }
-        told = quiet ? [] : tiers.now;
+        told = way === 'quiet' ? [] : tiers.now;
         if (told.length === 0) {
           cursor = row.runId;
           continue;

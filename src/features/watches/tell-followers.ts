@@ -2,8 +2,8 @@
  * The watches' hook into the shared notifier (issue 31): when a watch message is delivered to a
  * channel, the people following a competitor it names (or its project) are told in a direct message,
  * one event per competitor (and one for changes naming none), so each person hears only of what they
- * follow. The poller hands over only what it posted at once: the channel's now-tier changes (digest-tier
- * ones and those held through the channel's quiet hours are not told to followers).
+ * follow. The poller hands over the channel's now-tier changes when they are posted: at once, or, held
+ * through the channel's quiet hours, when that message posts (held.ts); digest-tier ones are not told.
  */
 import { normaliseDomain } from '../competitor-match/match-competitor.js';
 import type { NotifyEvent, Notifier } from '../notify/notifier.js';

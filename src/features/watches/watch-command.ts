@@ -1,6 +1,6 @@
 /**
  * `/radar watch <dimension> [--competitor <domain>] [--category <category>] [--threshold <points>]
- * [--band <points>] [--now <kinds>] [--digest <kinds>]`, `/radar watch quiet <HH:MM-HH:MM> [zone]|off`,
+ * [--band <points | engine=points>] [--now <kinds>] [--digest <kinds>]`, `/radar watch quiet <HH:MM-HH:MM> [zone]|off`,
  * `/radar watch digest <HH:MM>`, `/radar watch` (this channel's watches, their tier rules, quiet hours
  * and the digest setting) and `/radar unwatch <dimension>|all`. A watch lives with the channel's
  * binding; its baseline is the dimension's latest run when it is set, so setting it never posts old
@@ -35,8 +35,13 @@ async function boundOrExplain(inv: Parameters<Subcommand['run']>[0]) {
   return binding;
 }
 
+/** The service's names of two dimensions, taken for Radar's (`/radar watch ai-visibility --band chatgpt=3`). */
+const DIMENSION_ALIASES: Readonly<Record<string, WatchDimension>> = { 'ai-visibility': 'ai', 'ai-sources': 'sources' };
+
 function dimensionOf(word: string | undefined, command: string): WatchDimension {
   if (!word) throw new UsageError(`Say what to watch: one of ${WATCH_DIMENSIONS.map((x) => `\`${x}\``).join(', ')}.`);
+  const alias = DIMENSION_ALIASES[word.toLowerCase()];
+  if (alias) return alias;
   return chooseWord(word, WATCH_DIMENSIONS, command, WATCH_DIMENSIONS.map((x) => `\`${x}\``).join(', '));
 }
 
@@ -67,12 +72,36 @@ function tiersAfter(current: Record<string, Tier>, raised: ChangeKind[], lowered
   return out;
 }
 
-function bandOfFlag(value: string | undefined, dimension: WatchDimension): number | null {
+/** Engines a watch may band on its own. */
+const ENGINE_BANDS_MAX = 20;
+const ENGINE_NAME = /^[a-z0-9][a-z0-9._-]{0,39}$/;
+
+/**
+ * `--band`: points for every engine (`5`), one engine's (`chatgpt=3`), or both, comma-separated
+ * (`5,chatgpt=3,perplexity=4`); null when not given. Engine names are lower-cased.
+ */
+export function bandOfFlag(value: string | undefined, dimension: WatchDimension): { all: number | null; engines: Record<string, number> } | null {
   if (value === undefined) return null;
-  if (dimension !== 'ai') throw new UsageError('`--band` applies to `ai` watches only (the noise band of AI presence, in percentage points, for every engine).');
-  const band = Number(value);
-  if (!Number.isFinite(band) || band <= 0 || band > 50) throw new UsageError('`--band` is a number of percentage points above 0 and at most 50, e.g. `--band 5`.');
-  return band;
+  if (dimension !== 'ai') throw new UsageError('`--band` applies to `ai` watches only (the noise band of AI presence, in percentage points, for every engine or one).');
+  const points = (text: string) => {
+    const band = Number(text);
+    if (text.trim() === '' || !Number.isFinite(band) || band <= 0 || band > 50) throw new UsageError('`--band` is a number of percentage points above 0 and at most 50, for every engine (`--band 5`) or one (`--band chatgpt=3`).');
+    return band;
+  };
+  const out: { all: number | null; engines: Record<string, number> } = { all: null, engines: {} };
+  for (const part of value.split(',').map((p) => p.trim()).filter((p) => p !== '')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) {
+      out.all = points(part);
+      continue;
+    }
+    const engine = part.slice(0, eq).trim().toLowerCase();
+    if (!ENGINE_NAME.test(engine)) throw new UsageError(`\`--band\` names an engine as it appears in the AI checks, e.g. \`--band chatgpt=3\`; \`${escapeMrkdwn(part.slice(0, 40))}\` is not one.`);
+    out.engines[engine] = points(part.slice(eq + 1));
+  }
+  if (out.all === null && Object.keys(out.engines).length === 0) points('');
+  if (Object.keys(out.engines).length > ENGINE_BANDS_MAX) throw new UsageError(`\`--band\` sets at most ${ENGINE_BANDS_MAX} engines' bands.`);
+  return out;
 }
 
 export const watchCommand: Subcommand = {
@@ -81,7 +110,7 @@ export const watchCommand: Subcommand = {
   summary: 'Be told here when a new run of a dimension changes something (now, or in a daily digest); without a dimension, list this channel’s watches.',
   area: 'watches',
   example: `${COMMAND} watch pricing --competitor pipedrift.com`,
-  flags: { values: { competitor: 'a competitor domain', category: 'a content category', threshold: 'points', band: 'percentage points', now: 'kinds of change', digest: 'kinds of change' } },
+  flags: { values: { competitor: 'a competitor domain', category: 'a content category', threshold: 'points', band: 'percentage points, or engine=points', now: 'kinds of change', digest: 'kinds of change' } },
   async run(inv) {
     const { deps } = inv;
     const repo = createWatchesRepo(deps.store);
@@ -117,7 +146,10 @@ export const watchCommand: Subcommand = {
         const w = current.watches.find((x) => x.dimension === dimension);
         if (!w) return undefined;
         w.tiers = tiersAfter(w.tiers, raised, lowered);
-        if (band !== null) w.band = band;
+        if (band !== null) {
+          if (band.all !== null) w.band = band.all;
+          w.bands = { ...w.bands, ...band.engines };
+        }
         after = w;
         return current;
       });
@@ -161,13 +193,14 @@ export const watchCommand: Subcommand = {
       setAt: deps.now().toISOString(),
       lastSeenRunId: baseline?.runId ?? null,
       tiers: tiersAfter(had?.tiers ?? {}, raised, lowered),
-      band: band ?? had?.band ?? null,
+      band: band?.all ?? had?.band ?? null,
+      bands: { ...(had?.bands ?? {}), ...(band?.engines ?? {}) },
     };
     await repo.update(inv.teamId, inv.channelId, binding.projectId, (current) => ({ ...current, watches: [...current.watches.filter((w) => w.dimension !== dimension), watch] }));
     deps.logger.info('watch set', { team: inv.teamId, channel: inv.channelId, projectId: binding.projectId, dimension });
     const from = baseline ? `Runs after the latest one (${dayOfRun(baseline.at)}, \`${escapeMrkdwn(baseline.runId)}\`) are compared; older ones are not posted.` : 'No run yet: the first run will be the baseline, and the runs after it are compared.';
     const threshText =
-      dimension === 'ai' ? ` (score moves from ${points ?? AI_DEFAULT_THRESHOLD} points; presence moves beyond a noise band of ${watch.band ?? AI_DEFAULT_BAND} points, when two checks agree or at once beyond twice it)` : '';
+      dimension === 'ai' ? ` (score moves from ${points ?? AI_DEFAULT_THRESHOLD} points; presence moves beyond a noise band of ${watch.band ?? AI_DEFAULT_BAND} points${Object.keys(watch.bands ?? {}).length ? ` (${Object.entries(watch.bands ?? {}).map(([e, p]) => `${escapeMrkdwn(e)} ${p}`).join(', ')} on those engines)` : ''}, when two checks agree or at once beyond twice it)` : '';
     const record = await repo.get(inv.teamId, inv.channelId);
     await inv.reply({
       text: `Watching ${DIMENSION_NAMES[dimension]}`,

@@ -104,7 +104,8 @@ for (const kind of PLACE_KINDS) {
       expect(slack.messagesIn(USERS.maya)).toHaveLength(1);
     });
 
-    const dms = () => slack.messagesIn(USERS.maya).filter((m) => m.metadata?.event_type === 'radar_notice');
+    // Radar's DMs: whatever they are about (radar_change, radar_ticket, radar_notice), each names its batch.
+    const dms = () => slack.messagesIn(USERS.maya).filter((m) => typeof m.metadata?.event_payload?.batch === 'string');
 
     for (const when of ['before', 'after'] as const) {
       it(`a process that dies just ${when} posting a DM: after a restart, exactly one DM`, async () => {

@@ -1,7 +1,8 @@
 /** Helpers the ticket-thread tests share: a watch message with a ticket made from it, the living poller, statuses shown. */
 import type { Worker } from '../../../src/deps.js';
 import { SEED } from '../../../src/sandbox/seed.js';
-import { ACTION_IDS, TICKET_IDS } from '../../../src/slack/ids.js';
+import type { Ticket } from '../../../src/service/index.js';
+import { ACTION_IDS, BLOCK_IDS, CALLBACK_IDS, TICKET_IDS } from '../../../src/slack/ids.js';
 import type { StoredMessage } from '../../../src/slack/local-web-api/index.js';
 import type { WebApiCall } from '../../../src/slack/local-web-api/index.js';
 import { CHANNELS } from '../../support/slack-fixtures.js';
@@ -68,3 +69,14 @@ export const boardReads = (h: Pick<RadarHarness, 'sandbox'>, projectId: string =
   h.sandbox.control.requests().filter((r) => r.method === 'GET' && r.path === `/v1/projects/${projectId}/tickets`).length;
 
 export const findMessage = (h: Pick<RadarHarness, 'slack'>, channel: string, ts: string) => h.slack.messagesIn(channel).find((m) => m.ts === ts);
+
+/** Uses "Add to Radar ticket" on `message` and submits it onto `ticket`; the confirmation call back. */
+export async function addToTicket(h: RadarHarness, message: StoredMessage, ticket: Ticket, channel: string = CHANNELS.intel) {
+  const ack = await h.driver.messageShortcut(CALLBACK_IDS.commentFromMessage, { channel, message });
+  const { view } = await h.viewOpenedBy(ack);
+  const sent = Date.now();
+  const chosen = { type: 'external_select', selected_option: { text: { type: 'plain_text', text: `#${ticket.number} ${ticket.title}` }, value: ticket.id } };
+  await h.driver.viewSubmission(view, { [BLOCK_IDS.ticket]: chosen, [BLOCK_IDS.body]: 'From the watch message' });
+  await h.slack.waitForCall('views.update', (c) => c.at >= sent && JSON.stringify(c.args.view).includes('The comment is on'), { timeoutMs: 10_000 });
+  return h.slack.waitForCall('chat.postMessage', (c) => c.at >= sent && String(c.args.text ?? '').includes('added this message as a comment'), { timeoutMs: 10_000 });
+}

@@ -87,6 +87,8 @@ describe('editing the board from a shown ticket', () => {
     const redrawn = await h.slack.waitForCall('response_url', (c) => replyText(c).includes('edited this ticket'));
     expect(redrawn.args.replace_original).toBe(true);
     expect(replyText(redrawn)).toContain('Sep 30, 2026');
+    // Still a message about the ticket: its metadata goes with it (issue 30 item 7).
+    expect(redrawn.args.metadata).toEqual({ event_type: 'radar_ticket', event_payload: { project_id: NORTHWIND, ticket_id: ticket.id } });
   });
 
   it('clearing impact sends null; emptying the description sends ""', async () => {

@@ -69,4 +69,18 @@ describe('AI presence against the noise band', () => {
     expect(text).toContain('your AI presence on chatgpt 50% → 58% → 60% (two checks agree beyond the noise band of 5 points');
     expect(text).not.toContain('share of answers naming you');
   });
+  it('--band engine=points sets one engine’s band, beside the band for every engine; bad values are refused', async () => {
+    const set = replyText(await h.command('watch ai-visibility --band chatgpt=3', { channel: CHANNELS.intel }));
+    expect(set).toContain('noise band 5 points (default) on every engine but chatgpt 3 points');
+    // chatgpt +7 (beyond twice 3): told at once under its own band; overall stays under the default 5.
+    const one = await publishRun(h, NW, check(0.4, 0.57));
+    await watchPoller(h).tick();
+    expect(textOf(watchesIn(h, CHANNELS.intel, one)[0]!)).toContain('your AI presence on chatgpt 50% → 57% (+7 points; beyond twice the noise band of 3 points, told at once)');
+    // Both forms in one flag, and the listing says them; the engine's band is kept when the band for all changes.
+    expect(replyText(await h.command('watch ai --band 4,perplexity=6', { channel: CHANNELS.intel }))).toContain('noise band 4 points on every engine but chatgpt 3, perplexity 6 points');
+    expect(replyText(await h.command('watch', { channel: CHANNELS.intel }))).toContain('noise band 4 points on every engine but chatgpt 3, perplexity 6 points');
+    for (const bad of ['chatgpt=', 'chatgpt=0', 'chat/gpt=3', '=3', 'chatgpt=99']) {
+      expect(replyText(await h.command(`watch ai --band ${bad}`, { channel: CHANNELS.intel })), bad).toMatch(/`--band`/);
+    }
+  });
 });

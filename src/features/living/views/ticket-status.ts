@@ -36,3 +36,8 @@ export function ticketStatusBlock(ticket: TicketLine, state: ShownState): Block 
 export function confirmationMessage(line: string, ticket: TicketLine, state: ShownState): { text: string; blocks: Block[] } {
   return { text: line, blocks: [section(line), ticketStatusBlock(ticket, state)] };
 }
+
+/** The sentence a ticket's confirmation adds when its thread follows another ticket (the first one linked). */
+export function followedSentence(followed: TicketLine): string {
+  return `This thread follows ticket *#${followed.ticketNumber} ${escapeMrkdwn(truncate(followed.title, TITLE_MAX))}*: its messages show that one, and thread sync copies replies to it.`;
+}

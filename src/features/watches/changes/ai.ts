@@ -23,14 +23,19 @@ export const AI_DEFAULT_THRESHOLD = 5;
  * time, so a check-to-check move inside the band is noise. Source of the defaults: the practice the
  * issue describes of AI-visibility trackers teams keep on (AnswerTrace's per-engine band with two
  * checks agreeing), at the 5 points Radar's single threshold already used; no engine-by-engine figures
- * were found published, so every engine starts at the same band (docs/assumptions.md). `--band` sets
- * one band for every engine of a watch.
+ * were found published, so every engine starts at the same band (docs/assumptions.md). `--band 5` sets
+ * one band for every engine of a watch, `--band chatgpt=3` one engine's.
  */
 export const AI_DEFAULT_BAND = 5;
 export const AI_DEFAULT_BANDS: Readonly<Record<string, number>> = {};
 
-/** The band of an engine (null: presence over every engine) under a watch's band (null: the defaults). */
-export function bandOf(engine: string | null, watchBand: number | null): number {
+/**
+ * The band of an engine (null: presence over every engine) under a watch's bands: the engine's own
+ * (`--band chatgpt=3`), else the watch's band for every engine (`--band 5`), else the defaults.
+ */
+export function bandOf(engine: string | null, watchBand: number | null, engineBands: Readonly<Record<string, number>> = {}): number {
+  const own = engine !== null ? engineBands[engine.toLowerCase()] : undefined;
+  if (own !== undefined) return own;
   if (watchBand !== null) return watchBand;
   return (engine !== null ? AI_DEFAULT_BANDS[engine.toLowerCase()] : undefined) ?? AI_DEFAULT_BAND;
 }

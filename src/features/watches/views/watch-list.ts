@@ -43,7 +43,10 @@ export function watchLine(watch: Watch): string {
   if (watch.competitors.length) filters.push(`only ${watch.competitors.map((c) => escapeMrkdwn(c)).join(', ')}`);
   if (watch.category) filters.push(`category ${escapeMrkdwn(watch.category)}`);
   if (watch.threshold !== null) filters.push(`threshold ${watch.threshold} points`);
-  if (watch.dimension === 'ai') filters.push(`noise band ${watch.band ?? AI_DEFAULT_BAND} points${watch.band === null ? ' (default)' : ''} on every engine`);
+  if (watch.dimension === 'ai') {
+    const engines = Object.entries(watch.bands ?? {}).map(([engine, points]) => `${escapeMrkdwn(engine)} ${points}`);
+    filters.push(`noise band ${watch.band ?? AI_DEFAULT_BAND} points${watch.band === null ? ' (default)' : ''} on every engine${engines.length ? ` but ${engines.join(', ')} points` : ''}`);
+  }
   if (watch.muted.length) filters.push(`muted: ${watch.muted.map((c) => escapeMrkdwn(c)).join(', ')}`);
   return `*${DIMENSION_NAMES[watch.dimension]}*${filters.length ? ` (${filters.join('; ')})` : ' (every change)'}`;
 }

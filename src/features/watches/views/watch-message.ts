@@ -55,17 +55,22 @@ export const snoozeLength = (days: number) => (days === 1 ? '1 day' : days === 7
 /** A run's day as mrkdwn: a date token (the reader's zone), "date not given" without one. */
 export const dayOfRun = (at: string | null) => (at && !Number.isNaN(Date.parse(at)) ? dayText(at) : 'date not given');
 
-export function watchMessages(post: WatchPost, values: ButtonValues): WatchMessages {
-  const name = DIMENSION_NAMES[post.dimension];
-  const title = `${name} moved: ${escapeMrkdwn(post.projectName)}`;
-  const shownLines = post.changes.slice(0, MAIN_LINES).map((c) => `• ${c.line}`);
-  const rest = post.changes.length - shownLines.length;
-  const muteTarget = post.changes.find((c) => c.competitor !== null)?.competitor ?? null;
+/** Create ticket, Mute <competitor> (when one is named) and the Snooze menu: a watch message's actions, and a held change's. */
+export function watchButtons(values: ButtonValues, muteTarget: string | null): ActionsElement[] {
   const buttons: ActionsElement[] = [button({ text: 'Create ticket', actionId: ACTION_IDS.watchTicket, value: values.ticket, style: 'primary' })];
   if (muteTarget && values.mute) buttons.push(button({ text: truncate(`Mute ${muteTarget}`, LIMITS.buttonText), actionId: ACTION_IDS.watchMute, value: values.mute }));
   if (values.snooze?.length) {
     buttons.push({ type: 'static_select', action_id: ACTION_IDS.watchSnooze, placeholder: plainText('Snooze…', LIMITS.optionText), options: values.snooze.map((o) => option(o.text, o.value)) });
   }
+  return buttons;
+}
+
+export function watchMessages(post: WatchPost, values: ButtonValues): WatchMessages {
+  const name = DIMENSION_NAMES[post.dimension];
+  const title = `${name} moved: ${escapeMrkdwn(post.projectName)}`;
+  const shownLines = post.changes.slice(0, MAIN_LINES).map((c) => `• ${c.line}`);
+  const rest = post.changes.length - shownLines.length;
+  const buttons = watchButtons(values, muteTargetOf(post.changes));
   const blocks: Block[] = [
     section(`:mag: *${title}*  ·  run of ${dayOfRun(post.runAt)}`),
     ...chunkLines(shownLines).map((t) => section(t)),
