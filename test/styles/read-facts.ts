@@ -43,9 +43,9 @@ export const READ_FACTS: ReadFacts[] = [
   },
   {
     command: 'pricing',
-    facts: [...DOMAINS, '$29.00', '$24.00', '$45.00', '$39.00', '$49.00', '$39.25', '26.1%', '4 comparable prices', 'free plan at hubforge.io', 'no pricing page found', 'pricing page not responding'],
+    facts: [...DOMAINS, '$29', '$24', '$45', '$39', '$49', '$39.25', '26.1%', '4 comparable prices', 'free plan at hubforge.io', 'no pricing page found', 'pricing page not responding'],
     // The competitors are a table (issue 29): a row is its name cell then its price cell; the chart's labels and figures name them too.
-    once: ['pipedrift.com\n$24.00 per seat a month', 'dealstream.io\nno pricing data'],
+    once: ['pipedrift.com\n$24 per seat a month', 'dealstream.io\nno pricing data'],
   },
   {
     command: 'ai',
@@ -95,7 +95,7 @@ export const READ_FACTS: ReadFacts[] = [
   {
     command: 'competitor hubforge',
     facts: [
-      'HubForge (hubforge.io)', '$45.00', '#9 by presence', '45%', '53/100', '#8 by presence', '17 of 26', 'shields its response headers',
+      'HubForge (hubforge.io)', '$45', '#9 by presence', '45%', '53/100', '#8 by presence', '17 of 26', 'shields its response headers',
       '2210', '60 programmatic', 'Grow better with one connected platform', 'https://hubforge.io/blog/buyers-guide',
     ],
   },
@@ -122,7 +122,7 @@ export const READ_FACTS: ReadFacts[] = [
     // A past run reads like today's answer (its area's reader and view), in either style.
     command: `run pricing ${NW_RUNS.pricing?.[0] ?? ''}`,
     allow: [NW_RUNS.pricing?.[0] ?? ''],
-    facts: ['pricing run', 'Price gap', '$39.25', '26.1%', '4 comparable prices', '*Your pricing*', '$29.00'],
+    facts: ['pricing run', 'Price gap', '$39.25', '26.1%', '4 comparable prices', '*Your pricing*', '$29'],
   },
   {
     command: `run tech ${NW_RUNS['tech-trust']?.[0] ?? ''}`,

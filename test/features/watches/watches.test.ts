@@ -45,8 +45,8 @@ describe('watches', () => {
     const text = textOf(watchesIn(h, CHANNELS.intel, run)[0]!);
     expect(text).toContain('now measured: has a free plan');
     expect(text).not.toContain('added a free plan');
-    expect(text).toContain('lowest price $24.00 per seat a month → $19.00 per seat a month');
-    expect(text).toContain('market average price $39.25 → $36.00 (per seat a month)');
+    expect(text).toContain('lowest price $24 per seat a month → $19 per seat a month');
+    expect(text).toContain('market average price $39.25 → $36 (per seat a month)');
     expect(text.indexOf('free plan')).toBeLessThan(text.indexOf('market average'));
 
     await watchPoller(h).tick();
