@@ -108,7 +108,11 @@ describe('/radar history and /radar run', () => {
     expect(text).toContain('Did you mean `/radar history pricing`?');
     expect(replyText(await h.command('run --project northwind', { channel: CHANNELS.general }))).toContain('pricing, content, positioning, tech, ai or sources');
     const run = replyText(await h.command('run positoning run_1 --project northwind', { channel: CHANNELS.general }));
-    expect(run).toContain('Did you mean `/radar run positioning`?');
+    expect(run).toContain('Did you mean `/radar run positioning run_1`?');
+    // The checks `run` reads (ai, sources) are suggested too, with the id typed.
+    expect(replyText(await h.command('run sorces chk_1 --project northwind', { channel: CHANNELS.general }))).toContain('Did you mean `/radar run sources chk_1`?');
+    expect(replyText(await h.command('run ia chk_1 --project northwind', { channel: CHANNELS.general }))).toContain('Did you mean `/radar run ai chk_1`?');
+    expect(replyText(await h.command('run techh run_2 --project northwind', { channel: CHANNELS.general }))).toContain('Did you mean `/radar run tech run_2`?');
     expect(h.sandbox.control.requests().filter((r) => r.path.includes('/history'))).toEqual([]);
   });
 });
