@@ -127,7 +127,18 @@ export const READ_FACTS: ReadFacts[] = [
   {
     command: `run tech ${NW_RUNS['tech-trust']?.[0] ?? ''}`,
     allow: [NW_RUNS['tech-trust']?.[0] ?? ''],
-    facts: ['tech and trust run', '*Security score gap:* -4.7', '*Competitors measured:* 5'],
+    facts: ['tech and trust run', 'Security score gap −4.7', 'competitors measured 5'],
+  },
+  {
+    // Each history row read by its area's reader and said in its words, in either style (issue 27).
+    command: 'history pricing',
+    allow: [...(NW_RUNS.pricing ?? [])],
+    facts: ['Your lowest price $29 per seat a month', 'market average $39.25 per seat a month', '26.1% below the market average (4 comparable prices)', 'free plan gap: gap', '22.7% below the market average'],
+  },
+  {
+    command: 'history tech',
+    allow: [...(NW_RUNS['tech-trust'] ?? [])],
+    facts: ['Security score gap −4.7 · trust signal gap +1.2 · competitors measured 5', 'Security score gap _no comparison_'],
   },
 ];
 

@@ -58,6 +58,12 @@ export function priceText(amount: unknown, currency: unknown, unit: unknown): st
   return escapeMrkdwn(moneyText(amount, currency, unit));
 }
 
+/** The price position in words, never a bare sign: "26.1% below the market average", "4% above …", "at the market average". */
+export function positionWords(value: number): string {
+  if (value === 0) return 'at the market average';
+  return `${escapeMrkdwn(String(Math.abs(value)))}% ${value < 0 ? 'below' : 'above'} the market average`;
+}
+
 /** Whether an amount has no cents (to the cent: 49.001 is whole, 49.5 is not). */
 const isWhole = (amount: number) => Math.round(amount * 100) % 100 === 0;
 

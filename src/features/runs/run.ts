@@ -52,7 +52,7 @@ export function runCommandWith(views: PastRunViews, checks: PastCheckAnswers = {
       try {
         const detail = await inv.deps.service.getDimensionRun(project.id, dimension, runId);
         const area = views[dimension]?.(project.name, detail) ?? null;
-        await inv.reply({ ...runView(project.name, dimension, runId, readRunDetail(detail), area), shareable: true });
+        await inv.reply({ ...runView(project.name, dimension, runId, readRunDetail(detail, dimension), area), shareable: true });
       } catch (error) {
         if (!isServiceError(error)) throw error;
         switch (error.code) {

@@ -6,9 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { pricingRunView } from '../../../src/features/pricing/past-run.js';
 import { techRunView } from '../../../src/features/tech/past-run.js';
-import { runView } from '../../../src/features/runs/views/runs-view.js';
+import { historyView, runView } from '../../../src/features/runs/views/runs-view.js';
 import { changesOf } from '../../../src/features/watches/changes/index.js';
-import { readRunDetail } from '../../../src/service/read/runs.js';
+import { readHistoryRow, readRunDetail } from '../../../src/service/read/runs.js';
 import { messageText } from '../../support/view-checks.js';
 
 const pricingRun = (price: number) => ({
@@ -21,7 +21,7 @@ const pricingRun = (price: number) => ({
 
 const techRun = (trust: number) => ({ run_id: 'run_t', summary: { security_score_gap: -4.7 }, sites: [{ brand: { domain: 'acme.io' }, security: { grade: 'B', score: 70 }, trust_signals: trust }] });
 
-const textOf = (dimension: 'pricing' | 'tech-trust', run: Record<string, unknown>, view: { blocks: never[] } | null) => messageText(runView('Acme', dimension, String(run.run_id), readRunDetail(run), view));
+const textOf = (dimension: 'pricing' | 'tech-trust', run: Record<string, unknown>, view: { blocks: never[] } | null) => messageText(runView('Acme', dimension, String(run.run_id), readRunDetail(run, dimension), view));
 
 describe('a past run reads the same in /radar run and in the watch', () => {
   it('pricing: the competitor’s price under another key, the gap flags in words, in both', () => {
@@ -38,8 +38,28 @@ describe('a past run reads the same in /radar run and in the watch', () => {
   it('tech: the row nested and in snake_case, its trust signals in /radar tech’s words; the summary beside it; the watch agrees', () => {
     const text = textOf('tech-trust', techRun(17), techRunView('Acme', techRun(17)) as never);
     expect(text).toContain('17 of 26');
-    expect(text).toContain('*Run summary:* Security score gap -4.7');
+    expect(text).toContain('*Run summary:* Security score gap −4.7');
     const watch = changesOf('tech', { previous: techRun(14), current: techRun(17) }).map((c) => c.line);
     expect(watch).toContain('*acme.io*: trust signals found 14 of 26 → 17 of 26');
+  });
+
+  it('a run summary: /radar history, /radar run and the watch say its figures in the same words (a null gap "no comparison")', () => {
+    const run = (id: string, security: number | null, trust: number) => ({ run_id: id, completed_at: '2026-11-20T04:00:00Z', summary: { 'security-score-gap': security, TrustSignalGap: trust, competitors_measured: 5, analyst_note: '<!here> calm' } });
+    const [newer, older, oldest] = [run('run_2', -4.7, 1.2), run('run_1', -6.1, 0.4), run('run_0', null, 0.4)];
+    const page = { items: [newer, older, oldest].map((r) => readHistoryRow(r, 'tech-trust')), pagination: { page: 1, limit: 10, total: 3, totalPages: 1, hasMore: false } };
+    const historyMessage = historyView('Acme', 'tech-trust', page, 'tech');
+    expect(JSON.stringify(historyMessage.blocks)).not.toContain('<!here>');
+    const history = messageText(historyMessage);
+    // The fields the reader names in its words, then the one it does not (escaped), never a key.
+    expect(history).toContain('Security score gap −4.7 · trust signal gap +1.2 · competitors measured 5 · Analyst note <!here> calm');
+    expect(history).toContain('Security score gap _no comparison_ · trust signal gap +0.4');
+    expect(textOf('tech-trust', newer, null)).toContain('Security score gap −4.7 · trust signal gap +1.2 · competitors measured 5');
+    const watch = changesOf('tech', { previous: older, current: newer }).map((c) => c.line);
+    expect(watch).toContain('security score gap −6.1 → −4.7');
+    expect(watch).toContain('trust signal gap +0.4 → +1.2');
+    const fromNoComparison = changesOf('tech', { previous: oldest, current: older }).map((c) => c.line);
+    expect(fromNoComparison).toContain('security score gap −6.1 (no comparison the run before)');
+    expect(changesOf('tech', { previous: older, current: oldest }).map((c) => c.line)).toContain('security score gap: no comparison this run (was −6.1)');
+    expect([...watch, ...fromNoComparison].join('\n')).not.toMatch(/not measured|-4\.7|-6\.1/);
   });
 });

@@ -7,14 +7,15 @@
  * both times: `could_not_measure` withholds verdicts, spec 2.2.4), tech stack additions and removals,
  * and DNS facts.
  */
-import { labelOf, matchIdentity, readTechTrust, TECH_TRUST_ROW_KEYS, type RobotsState, type TechTrustRow } from '../../../service/index.js';
-import type { Part } from '../../../service/tolerant.js';
+import { labelOf, matchIdentity, readTechRunSummary, readTechTrust, TECH_RUN_SUMMARY_KEYS, TECH_TRUST_ROW_KEYS, type RobotsState, type TechRunSummary, type TechTrustRow } from '../../../service/index.js';
+import { lookup, type Part } from '../../../service/tolerant.js';
+import { NO_COMPARISON_WORDS, signedFigure } from '../../competitor-match/tech-words.js';
 import { humanise } from '../../../slack/blocks/index.js';
 import { changeOf, listDiff, movedText, plain, same, scalarChange, type Change, type Raw, type RunPair } from './change.js';
 import { keyStyles } from './pricing.js';
 
 /** Keys these rules read (every spelling style); the generic comparison leaves them alone. */
-export const TECH_KEYS = keyStyles([...TECH_TRUST_ROW_KEYS, 'crawlerCatalog', 'readingGuide', 'view']);
+export const TECH_KEYS = keyStyles([...TECH_TRUST_ROW_KEYS, ...TECH_RUN_SUMMARY_KEYS, 'crawlerCatalog', 'readingGuide', 'view']);
 
 const VERDICTS = ['assistantAccess', 'modelTrainingAccess'] as const;
 
@@ -117,9 +118,45 @@ function rowsOf(run: unknown): TechTrustRow[] {
   return facts.rows.kind === 'value' ? facts.rows.value.filter((r): r is TechTrustRow => r !== null) : [];
 }
 
+/** A run's summary as the tech-trust reader reads it (the one `/radar history tech` and `/radar run tech` say). */
+const summaryOf = (run: unknown): TechRunSummary | null => {
+  const hit = lookup(run, 'summary', { down: false });
+  return hit.found ? readTechRunSummary(hit.value) : null;
+};
+
+/**
+ * The run summary's figures, in the words `/radar history tech` says them: a gap signed ("security
+ * score gap −6.1 → −4.7"), a null gap "no comparison" (spec 2.5: never a tie, never "not measured").
+ */
+function summaryChanges(previous: unknown, current: unknown): Change[] {
+  const s0 = summaryOf(previous);
+  const s1 = summaryOf(current);
+  if (s0 === null || s1 === null) return [];
+  const figures: [keyof Omit<TechRunSummary, 'extras'>, string, boolean][] = [
+    ['securityScoreGap', 'security score gap', true],
+    ['trustSignalGap', 'trust signal gap', true],
+    ['competitorsMeasured', 'competitors measured', false],
+  ];
+  const out: Change[] = [];
+  for (const [key, label, gap] of figures) {
+    if (unreadable(s0[key], s1[key])) continue;
+    const move = scalarChange(valueOf(s0[key]), valueOf(s1[key]));
+    if (!move) continue;
+    const format = (v: Raw) => (typeof v === 'number' ? (gap ? signedFigure(v) : plain(v)) : v === null && gap ? NO_COMPARISON_WORDS : plain(v));
+    const text =
+      gap && move.kind === 'no_longer_measured'
+        ? `${label}: ${NO_COMPARISON_WORDS} this run (was ${format(move.before)})`
+        : gap && move.kind === 'now_measured'
+          ? `${label} ${format(move.after)} (${NO_COMPARISON_WORDS} the run before)`
+          : movedText(label, move, format);
+    out.push(changeOf({ kind: 'other', competitor: null, weight: 30, text, before: format(move.before), after: format(move.after) }));
+  }
+  return out;
+}
+
 export function techChanges({ previous, current }: RunPair): Change[] {
   const before = rowsOf(previous).map((row) => ({ ...row.identity, row }));
-  const out: Change[] = [];
+  const out: Change[] = summaryChanges(previous, current);
   for (const row of rowsOf(current)) {
     const label = labelOf(row.identity);
     const was = label === null ? undefined : matchIdentity(row.identity, before)?.row;
