@@ -24,7 +24,9 @@ function line({ ref, urls }: CompetitorEntry): string {
     urls.kind === 'failed'
       ? `_page URLs: ${urls.why}_`
       : `homepage ${urlText(urls.value.homepage)} · pricing page ${urlText(urls.value.pricing)}`;
-  return `• ${name}${own}\n      ${pages}`;
+  // Fields of the list item the spec does not name: said after the named ones, escaped (the list reader's extras).
+  const extras = (ref.extras ?? []).slice(0, 6).map((e) => `${escapeMrkdwn(e.label)} ${escapeMrkdwn(truncate(e.text, 150))}`);
+  return `• ${name}${own}\n      ${pages}${extras.length > 0 ? `\n      ${extras.join(' · ')}` : ''}`;
 }
 
 export function competitorsView(projectName: string, entries: readonly CompetitorEntry[], unreadable: number): { text: string; blocks: Block[] } {
