@@ -23,8 +23,9 @@ export interface CompetitorFacts {
   extras: Extra[];
 }
 
-const idAt = (item: unknown): string | null => {
-  const hit = lookup(item, 'id', { down: false });
+/** The item's `id` (any case), on the item or, when `down`, in a child object (`{ domain, data: { id } }`). */
+const idAt = (item: unknown, down = false): string | null => {
+  const hit = lookup(item, 'id', { down });
   return hit.found && (typeof hit.value === 'string' || typeof hit.value === 'number') && String(hit.value) !== '' ? String(hit.value) : null;
 };
 
@@ -39,7 +40,7 @@ function extrasOfItem(item: Record<string, unknown>): Extra[] {
 /** One competitor list item as facts. */
 export function readCompetitor(item: Competitor): CompetitorFacts {
   const identity = identityOf(item);
-  const id = idAt(item) ?? identity.competitorId;
+  const id = idAt(item) ?? identity.competitorId ?? idAt(item, true);
   const isOwn = item.isOwn === true || identity.isOwn;
   return { id, name: identity.name, domain: item.domain, isOwn, identity: { ...identity, competitorId: id, domain: item.domain, isOwn }, extras: extrasOfItem(item) };
 }
