@@ -112,6 +112,12 @@ export function areaSummaryOf(summary: unknown, dimension: DimensionRead): { are
   }
 }
 
+/** A run's (or a history row's) `summary` read by its area's reader; null when it has none the reader can read. */
+export function runSummaryOf(run: unknown, dimension: DimensionRead): AreaRunSummary | null {
+  const hit = lookup(run, 'summary', { down: false });
+  return hit.found ? (areaSummaryOf(hit.value, dimension)?.area ?? null) : null;
+}
+
 function summaryOf(row: unknown, dimension?: DimensionRead): RunSummary {
   const hit = lookup(row, 'summary', { down: false });
   if (!hit.found) return { kind: 'not-reported' };

@@ -7,8 +7,9 @@
  * both times: `could_not_measure` withholds verdicts, spec 2.2.4), tech stack additions and removals,
  * and DNS facts.
  */
-import { labelOf, matchIdentity, readTechRunSummary, readTechTrust, TECH_RUN_SUMMARY_KEYS, TECH_TRUST_ROW_KEYS, type RobotsState, type TechRunSummary, type TechTrustRow } from '../../../service/index.js';
-import { lookup, type Part } from '../../../service/tolerant.js';
+import { labelOf, matchIdentity, readTechTrust, TECH_RUN_SUMMARY_KEYS, TECH_TRUST_ROW_KEYS, type RobotsState, type TechRunSummary, type TechTrustRow } from '../../../service/index.js';
+import { runSummaryOf } from '../../../service/read/runs.js';
+import type { Part } from '../../../service/tolerant.js';
 import { NO_COMPARISON_WORDS, signedFigure } from '../../competitor-match/tech-words.js';
 import { humanise } from '../../../slack/blocks/index.js';
 import { changeOf, listDiff, movedText, plain, same, scalarChange, type Change, type Raw, type RunPair } from './change.js';
@@ -120,8 +121,8 @@ function rowsOf(run: unknown): TechTrustRow[] {
 
 /** A run's summary as the tech-trust reader reads it (the one `/radar history tech` and `/radar run tech` say). */
 const summaryOf = (run: unknown): TechRunSummary | null => {
-  const hit = lookup(run, 'summary', { down: false });
-  return hit.found ? readTechRunSummary(hit.value) : null;
+  const read = runSummaryOf(run, 'tech-trust');
+  return read?.dimension === 'tech-trust' ? read.facts : null;
 };
 
 /**
