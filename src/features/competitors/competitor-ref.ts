@@ -5,9 +5,8 @@
  * wherever it sits (`identityOf`): the same id, else the same domain, else the same name (`matchIdentity`).
  */
 import { normaliseDomain } from '../competitor-match/match-competitor.js';
-import { identityOf, matchIdentity, type Competitor, type Listed, type RowIdentity } from '../../service/index.js';
+import { matchIdentity, type Competitor, type Listed, type RowIdentity } from '../../service/index.js';
 import { readCompetitorList, type CompetitorFacts } from '../../service/read/competitors.js';
-import { isRecord } from '../../service/tolerant.js';
 
 export interface CompetitorRef {
   /** Needed for the detail read and the changelog filter; null when the list item carries none. */
@@ -44,11 +43,6 @@ export function refIdentity(ref: CompetitorRef): RowIdentity {
  */
 export function identityIsAbout(identity: RowIdentity, ref: CompetitorRef): boolean {
   return matchIdentity(identity, [refIdentity(ref)]) !== undefined;
-}
-
-/** Whether a dimension's raw row is about `ref` (its identity found wherever it sits, `identityOf`). */
-export function rowIsAbout(row: unknown, ref: CompetitorRef): boolean {
-  return isRecord(row) && identityIsAbout(identityOf(row), ref);
 }
 
 /** How a competitor is named in text (plain, not escaped). */
