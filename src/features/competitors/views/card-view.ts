@@ -3,8 +3,9 @@
  * competitor. Each part is shown whatever happened to the others: its lines, a state sentence
  * (no run yet), or one line saying it failed. Buttons open each dimension's full view.
  */
-import { actions, context, escapeMrkdwn, header, section, truncate, type Block, type Button } from '../../../slack/blocks/index.js';
+import { actions, context, escapeMrkdwn, header, section, type Block, type Button } from '../../../slack/blocks/index.js';
 import { refLabel, type CompetitorRef } from '../competitor-ref.js';
+import { extrasLine } from './extras-line.js';
 
 export type PartOutcome = { kind: 'lines'; lines: string[] } | { kind: 'state'; sentence: string } | { kind: 'failed'; sentence: string };
 
@@ -17,8 +18,8 @@ export function cardView(projectName: string, ref: CompetitorRef, sections: read
   const title = `${refLabel(ref)}${ref.isOwn ? ' (you)' : ''}`;
   const blocks: Block[] = [header(title), context(`What every dimension of *${escapeMrkdwn(projectName)}* says about ${ref.isOwn ? 'your own domain' : 'this competitor'}`)];
   // The list item's fields the spec does not name (the list reader's extras), as `/radar competitors` says them.
-  const extras = (ref.extras ?? []).slice(0, 8).map((e) => `${escapeMrkdwn(e.label)} ${escapeMrkdwn(truncate(e.text, 300))}`);
-  if (extras.length > 0) blocks.push(context(extras.join(' · ')));
+  const extras = extrasLine(ref.extras, 8, 300);
+  if (extras !== '') blocks.push(context(extras));
   for (const { title: part, outcome } of sections) {
     const body =
       outcome.kind === 'lines'

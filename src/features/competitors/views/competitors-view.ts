@@ -3,6 +3,7 @@ import { UNREADABLE_VALUE, type Part } from '../../../service/tolerant.js';
 import { chunkLines, context, escapeMrkdwn, header, plural, truncate, type Block } from '../../../slack/blocks/index.js';
 import { COMMAND } from '../../../slack/ids.js';
 import type { CompetitorRef } from '../competitor-ref.js';
+import { extrasLine } from './extras-line.js';
 import type { PageUrls } from '../../../service/index.js';
 
 export interface CompetitorEntry {
@@ -25,8 +26,8 @@ function line({ ref, urls }: CompetitorEntry): string {
       ? `_page URLs: ${urls.why}_`
       : `homepage ${urlText(urls.value.homepage)} · pricing page ${urlText(urls.value.pricing)}`;
   // Fields of the list item the spec does not name: said after the named ones, escaped (the list reader's extras).
-  const extras = (ref.extras ?? []).slice(0, 6).map((e) => `${escapeMrkdwn(e.label)} ${escapeMrkdwn(truncate(e.text, 150))}`);
-  return `• ${name}${own}\n      ${pages}${extras.length > 0 ? `\n      ${extras.join(' · ')}` : ''}`;
+  const extras = extrasLine(ref.extras, 6, 150);
+  return `• ${name}${own}\n      ${pages}${extras !== '' ? `\n      ${extras}` : ''}`;
 }
 
 export function competitorsView(projectName: string, entries: readonly CompetitorEntry[], unreadable: number): { text: string; blocks: Block[] } {
