@@ -417,15 +417,20 @@ export interface ContentRunSummary {
 }
 
 const nullableCount = z.number().nullable();
+const URLS_ADDED_KEYS = ['urlsAddedByCompetitors', 'urlsAdded', 'newUrls', 'addedUrls', 'competitorUrlsAdded'];
+const GAP_COUNT_KEYS = ['gapCount', 'gapsCount', 'gapsFound', 'contentGaps'];
+const COMPARED_KEYS = ['competitorsCompared', 'comparedCompetitors', 'competitorsMeasured', 'competitorCount'];
+/** Every key `readContentRunSummary` reads a figure from (a generic comparison leaves them alone). */
+export const CONTENT_RUN_SUMMARY_KEYS: readonly string[] = [...URLS_ADDED_KEYS, ...GAP_COUNT_KEYS, ...COMPARED_KEYS];
 
 /** A content run summary as facts; null when the summary is not an object. */
 export function readContentRunSummary(summary: unknown): ContentRunSummary | null {
   if (!isRecord(summary)) return null;
   const f = figureReader(summary);
   return {
-    urlsAdded: f.at(['urlsAddedByCompetitors', 'urlsAdded', 'newUrls', 'addedUrls', 'competitorUrlsAdded'], nullableCount),
-    gapCount: f.at(['gapCount', 'gapsCount', 'gapsFound', 'contentGaps'], nullableCount),
-    competitorsCompared: f.at(['competitorsCompared', 'comparedCompetitors', 'competitorsMeasured', 'competitorCount'], nullableCount),
+    urlsAdded: f.at(URLS_ADDED_KEYS, nullableCount),
+    gapCount: f.at(GAP_COUNT_KEYS, nullableCount),
+    competitorsCompared: f.at(COMPARED_KEYS, nullableCount),
     extras: f.rest(),
   };
 }

@@ -62,4 +62,17 @@ describe('a past run reads the same in /radar run and in the watch', () => {
     expect(changesOf('tech', { previous: older, current: oldest }).map((c) => c.line)).toContain('security score gap: no comparison this run (was −6.1)');
     expect([...watch, ...fromNoComparison].join('\n')).not.toMatch(/not measured|-4\.7|-6\.1/);
   });
+
+  it('a content run summary: /radar history and the content watch say its figures alike (a null gap count "no comparison")', () => {
+    const run = (id: string, added: number, gaps: number | null) => ({ run_id: id, summary: { urls_added_by_competitors: added, GapCount: gaps, competitorsCompared: 5 } });
+    const [newer, older] = [run('run_2', 146, 5), run('run_1', 98, null)];
+    const page = { items: [newer, older].map((r) => readHistoryRow(r, 'content')), pagination: { page: 1, limit: 10, total: 2, totalPages: 1, hasMore: false } };
+    const history = messageText(historyView('Acme', 'content', page, 'content'));
+    expect(history).toContain('URLs added by competitors 146 · gaps found 5 · competitors compared 5');
+    expect(history).toContain('URLs added by competitors 98 · gaps found _no comparison_');
+    const watch = changesOf('content', { previous: older, current: newer }).map((c) => c.line);
+    expect(watch).toContain('URLs added by competitors 98 → 146');
+    expect(watch).toContain('gaps found 5 (no comparison the run before)');
+    expect(watch.join('\n')).not.toMatch(/urls_added|gap count|not measured/i);
+  });
 });

@@ -12,7 +12,7 @@ import { runSummaryOf } from '../../../service/read/runs.js';
 import type { Part } from '../../../service/tolerant.js';
 import { NO_COMPARISON_WORDS, signedFigure } from '../../competitor-match/tech-words.js';
 import { humanise } from '../../../slack/blocks/index.js';
-import { changeOf, listDiff, movedText, plain, same, scalarChange, type Change, type Raw, type RunPair } from './change.js';
+import { changeOf, figureChanges, listDiff, movedText, plain, same, scalarChange, type Change, type Raw, type RunPair } from './change.js';
 import { keyStyles } from './pricing.js';
 
 /** Keys these rules read (every spelling style); the generic comparison leaves them alone. */
@@ -133,26 +133,14 @@ function summaryChanges(previous: unknown, current: unknown): Change[] {
   const s0 = summaryOf(previous);
   const s1 = summaryOf(current);
   if (s0 === null || s1 === null) return [];
-  const figures: [keyof Omit<TechRunSummary, 'extras'>, string, boolean][] = [
-    ['securityScoreGap', 'security score gap', true],
-    ['trustSignalGap', 'trust signal gap', true],
-    ['competitorsMeasured', 'competitors measured', false],
-  ];
-  const out: Change[] = [];
-  for (const [key, label, gap] of figures) {
-    if (unreadable(s0[key], s1[key])) continue;
-    const move = scalarChange(valueOf(s0[key]), valueOf(s1[key]));
-    if (!move) continue;
-    const format = (v: Raw) => (typeof v === 'number' ? (gap ? signedFigure(v) : plain(v)) : v === null && gap ? NO_COMPARISON_WORDS : plain(v));
-    const text =
-      gap && move.kind === 'no_longer_measured'
-        ? `${label}: ${NO_COMPARISON_WORDS} this run (was ${format(move.before)})`
-        : gap && move.kind === 'now_measured'
-          ? `${label} ${format(move.after)} (${NO_COMPARISON_WORDS} the run before)`
-          : movedText(label, move, format);
-    out.push(changeOf({ kind: 'other', competitor: null, weight: 30, text, before: format(move.before), after: format(move.after) }));
-  }
-  return out;
+  return figureChanges(
+    [
+      { label: 'security score gap', before: s0.securityScoreGap, after: s1.securityScoreGap, gap: true, format: signedFigure },
+      { label: 'trust signal gap', before: s0.trustSignalGap, after: s1.trustSignalGap, gap: true, format: signedFigure },
+      { label: 'competitors measured', before: s0.competitorsMeasured, after: s1.competitorsMeasured, gap: false, format: plain },
+    ],
+    NO_COMPARISON_WORDS,
+  );
 }
 
 export function techChanges({ previous, current }: RunPair): Change[] {
