@@ -140,6 +140,16 @@ export const READ_FACTS: ReadFacts[] = [
     allow: [...(NW_RUNS['tech-trust'] ?? [])],
     facts: ['Security score gap −4.7 · trust signal gap +1.2 · competitors measured 5', 'Security score gap _no comparison_'],
   },
+  {
+    command: 'history positioning',
+    allow: [...(NW_RUNS.positioning ?? [])],
+    facts: ['2 competitors changed their messaging · differentiation score: 64 · crowded claims: all-in-one, AI assistant · uncontested claims: set up in a day'],
+  },
+  {
+    command: 'history content',
+    allow: [...(NW_RUNS.content ?? [])],
+    facts: ['URLs added by competitors 146 · gaps found 5 · competitors compared 5'],
+  },
 ];
 
 /** The read commands run against the sandbox in this style. */
