@@ -170,7 +170,7 @@ describe('pricing', () => {
     const row = (name: string) => table?.rows.map((r) => r.map((c) => c.text)).find((r) => r[0] === name);
     expect(row('omits.example')).toEqual(['omits.example', 'not reported', 'not reported', 'not reported']);
     expect(row('nulls.example')).toEqual(['nulls.example', 'not measured', 'not measured', 'not checked']);
-    expect(row('zero.example')).toEqual(['zero.example', '$0.00', '0', 'no']);
+    expect(row('zero.example')).toEqual(['zero.example', '$0', '0', 'no']);
   });
 
   it('gap flags directly on the summary, or under another of its objects, are read', async () => {

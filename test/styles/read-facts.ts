@@ -43,9 +43,9 @@ export const READ_FACTS: ReadFacts[] = [
   },
   {
     command: 'pricing',
-    facts: [...DOMAINS, '$29.00', '$24.00', '$45.00', '$39.00', '$49.00', '$39.25', '26.1%', '4 comparable prices', 'free plan at hubforge.io', 'no pricing page found', 'pricing page not responding'],
+    facts: [...DOMAINS, '$29', '$24', '$45', '$39', '$49', '$39.25', '26.1%', '4 comparable prices', 'free plan at hubforge.io', 'no pricing page found', 'pricing page not responding'],
     // The competitors are a table (issue 29): a row is its name cell then its price cell; the chart's labels and figures name them too.
-    once: ['pipedrift.com\n$24.00 per seat a month', 'dealstream.io\nno pricing data'],
+    once: ['pipedrift.com\n$24 per seat a month', 'dealstream.io\nno pricing data'],
   },
   {
     command: 'ai',
@@ -96,7 +96,7 @@ export const READ_FACTS: ReadFacts[] = [
   {
     command: 'competitor hubforge',
     facts: [
-      'HubForge (hubforge.io)', '$45.00', '#9 by presence', '45%', '53/100', '#8 by presence', '17 of 26', 'shields its response headers',
+      'HubForge (hubforge.io)', '$45', '#9 by presence', '45%', '53/100', '#8 by presence', '17 of 26', 'shields its response headers',
       '2210', '60 programmatic', 'Grow better with one connected platform', 'https://hubforge.io/blog/buyers-guide',
     ],
   },
@@ -123,12 +123,33 @@ export const READ_FACTS: ReadFacts[] = [
     // A past run reads like today's answer (its area's reader and view), in either style.
     command: `run pricing ${NW_RUNS.pricing?.[0] ?? ''}`,
     allow: [NW_RUNS.pricing?.[0] ?? ''],
-    facts: ['pricing run', 'Price gap', '$39.25', '26.1%', '4 comparable prices', '*Your pricing*', '$29.00'],
+    facts: ['pricing run', 'Price gap', '$39.25', '26.1%', '4 comparable prices', '*Your pricing*', '$29'],
   },
   {
     command: `run tech ${NW_RUNS['tech-trust']?.[0] ?? ''}`,
     allow: [NW_RUNS['tech-trust']?.[0] ?? ''],
-    facts: ['tech and trust run', '*Security score gap:* -4.7', '*Competitors measured:* 5'],
+    facts: ['tech and trust run', 'Security score gap −4.7', 'competitors measured 5'],
+  },
+  {
+    // Each history row read by its area's reader and said in its words, in either style (issue 27).
+    command: 'history pricing',
+    allow: [...(NW_RUNS.pricing ?? [])],
+    facts: ['Your lowest price $29 per seat a month', 'market average $39.25 per seat a month', '26.1% below the market average (4 comparable prices)', 'free plan gap: gap', '22.7% below the market average'],
+  },
+  {
+    command: 'history tech',
+    allow: [...(NW_RUNS['tech-trust'] ?? [])],
+    facts: ['Security score gap −4.7 · trust signal gap +1.2 · competitors measured 5', 'Security score gap _no comparison_'],
+  },
+  {
+    command: 'history positioning',
+    allow: [...(NW_RUNS.positioning ?? [])],
+    facts: ['2 competitors changed their messaging · differentiation score: 64 · crowded claims: all-in-one, AI assistant · uncontested claims: set up in a day'],
+  },
+  {
+    command: 'history content',
+    allow: [...(NW_RUNS.content ?? [])],
+    facts: ['URLs added by competitors 146 · gaps found 5 · competitors compared 5'],
   },
 ];
 

@@ -12,7 +12,7 @@ import { PAGE_FLAG, pageOf, PROJECT_FLAG, UsageError } from '../../slack/command
 import { unknownWordError } from '../../slack/commands/suggest.js';
 import { COMMAND } from '../../slack/ids.js';
 import { moreButtons } from './more-buttons.js';
-import { readSources } from '../../service/index.js';
+import { readSources, readSourcesHistoryRow } from '../../service/index.js';
 import { CHECK_ID_TEXT, sourcesHistoryView } from './views/history-view.js';
 import { sourcesView } from './views/sources-view.js';
 
@@ -64,7 +64,7 @@ async function history(inv: CommandInvocation, project: ProjectRef): Promise<voi
   }
   const view = sourcesHistoryView({
     projectName: project.name,
-    rows: answer.items,
+    rows: answer.items.map(readSourcesHistoryRow),
     pagination: answer.pagination,
     now: inv.deps.now(),
     open: (checkId) => openCommandButton(inv.deps, scope, 'Open', { ...about, text: `sources check ${checkId}${projectArg(about)}` }),

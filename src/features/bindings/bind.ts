@@ -18,7 +18,7 @@ const COMPETITORS_NAMED = 5;
  * " It monitors 6 competitors: a.com, b.com, …" from the project's competitor list (read beside
  * the binding), or nothing when that read failed: the binding stands either way.
  */
-function competitorsSentence(items: readonly Listed<Competitor>[] | null): string {
+export function competitorsSentence(items: readonly Listed<Competitor>[] | null): string {
   if (items === null) return '';
   const names = competitorIdentities(items)
     .filter((c) => !c.isOwn)

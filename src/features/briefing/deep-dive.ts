@@ -6,12 +6,12 @@
  * under way or the latest failed); the section from that same edition.
  */
 import type { BriefingRead, ServiceClient } from '../../service/index.js';
-import { lookup, readableOr } from '../../service/tolerant.js';
+import { readableOr } from '../../service/tolerant.js';
 import { escapeMrkdwn, truncate } from '../../slack/blocks/index.js';
 import { UsageError } from '../../slack/commands/parse.js';
 import { suggest } from '../../slack/commands/suggest.js';
 import { COMMAND } from '../../slack/ids.js';
-import { deepDivesOf, hubFactsOf, runMetaOf, sectionFactsOf, type DiagnosisRow, type SectionFacts } from '../../service/read/briefing.js';
+import { deepDivesOf, hubFactsOf, runMetaOf, sectionIn, type DiagnosisRow, type SectionFacts } from '../../service/read/briefing.js';
 import { loadBriefing } from './load-briefing.js';
 
 /** The seven dimension keys spec 4.5 names, and the words a person may type for them. */
@@ -80,6 +80,5 @@ export async function loadDeepDive(service: ServiceClient, projectId: string, di
   const query = { sections: [name], ...(includeCharts ? { includeCharts: true } : {}) };
   const runId = readableOr(runMetaOf(edition)?.runId, undefined);
   const read = runId !== undefined ? await service.getBriefingRun(projectId, runId, query) : await service.getBriefing(projectId, query);
-  const hit = lookup(readableOr(read.item, null), name, { down: false });
-  return { kind: 'section', edition, row, section: sectionFactsOf(hit.found ? hit.value : undefined), found: hit.found };
+  return { kind: 'section', edition, row, ...sectionIn(read.item, name) };
 }

@@ -2,15 +2,15 @@
  * Resolving a typed competitor against what a read returned, and reading the competitor list only
  * when it is needed: a dashboard's rows may carry no names, and the changelog filters by id.
  */
-import { identityOf, labelOf, matchIdentity, type Competitor, type Listed, type RowIdentity, type ServiceClient } from '../../service/index.js';
-import { readable } from '../../service/tolerant.js';
+import { labelOf, matchIdentity, type Competitor, type Listed, type RowIdentity, type ServiceClient } from '../../service/index.js';
+import { readCompetitorList } from '../../service/read/competitors.js';
 import { UserError } from '../../slack/error-text.js';
 import { escapeMrkdwn } from '../../slack/blocks/index.js';
 import { manyCompetitorsError, matchCompetitor, noCompetitorError } from './match-competitor.js';
 
-/** A competitor list's items as identities (items Radar could not read left out). */
+/** A competitor list's items as identities, read by the list's reader (items Radar could not read left out). */
 export function competitorIdentities(items: readonly Listed<Competitor>[]): RowIdentity[] {
-  return readable(items).map((c) => identityOf(c));
+  return readCompetitorList(items).competitors.map((c) => c.identity);
 }
 
 /** The project's competitors as identities (GET .../competitors: one read). */

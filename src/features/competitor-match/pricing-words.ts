@@ -58,18 +58,30 @@ export function priceText(amount: unknown, currency: unknown, unit: unknown): st
   return escapeMrkdwn(moneyText(amount, currency, unit));
 }
 
+/** The price position in words, never a bare sign: "26.1% below the market average", "4% above …", "at the market average". */
+export function positionWords(value: number): string {
+  if (value === 0) return 'at the market average';
+  return `${escapeMrkdwn(String(Math.abs(value)))}% ${value < 0 ? 'below' : 'above'} the market average`;
+}
+
+/** Whether an amount has no cents (to the cent: 49.001 is whole, 49.5 is not). */
+const isWhole = (amount: number) => Math.round(amount * 100) % 100 === 0;
+
 /**
- * An amount as plain text with its currency and unit: `$49.00`, `$29.50 per seat a month`, `49 XYZ`
- * (a code Intl does not know), `49` (no currency given).
+ * An amount as plain text with its currency and unit, the one money format every answer, card, chart
+ * table and watch uses: `$49` (a whole amount says no cents), `$29.50 per seat a month` (cents kept
+ * when there are any), `€45`, `49 XYZ` (a code Intl does not know), `49` (no currency given).
  */
 export function moneyText(amount: number, currency: unknown, unit: unknown): string {
   const code = typeof currency === 'string' && currency !== '' ? currency : null;
-  let money = String(amount);
+  const whole = isWhole(amount);
+  let money = whole ? String(Math.round(amount)) : String(amount);
   if (code) {
     try {
-      money = new Intl.NumberFormat('en-US', { style: 'currency', currency: code, maximumFractionDigits: 2 }).format(amount);
+      const digits = whole ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : { maximumFractionDigits: 2 };
+      money = new Intl.NumberFormat('en-US', { style: 'currency', currency: code, ...digits }).format(amount);
     } catch {
-      money = `${amount} ${code}`;
+      money = `${whole ? Math.round(amount) : amount} ${code}`;
     }
   }
   return `${money}${typeof unit === 'string' && unit !== '' ? ` ${unitWords(unit)}` : ''}`;

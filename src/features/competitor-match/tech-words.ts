@@ -22,6 +22,14 @@ function valueText(value: unknown): string {
   return shown(value);
 }
 
+/** A gap figure with its sign, plain text: "−4.7", "+1.2", "0" (a null gap is "no comparison", said by the caller). */
+export function signedFigure(n: number): string {
+  return `${n === 0 ? '' : n < 0 ? '−' : '+'}${Math.abs(n).toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
+}
+
+/** A null gap figure: no comparison ran (either side unmeasured, or no competitor; spec 2.5); never a tie. */
+export const NO_COMPARISON_WORDS = 'no comparison';
+
 export const factsText = (facts: [string, unknown][]) => facts.map(([k, v]) => `${escapeMrkdwn(humanise(k))} ${valueText(v)}`).join(' · ');
 
 export function partText<T>(part: Part<T>, render: (value: NonNullable<T>) => string): string {

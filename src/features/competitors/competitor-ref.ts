@@ -1,12 +1,12 @@
 /**
- * A competitor as Radar refers to it (spec 2.4): the list item's `domain` (required) and `isOwn`;
- * its id and name are not named by the spec and are looked up tolerantly (`id` or `competitorId`,
- * `name`). A row of any dimension is matched to a competitor by its identity wherever it sits
- * (`identityOf`): the same id, else the same domain, else the same name (`matchIdentity`).
+ * A competitor as Radar refers to it (spec 2.4): read once by the competitor list's reader
+ * (`readCompetitorList`, src/service/read/competitors.ts: the identity found where it is, on the item
+ * or nested; other fields as extras). A row of any dimension is matched to a competitor by its identity
+ * wherever it sits (`identityOf`): the same id, else the same domain, else the same name (`matchIdentity`).
  */
 import { normaliseDomain } from '../competitor-match/match-competitor.js';
-import { identityOf, matchIdentity, type Competitor, type Listed, type RowIdentity } from '../../service/index.js';
-import { isRecord, isUnreadable, lookup } from '../../service/tolerant.js';
+import { matchIdentity, type Competitor, type Listed, type RowIdentity } from '../../service/index.js';
+import { readCompetitorList, type CompetitorFacts } from '../../service/read/competitors.js';
 
 export interface CompetitorRef {
   /** Needed for the detail read and the changelog filter; null when the list item carries none. */
@@ -14,32 +14,14 @@ export interface CompetitorRef {
   name: string | null;
   domain: string;
   isOwn: boolean;
+  /** Fields of the list item the spec does not name (the list reader's extras); absent on a ref built by hand. */
+  extras?: CompetitorFacts['extras'];
 }
 
-function stringAt(obj: unknown, key: string): string | null {
-  const hit = lookup(obj, key, { down: false });
-  return hit.found && (typeof hit.value === 'string' || typeof hit.value === 'number') && String(hit.value) !== '' ? String(hit.value) : null;
-}
-
-/** The refs Radar could read, in the order received, and how many items it could not. */
+/** The refs Radar could read, in the order received, and how many items it could not (the list reader's facts). */
 export function competitorRefs(items: readonly Listed<Competitor>[]): { refs: CompetitorRef[]; unreadable: number } {
-  const refs: CompetitorRef[] = [];
-  let unreadable = 0;
-  for (const item of items) {
-    if (isUnreadable(item)) {
-      unreadable += 1;
-      continue;
-    }
-    // The item's id and name are not named by the spec: found where they are (on the item or nested), as rows' are.
-    const identity = identityOf(item);
-    refs.push({
-      id: stringAt(item, 'id') ?? identity.competitorId,
-      name: identity.name,
-      domain: item.domain,
-      isOwn: item.isOwn === true || identity.isOwn,
-    });
-  }
-  return { refs, unreadable };
+  const { competitors, unreadable } = readCompetitorList(items);
+  return { refs: competitors.map(({ id, name, domain, isOwn, extras }) => ({ id, name, domain, isOwn, extras })), unreadable };
 }
 
 /** True when `host` is the competitor's domain or one of its subdomains. */
@@ -61,11 +43,6 @@ export function refIdentity(ref: CompetitorRef): RowIdentity {
  */
 export function identityIsAbout(identity: RowIdentity, ref: CompetitorRef): boolean {
   return matchIdentity(identity, [refIdentity(ref)]) !== undefined;
-}
-
-/** Whether a dimension's raw row is about `ref` (its identity found wherever it sits, `identityOf`). */
-export function rowIsAbout(row: unknown, ref: CompetitorRef): boolean {
-  return isRecord(row) && identityIsAbout(identityOf(row), ref);
 }
 
 /** How a competitor is named in text (plain, not escaped). */

@@ -26,12 +26,18 @@ export const DIMENSION_LABEL: Readonly<Record<DimensionRead, string>> = {
   'tech-trust': 'tech and trust',
 };
 
-export function dimensionOf(word: string | undefined, usage: string): DimensionRead {
-  if (word === undefined) throw new UsageError(`Name a dimension: ${DIMENSION_WORDS.join(', ')}, e.g. \`${usage}\`.`);
+/**
+ * The dimension `word` names; else a usage error with "did you mean" over the dimensions and `also`
+ * (words the command takes beside them: `/radar run` takes `ai` and `sources`), the suggestion
+ * repeating `tail` (what was typed after the word, e.g. the run id).
+ */
+export function dimensionOf(word: string | undefined, usage: string, also: readonly string[] = [], tail = ''): DimensionRead {
+  const takes = also.length === 0 ? DIMENSION_WORDS.join(', ') : `${[...DIMENSION_WORDS, ...also.slice(0, -1)].join(', ')} or ${also.at(-1) ?? ''}`;
+  if (word === undefined) throw new UsageError(`Name a dimension: ${takes}, e.g. \`${usage}\`.`);
   const key = word.toLowerCase();
   const found = WORDS[key];
   if (found) return found;
   // The subcommand is the usage's first word after the command: `/radar history pricing` -> `history`.
   const command = usage.replace(COMMAND, '').trim().split(/\s+/)[0] ?? '';
-  throw unknownWordError(word, Object.keys(WORDS), command, DIMENSION_WORDS.join(', '));
+  throw unknownWordError(word, [...Object.keys(WORDS), ...also], command, takes, tail);
 }

@@ -25,7 +25,7 @@ export const historyCommand: Subcommand = {
     const project = await inv.project();
     try {
       const history = await inv.deps.service.getDimensionHistory(project.id, dimension, { page, limit: PAGE_SIZE });
-      const rows = { ...history, items: history.items.map(readHistoryRow) };
+      const rows = { ...history, items: history.items.map((row) => readHistoryRow(row, dimension)) };
       await inv.reply({ ...historyView(project.name, dimension, rows, (word ?? '').toLowerCase()), shareable: history.items.length > 0 });
     } catch (error) {
       if (isServiceError(error) && error.code === 'no_data_available') return inv.reply(noDataReply(project.name, dimension));

@@ -25,6 +25,7 @@ export type PastCheckAnswer = (inv: CommandInvocation, project: ProjectRef, chec
 export type PastCheckAnswers = Partial<Record<'ai' | 'sources', PastCheckAnswer>>;
 
 const USAGE = `${COMMAND} run tech run_0123456789ab`;
+const CHECK_WORDS = ['ai', 'sources'] as const;
 
 export function runCommandWith(views: PastRunViews, checks: PastCheckAnswers = {}): Subcommand {
   return {
@@ -41,8 +42,8 @@ export function runCommandWith(views: PastRunViews, checks: PastCheckAnswers = {
         if (runId === undefined || extra.length > 0) throw new UsageError(`\`${COMMAND} run ${word?.toLowerCase()}\` takes one check id, e.g. \`${COMMAND} run ${word?.toLowerCase()} chk_0123456789ab\`.`);
         return check(inv, await inv.project(), runId);
       }
-      if (word === undefined) throw new UsageError(`Name a dimension: pricing, content, positioning, tech, ai or sources, e.g. \`${USAGE}\`.`);
-      const dimension = dimensionOf(word, USAGE);
+      // A typo suggests the nearest of every word `run` takes (the checks' `ai` and `sources` too), with the id typed.
+      const dimension = dimensionOf(word, USAGE, CHECK_WORDS.filter((w) => checks[w] !== undefined), [runId, ...extra].filter((w) => w !== undefined).join(' '));
       if (runId === undefined || extra.length > 0) throw new UsageError(`\`${COMMAND} run\` takes a dimension and one run id, e.g. \`${USAGE}\`.`);
       const project = await inv.project();
       const label = DIMENSION_LABEL[dimension];
@@ -51,7 +52,7 @@ export function runCommandWith(views: PastRunViews, checks: PastCheckAnswers = {
       try {
         const detail = await inv.deps.service.getDimensionRun(project.id, dimension, runId);
         const area = views[dimension]?.(project.name, detail) ?? null;
-        await inv.reply({ ...runView(project.name, dimension, runId, readRunDetail(detail), area), shareable: true });
+        await inv.reply({ ...runView(project.name, dimension, runId, readRunDetail(detail, dimension), area), shareable: true });
       } catch (error) {
         if (!isServiceError(error)) throw error;
         switch (error.code) {

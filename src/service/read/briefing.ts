@@ -362,6 +362,15 @@ function sectionPartOf(value: unknown, key: string): SectionPart | null {
   return { kind: 'block', title, text: ownText(value, SECTION_TEXT_KEYS), items: items ?? null, more: list ? Math.max(0, list.length - MAX_SECTION_ROWS) : 0, fields: readFields(value, { skip, maxDepth: 2 }) };
 }
 
+/**
+ * The deep-dive section `name` of a briefing read with `sections: [name]` (its `item`), as facts, and
+ * whether the answer carried it at all (under its name, any case or style, on the item itself).
+ */
+export function sectionIn(item: unknown, name: string): { section: SectionFacts; found: boolean } {
+  const hit = lookup(isUnreadable(item) ? null : item, name, { down: false });
+  return { section: sectionFactsOf(hit.found ? hit.value : undefined), found: hit.found };
+}
+
 /** A deep-dive section as facts (an absent or empty section reads as no parts). */
 export function sectionFactsOf(section: unknown): SectionFacts {
   if (!isRecord(section)) return { parts: isPlain(section) && section !== null ? [{ kind: 'value', value: cellOf(section) }] : [] };

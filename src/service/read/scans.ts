@@ -54,14 +54,23 @@ function stateOf<R>(scan: PolledScan<R>, finish: (result: R) => FinishedScan): S
       return { status: 'failed', code: readableOr(scan.error, undefined)?.code ?? 'scan_failed' };
     case 'completed':
       if (scan.result === undefined) return { status: 'failed', code: MISSING_RESULT };
-      return isUnreadable(scan.result) ? { status: 'failed', code: UNREADABLE_RESULT } : { status: 'completed', finished: finish(scan.result) };
+      if (!isUnreadable(scan.result)) return { status: 'completed', finished: finish(scan.result) };
+      // The client's schema read the named keys as spelt in the spec; a result in another key style
+      // (`spec_version`, `level_name`) fails it there, so its raw form is read again here, the keys found
+      // in any case or style. Only a result this reading cannot read either is "unreadable".
+      if (!isRecord(scan.result.raw)) return { status: 'failed', code: UNREADABLE_RESULT };
+      try {
+        return { status: 'completed', finished: finish(scan.result.raw as R) };
+      } catch {
+        return { status: 'failed', code: UNREADABLE_RESULT };
+      }
   }
 }
 
 /** A polled scan as facts; `finish` tags the result with its kind. */
 export function scanFactsOf<R>(scan: PolledScan<R>, finish: (result: R) => FinishedScan): PolledState {
   const expiresAt = readableOr(scan.expiresAt, undefined);
-  const result = readableOr(scan.result, undefined);
+  const result = rawOf(scan.result);
   const domainHit = [lookup(scan, 'domain', { down: false }), lookup(result, 'domain', { down: false })].find((h) => h.found && typeof h.value === 'string' && h.value !== '');
   return { ...stateOf(scan, finish), expiresAt: timeOf(expiresAt) === null ? null : (expiresAt as string), domain: domainHit?.found ? (domainHit.value as string) : null };
 }

@@ -218,3 +218,27 @@ export function listTotal(list: SourcesList<unknown>, view: string | null): numb
   if (list.page.kind === 'omitted' && view === 'full' && list.rows.kind === 'value') return list.rows.value.length;
   return null;
 }
+
+/** One AI sources history row as facts (its fields are not shown by the spec, 4.4). */
+export interface SourcesHistoryRow {
+  checkId: string | null;
+  checkedAt: string | null;
+  /** Every other plain value (timestamps and nested parts left out), in the order sent. */
+  extras: [string, unknown][];
+}
+
+const HISTORY_ROW_KEYS = keySet(['checkId', 'id', 'checkedAt']);
+
+/** An AI sources history row read by looking: the check id (`checkId`, else `id`), its date (`checkedAt`, else `completedAt`, `createdAt`), any case or one level down. */
+export function readSourcesHistoryRow(raw: unknown): SourcesHistoryRow {
+  const row = isRecord(raw) ? raw : {};
+  const str = (key: string) => {
+    const hit = lookup(row, key);
+    return hit.found && typeof hit.value === 'string' && hit.value !== '' ? hit.value : null;
+  };
+  return {
+    checkId: str('checkId') ?? str('id'),
+    checkedAt: str('checkedAt') ?? str('completedAt') ?? str('createdAt'),
+    extras: Object.entries(row).filter(([k, v]) => !keyIn(k, HISTORY_ROW_KEYS) && !/At$/.test(k) && (v === null || typeof v !== 'object')),
+  };
+}

@@ -222,7 +222,8 @@ export interface AiVisibilityFacts {
   totalEntries: Part<number>;
   /** The check's own model set: `providerStatus` keys, else a `providers`/`models` list. */
   models: Part<string[]>;
-  providerStatus: Part<Record<string, unknown>>;
+  /** Each model's state as the check gives it (a string, or an object's `status`); null when its entry names none. */
+  providerStatus: Part<Record<string, string | null>>;
   /** `answerCoverage.queriesSent`, where recorded. */
   queriesSent: Part<number>;
   /** How many prompts the project has, as far as the read says (`perPrompt`, a `prompts` list). */
@@ -532,9 +533,20 @@ export function readMarketMap(body: unknown): { brands: Part<(AiBrandRow | null)
   return { brands: valuePart(rows), brandsPage, standing: standingOf(rows, { complete: true, page: valueOr(brandsPage, null) }) };
 }
 
-function readModels(item: unknown): { models: Part<string[]>; providerStatus: Part<Record<string, unknown>> } {
+/** A model's entry in `providerStatus` (shape not shown): a string, or an object's `status` (any case); else null. */
+function providerState(entry: unknown): string | null {
+  if (typeof entry === 'string') return entry;
+  const hit = lookup(entry, 'status', { down: false });
+  return hit.found && typeof hit.value === 'string' ? hit.value : null;
+}
+
+function readModels(item: unknown): { models: Part<string[]>; providerStatus: Part<Record<string, string | null>> } {
   const status = lookup(item, 'providerStatus', { down: false });
-  const providerStatus: Part<Record<string, unknown>> = !status.found ? OMITTED : isRecord(status.value) ? valuePart(status.value) : UNREADABLE;
+  const providerStatus: Part<Record<string, string | null>> = !status.found
+    ? OMITTED
+    : isRecord(status.value)
+      ? valuePart(Object.fromEntries(Object.entries(status.value).map(([model, entry]) => [model, providerState(entry)])))
+      : UNREADABLE;
   if (providerStatus.kind === 'value') return { models: valuePart(Object.keys(providerStatus.value)), providerStatus };
   const list = firstPart(item, ['providers', 'models'], z.array(z.string()), { down: false });
   return { models: list, providerStatus };

@@ -14,6 +14,7 @@ import { arrayAt, isRecord, keyIn, keySet, lookup, OMITTED, read, recordAt, UNRE
 import { looseRecordSchema } from './common.js';
 import { elementText, identityOf, textAt, type RowIdentity } from './competitor-row.js';
 import { CONTENT_CATEGORIES, type ContentChangelog, type ContentCategory } from './dimensions.js';
+import { figureReader } from '../read/figures.js';
 
 export const contentReadSchema = looseRecordSchema;
 export type ContentRead = z.infer<typeof contentReadSchema>;
@@ -400,4 +401,36 @@ export function readChangelog(log: ContentChangelog): ChangelogFacts {
   const missing = Math.max(0, expected - rows.length);
   const truncated = log.truncated === true;
   return { rows, page, limit, total, totalPages, hasMore, truncated, missing, reachesOldest: !hasMore && page >= totalPages && !truncated && missing === 0 };
+}
+
+/**
+ * A content run's summary (a history row's or a run detail's `summary`): the figures the sandbox
+ * sends (the spec shows none, 2.11) under their names or other spellings: URLs the competitors
+ * added, gaps found, competitors compared. A summary carrying the dashboard's own parts (rows, gap
+ * lists) has them read by `readContentRun`. `extras`: every other field, in the order sent.
+ */
+export interface ContentRunSummary {
+  urlsAdded: Part<number | null>;
+  gapCount: Part<number | null>;
+  competitorsCompared: Part<number | null>;
+  extras: [string, unknown][];
+}
+
+const nullableCount = z.number().nullable();
+const URLS_ADDED_KEYS = ['urlsAddedByCompetitors', 'urlsAdded', 'newUrls', 'addedUrls', 'competitorUrlsAdded'];
+const GAP_COUNT_KEYS = ['gapCount', 'gapsCount', 'gapsFound', 'contentGaps'];
+const COMPARED_KEYS = ['competitorsCompared', 'comparedCompetitors', 'competitorsMeasured', 'competitorCount'];
+/** Every key `readContentRunSummary` reads a figure from (a generic comparison leaves them alone). */
+export const CONTENT_RUN_SUMMARY_KEYS: readonly string[] = [...URLS_ADDED_KEYS, ...GAP_COUNT_KEYS, ...COMPARED_KEYS];
+
+/** A content run summary as facts; null when the summary is not an object. */
+export function readContentRunSummary(summary: unknown): ContentRunSummary | null {
+  if (!isRecord(summary)) return null;
+  const f = figureReader(summary);
+  return {
+    urlsAdded: f.at(URLS_ADDED_KEYS, nullableCount),
+    gapCount: f.at(GAP_COUNT_KEYS, nullableCount),
+    competitorsCompared: f.at(COMPARED_KEYS, nullableCount),
+    extras: f.rest(),
+  };
 }

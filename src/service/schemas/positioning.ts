@@ -13,6 +13,7 @@ import * as z from 'zod';
 import { arrayAt, collect, isRecord, keyIn, keySet, lookup, OMITTED, read, UNREADABLE, valuePart, type JsonRecord, type Part } from '../tolerant.js';
 import { looseRecordSchema } from './common.js';
 import { competitorRowsOf, elementText, IDENTITY_KEYS, identityOf, type RowIdentity } from './competitor-row.js';
+import { figureReader } from '../read/figures.js';
 
 export const positioningReadSchema = looseRecordSchema;
 export type PositioningRead = z.infer<typeof positioningReadSchema>;
@@ -151,4 +152,28 @@ export function neverRead(row: PositioningRow): boolean {
   const ctas = row.ctas.kind === 'value' ? row.ctas.value.map((c) => c.value).filter((p) => p.kind === 'value') : [];
   const all = [...values, ...ctas] as { kind: 'value'; value: unknown }[];
   return all.length > 0 && all.every((p) => p.value === null);
+}
+
+/**
+ * A positioning run's summary (a history row's or a run detail's `summary`): the competitive
+ * messaging analysis of that run (the fields `messagingAnalysis` carries today; the sandbox's summary
+ * is that analysis, another service may nest it under an analysis key) and how many competitors
+ * changed their messaging (the sandbox's `changedCompetitors`; not shown by the spec, 2.11).
+ * `analysis`: the analysis's fields, in the order sent, said as `/radar positioning` says them.
+ */
+export interface PositioningRunSummary {
+  changedCompetitors: Part<number | null>;
+  analysis: [string, unknown][];
+}
+
+/** A positioning run summary as facts; null when the summary is not an object. */
+export function readPositioningRunSummary(summary: unknown): PositioningRunSummary | null {
+  if (!isRecord(summary)) return null;
+  const f = figureReader(summary);
+  const changedCompetitors = f.at(['changedCompetitors', 'competitorsChanged', 'changedCount'], z.number().nullable());
+  const rest = f.rest();
+  // The analysis nested under a key of its own: its fields stand for it (the other keys follow).
+  const nested = rest.find(([k, v]) => ANALYSIS_KEYS.some((a) => a.toLowerCase() === k.toLowerCase().replace(/[_\-\s]/g, '')) && isRecord(v));
+  const analysis: [string, unknown][] = nested ? [...Object.entries(nested[1] as JsonRecord), ...rest.filter((e) => e !== nested)] : rest;
+  return { changedCompetitors, analysis };
 }

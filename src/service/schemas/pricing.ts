@@ -314,3 +314,15 @@ export function readPricingRun(run: unknown): PricingFacts | null {
   const parsed = pricingReadSchema.safeParse({ ...run, summary: { ...(outer ?? {}), customer: {} }, competitors: rows });
   return parsed.success ? readPricing(parsed.data) : null;
 }
+
+/**
+ * A pricing run's summary (a history row's or a run detail's `summary`, the dashboard's summary of
+ * that run) read as the dashboard's is (`readPricingRun`): the own side, the gap flags, the market
+ * figures; `extras`: the summary's fields the pricing reader does not name, in the order sent. Null
+ * when the summary holds nothing the pricing reader can read.
+ */
+export function readPricingRunSummary(summary: unknown): { facts: PricingFacts; extras: [string, unknown][] } | null {
+  if (!isRecord(summary)) return null;
+  const facts = readPricingRun({ summary });
+  return facts === null ? null : { facts, extras: extrasOf(summary) };
+}

@@ -2,7 +2,8 @@
 import * as z from 'zod';
 import { tolerantPart } from '../tolerant.js';
 import { looseRecordSchema, timestampSchema } from './common.js';
-import { collect, OMITTED, UNREADABLE, valuePart, type JsonRecord, type Part } from '../tolerant.js';
+import { collect, isRecord, OMITTED, UNREADABLE, valuePart, type JsonRecord, type Part } from '../tolerant.js';
+import { identityOf } from './competitor-row.js';
 
 /** Health payload: carries the server timestamp under a name the spec does not show. */
 export const healthSchema = looseRecordSchema;
@@ -35,9 +36,20 @@ export type ProjectDetail = z.infer<typeof projectDetailSchema>;
 
 /**
  * A competitor (spec 2.4): the project's own domain is listed too, with `isOwn: true`. Only `isOwn`
- * and the domain are stated; the page URLs of the detail read have no stated names.
+ * and the domain are stated, not where they sit: an item carrying them in a nested object (`{ id,
+ * competitor: { domain, is_own } }`) has them found there (`identityOf`, the way every row's identity
+ * is found) and set on the item; an item with no domain anywhere is one Radar couldn't read. The page
+ * URLs of the detail read have no stated names.
  */
-export const competitorSchema = z.looseObject({ isOwn: tolerantPart(z.boolean()), domain: z.string() });
+export const competitorSchema = z.preprocess(
+  (raw) => {
+    if (!isRecord(raw) || typeof raw.domain === 'string') return raw;
+    const identity = identityOf(raw);
+    if (identity.domain === null) return raw;
+    return { ...raw, domain: identity.domain, ...(raw.isOwn === undefined && identity.isOwn ? { isOwn: true } : {}) };
+  },
+  z.looseObject({ isOwn: tolerantPart(z.boolean()), domain: z.string() }),
+);
 export type Competitor = z.infer<typeof competitorSchema>;
 
 /**

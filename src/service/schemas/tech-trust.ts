@@ -18,6 +18,7 @@ import { arrayAt, collect, isRecord, keyStem, lookup, read, recordAt, type JsonR
 import { availabilityReason, markerSaysUnavailable } from './common.js';
 import { extrasOf, type Extra } from '../extras.js';
 import { competitorRowsOf, IDENTITY_KEYS, identityOf, type RowIdentity } from './competitor-row.js';
+import { figureReader } from '../read/figures.js';
 
 /** The fixed set of trust signals looked for on a homepage (spec 2.5). */
 export const TRUST_SIGNALS_EVALUATED = 26;
@@ -332,4 +333,37 @@ export function readTechTrust(item: unknown): TechTrustFacts {
   };
   const pages = collect(item, (k, v) => /page$/i.test(k) && num(v, 'total') !== null, 1).map(([key, v]) => ({ key, total: num(v, 'total') as number, shown: num(v, 'limit') }));
   return { rows, catalog, pages };
+}
+
+/**
+ * A tech-and-trust run's summary (a history row's or a run detail's `summary`): the gap figures the
+ * spec states a rule for (2.5: null when there was no comparison, either side unmeasured or no
+ * competitor; a null gap is not a tie) and how many competitors were measured. Their names are not
+ * shown (2.11): the sandbox's `securityScoreGap`, `trustSignalGap`, `competitorsMeasured` first, then
+ * other spellings a service might use. `extras`: every other field, in the order sent.
+ */
+export interface TechRunSummary {
+  securityScoreGap: Part<number | null>;
+  trustSignalGap: Part<number | null>;
+  competitorsMeasured: Part<number | null>;
+  extras: [string, unknown][];
+}
+
+const nullableFigure = z.number().nullable();
+const SECURITY_GAP_KEYS = ['securityScoreGap', 'securityGap', 'securityHeadersGap', 'securityGradeGap'];
+const TRUST_GAP_KEYS = ['trustSignalGap', 'trustSignalsGap', 'trustGap'];
+const MEASURED_KEYS = ['competitorsMeasured', 'measuredCompetitors', 'competitorsCompared', 'competitorCount'];
+/** Every key `readTechRunSummary` reads a figure from (a generic comparison leaves them alone). */
+export const TECH_RUN_SUMMARY_KEYS: readonly string[] = [...SECURITY_GAP_KEYS, ...TRUST_GAP_KEYS, ...MEASURED_KEYS];
+
+/** A tech-and-trust run summary as facts; null when the summary is not an object. */
+export function readTechRunSummary(summary: unknown): TechRunSummary | null {
+  if (!isRecord(summary)) return null;
+  const f = figureReader(summary);
+  return {
+    securityScoreGap: f.at(SECURITY_GAP_KEYS, nullableFigure),
+    trustSignalGap: f.at(TRUST_GAP_KEYS, nullableFigure),
+    competitorsMeasured: f.at(MEASURED_KEYS, nullableFigure),
+    extras: f.rest(),
+  };
 }

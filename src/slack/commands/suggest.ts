@@ -30,12 +30,14 @@ export function suggest(word: string, candidates: readonly string[]): string | n
  * `choices` is close: "Radar doesn't know “histroy” in `/radar briefing`. Did you mean
  * `/radar briefing history`? It takes history, …". Plain text: the error layer escapes it.
  */
-export function unknownWordError(typed: string, choices: readonly string[], command: string, takes: string = choices.join(', ')): UsageError {
+export function unknownWordError(typed: string, choices: readonly string[], command: string, takes: string = choices.join(', '), tail = ''): UsageError {
   const word = typed.length > 40 ? `${typed.slice(0, 39)}…` : typed;
   const guess = suggest(typed, choices);
+  // `tail`: the rest of what was typed (a run id), so the suggestion is the whole command to type again.
+  const rest = tail.trim() === '' ? '' : ` ${tail.trim().slice(0, 60)}`;
   return new UsageError(
     guess
-      ? `Radar doesn't know “${word}” in \`${COMMAND} ${command}\`. Did you mean \`${COMMAND} ${command} ${guess}\`? It takes ${takes}.`
+      ? `Radar doesn't know “${word}” in \`${COMMAND} ${command}\`. Did you mean \`${COMMAND} ${command} ${guess}${rest}\`? It takes ${takes}.`
       : `Radar doesn't know “${word}” in \`${COMMAND} ${command}\`; it takes ${takes}.`,
   );
 }

@@ -90,8 +90,8 @@ describe('pricing: /radar pricing, the card and the pricing watch state the same
   it('finds the price under another key, names the nested competitor, states gaps in words', () => {
     const item = answer(39, true) as unknown as PricingRead;
     const view = read(pricingView('P', item));
-    expect(view).toMatch(/acme\.io(\n| +)\$39\.00 per seat a month(\n| +)4(\n| +)yes/); // a row of the competitors table
-    expect(view).toContain('*Your lowest price:* $59.00 per seat a month');
+    expect(view).toMatch(/acme\.io(\n| +)\$39 per seat a month(\n| +)4(\n| +)yes/); // a row of the competitors table
+    expect(view).toContain('*Your lowest price:* $59 per seat a month');
     expect(view).toContain('*Free plan gap:* :large_orange_diamond: gap — free plan at acme.io; you have none');
     expect(view).toContain('*Price gap:* :large_orange_diamond: gap');
     expect(view).not.toMatch(/has_free_plan_gap|hasFreePlanGap|has_price_gap|unnamed competitor/);
@@ -101,13 +101,13 @@ describe('pricing: /radar pricing, the card and the pricing watch state the same
     expect(view).toContain('tiers: Starter; Pro');
 
     const card = pricingFactLines(readPricing(item), ACME).join('\n');
-    expect(card).toContain('Lowest price $39.00 per seat a month · free plan yes · plans 4');
+    expect(card).toContain('Lowest price $39 per seat a month · free plan yes · plans 4');
     expect(card).not.toContain('not reported');
     expect(card).toContain('· sales note *bold* &lt;!here&gt; &lt;@U1&gt; &amp;amp;');
     expect(card).toContain('· plan details tiers: Starter; Pro');
 
     const watch = lines(changesOf('pricing', { previous: answer(49, false), current: item }));
-    expect(watch).toContain('*acme.io*: lowest price $49.00 per seat a month → $39.00 per seat a month');
+    expect(watch).toContain('*acme.io*: lowest price $49 per seat a month → $39 per seat a month');
     expect(watch).toContain('free plan gap: now a gap');
     expect(watch).not.toMatch(/›|has_free_plan_gap|starting_price|#\d/);
     // A run detail whose summary holds the dashboard reads the same.

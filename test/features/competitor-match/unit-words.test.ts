@@ -9,6 +9,16 @@ describe('unitWords', () => {
     expect(unitWords('per_month')).toBe('a month');
     expect(unitWords('flat_month')).toBe('a month, flat');
     expect(unitWords('per_transaction')).toBe('per transaction');
-    expect(moneyText(29, 'USD', 'per_seat_month')).toBe('$29.00 per seat a month');
+    expect(moneyText(29, 'USD', 'per_seat_month')).toBe('$29 per seat a month');
+  });
+
+  it('money: a whole amount says no cents ("$49"), an amount with cents keeps them ("$29.50"), one format for every consumer', () => {
+    expect(moneyText(49, 'USD', null)).toBe('$49');
+    expect(moneyText(49.5, 'USD', null)).toBe('$49.50');
+    expect(moneyText(0.3, 'USD', 'per_transaction')).toBe('$0.30 per transaction');
+    expect(moneyText(1234, 'EUR', null)).toBe('€1,234');
+    expect(moneyText(39.25, 'USD', null)).toBe('$39.25');
+    expect(moneyText(49, 'XYZ1', null)).toBe('49 XYZ1');
+    expect(moneyText(49, null, null)).toBe('49');
   });
 });

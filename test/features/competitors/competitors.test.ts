@@ -47,7 +47,7 @@ describe('/radar competitors and /radar competitor', () => {
   it('the card joins every dimension, one read each plus the competitor list', async () => {
     const reply = await h.command('competitor hubforge', { channel: CHANNELS.intel });
     const text = replyText(reply);
-    expect(text).toMatch(/\*Pricing\*\nLowest price \$\d+\.\d\d per seat a month · free plan (yes|no|_not checked_)/);
+    expect(text).toMatch(/\*Pricing\*\nLowest price \$\d+(\.\d\d)? per seat a month · free plan (yes|no|_not checked_)/);
     expect(text).toMatch(/\*AI visibility\*\nPresence #\d+ by presence/);
     expect(text).toMatch(/mention rate: named in [\d.]+% of the answers counted/);
     expect(text).toContain('not a measure of who leads');

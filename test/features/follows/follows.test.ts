@@ -148,7 +148,7 @@ describe('follows and direct messages', () => {
     expect(dms(h, USERS.maya)).toHaveLength(1);
     const maya = textOf(dms(h, USERS.maya)[0]!);
     expect(maya).toContain('Pricing moved: pipedrift.com');
-    expect(maya).toContain('$19.00');
+    expect(maya).toContain('$19');
     expect(maya).not.toContain('closewise.com');
     expect(dms(h, USERS.bob)).toHaveLength(1);
     const bob = textOf(dms(h, USERS.bob)[0]!);

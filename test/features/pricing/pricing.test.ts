@@ -19,7 +19,7 @@ describe('/radar pricing under the null contract', () => {
     expect(text).toMatch(/\*Free plan gap:\* :large_orange_diamond: gap/);
     expect(text).toMatch(/Market average\*\n\$39\.25 per seat a month/);
     expect(text).toContain('Price position');
-    expect(text).toContain('*Your lowest price:* $29.00 per seat a month');
+    expect(text).toContain('*Your lowest price:* $29 per seat a month');
     // Every competitor appears; those without data carry their reason, never a zero.
     expect(text).toMatch(/dealstream\.io(\n| +)no pricing data \(no pricing page found\)/); // a row of the competitors table
     expect(text).toMatch(/relatekit\.com(\n| +)no pricing data \(pricing page not responding\)/);

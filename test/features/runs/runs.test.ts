@@ -21,10 +21,29 @@ describe('/radar history and /radar run', () => {
     expect(reads.map((r) => [r.path, r.query])).toEqual([[`/v1/projects/${NW.id}/tech-trust/history`, { page: '1', limit: '10' }]]);
     expect(text).toContain(`*${techRuns.length} runs*`);
     expect(text).toContain('Security score gap _no comparison_');
-    expect(text).toContain('Security score gap -4.7');
+    // Read by the tech-trust reader: signed gap figures, the same labels as the tech watch's lines.
+    expect(text).toContain('Security score gap −4.7 · trust signal gap +1.2 · competitors measured 5');
     expect(text).not.toMatch(/gap (0(?![.\d])|tie|even)/i);
     // The run without a summary is listed as such, not as zeros.
     expect(text).toContain('_no summary: that run finished without one_');
+  });
+
+  it('pricing history: each row read by the pricing reader and said in the pricing words, as /radar run says the same run', async () => {
+    const text = replyText(await h.command('history pricing --project northwind', { channel: CHANNELS.general }));
+    // The newest run: money with its unit, the position in words, every gap flag named, never a key.
+    expect(text).toContain('Your lowest price $29 per seat a month · plans 3 · free plan no · market average $39.25 per seat a month · 26.1% below the market average (4 comparable prices) · price gap: no gap · free plan gap: gap · annual discount gap: no gap');
+    expect(text).toContain('market average $37.50 per seat a month · 22.7% below the market average (4 comparable prices)');
+    expect(text).not.toMatch(/hasPriceGap|marketAvgPrice|per_seat_month|Comparable competitor ids|Market currency/);
+    const runs = NW.runIds.pricing ?? [];
+    const run = replyText(await h.command(`run pricing ${runs[0]} --project northwind`, { channel: CHANNELS.general }));
+    for (const fact of ['$29 per seat a month', '$39.25 per seat a month', '26.1% below the market average (4 comparable prices)']) expect(run).toContain(fact);
+  });
+
+  it('positioning and content history: each row read by its area reader', async () => {
+    const positioning = replyText(await h.command('history positioning --project northwind', { channel: CHANNELS.general }));
+    expect(positioning).toContain('2 competitors changed their messaging · differentiation score: 64 · crowded claims: all-in-one, AI assistant · uncontested claims: set up in a day');
+    const content = replyText(await h.command('history content --project northwind', { channel: CHANNELS.general }));
+    expect(content).toContain('URLs added by competitors 146 · gaps found 5 · competitors compared 5');
   });
 
   it('counts come from pagination.total, not the page: --page 2 of a one-row page', async () => {
@@ -39,8 +58,8 @@ describe('/radar history and /radar run', () => {
   it('run detail renders the summary tolerantly', async () => {
     const text = replyText(await h.command(`run tech ${techRuns[0]} --project northwind`, { channel: CHANNELS.general }));
     expect(text).toContain(`\`${techRuns[0]}\``);
-    expect(text).toContain('*Security score gap:* -4.7');
-    expect(text).toContain('*Competitors measured:* 5');
+    // Read by the tech-trust reader: the words /radar history tech says the same run in.
+    expect(text).toContain('*Run summary:* Security score gap −4.7 · trust signal gap +1.2 · competitors measured 5');
   });
 
   it('a past pricing run reads like /radar pricing: the same gap flags in the same words, read by the pricing reader', async () => {
@@ -58,7 +77,7 @@ describe('/radar history and /radar run', () => {
 
   it('a past tech run no area view can read (summary only) falls back to the fields in words: no keys, ISO times or ids', async () => {
     const text = replyText(await h.command(`run tech ${techRuns[1]} --project northwind`, { channel: CHANNELS.general }));
-    expect(text).toContain('*Trust signal gap:* 0.4');
+    expect(text).toContain('*Run summary:* Security score gap −6.1 · trust signal gap +0.4 · competitors measured 5');
     expect(text).toMatch(/\*Completed:\* <!date\^\d+\^/);
     expect(text).not.toMatch(/securityScoreGap|\d{4}-\d\d-\d\dT|\bnull\b/);
   });
@@ -108,7 +127,11 @@ describe('/radar history and /radar run', () => {
     expect(text).toContain('Did you mean `/radar history pricing`?');
     expect(replyText(await h.command('run --project northwind', { channel: CHANNELS.general }))).toContain('pricing, content, positioning, tech, ai or sources');
     const run = replyText(await h.command('run positoning run_1 --project northwind', { channel: CHANNELS.general }));
-    expect(run).toContain('Did you mean `/radar run positioning`?');
+    expect(run).toContain('Did you mean `/radar run positioning run_1`?');
+    // The checks `run` reads (ai, sources) are suggested too, with the id typed.
+    expect(replyText(await h.command('run sorces chk_1 --project northwind', { channel: CHANNELS.general }))).toContain('Did you mean `/radar run sources chk_1`?');
+    expect(replyText(await h.command('run ia chk_1 --project northwind', { channel: CHANNELS.general }))).toContain('Did you mean `/radar run ai chk_1`?');
+    expect(replyText(await h.command('run techh run_2 --project northwind', { channel: CHANNELS.general }))).toContain('Did you mean `/radar run tech run_2`?');
     expect(h.sandbox.control.requests().filter((r) => r.path.includes('/history'))).toEqual([]);
   });
 });

@@ -140,7 +140,7 @@ describe.skipIf(!process.env.REDIS_URL)('watches with two replicas on one Redis'
     clock += 2 * 60 * 60_000; // 09:01
     await both();
     expect(held('digest')).toHaveLength(1);
-    expect(JSON.stringify(held('digest')[0]!.blocks)).toContain('market average price $40.00 → $35.00');
+    expect(JSON.stringify(held('digest')[0]!.blocks)).toContain('market average price $40 → $35');
     await both();
     expect(held('quiet')).toHaveLength(1);
     expect(held('digest')).toHaveLength(1);

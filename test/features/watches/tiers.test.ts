@@ -67,8 +67,8 @@ describe('watch tiers, noise bands and quiet hours', () => {
     const text = textOf(digests[0]!);
     expect(text).toContain('Watch digest: Northwind CRM');
     expect(text).toContain('*Pricing* (2 runs)');
-    expect(text).toContain('market average price $39.00 → $36.00');
-    expect(text).toContain('market average price $36.00 → $34.00');
+    expect(text).toContain('market average price $39 → $36');
+    expect(text).toContain('market average price $36 → $34');
     expect(text).not.toContain('plan count');
     expect(digests[0]!.metadata?.event_payload).toMatchObject({ project_id: NW, held: 'digest', dimension: 'pricing' });
     expect(String(digests[0]!.metadata?.event_payload.runs)).toContain(`pricing:${first}`);
@@ -95,7 +95,7 @@ describe('watch tiers, noise bands and quiet hours', () => {
     const run = await publishRun(h, NW, pricing({ 'hubforge.io': { planCount: 9 } }, 30));
     await watchPoller(h).tick();
     const text = textOf(watchesIn(h, CHANNELS.intel, run)[0]!);
-    expect(text).toContain('market average price $39.00 → $30.00');
+    expect(text).toContain('market average price $39 → $30');
     expect(text).not.toContain('plan count');
     clock += 24 * HOUR;
     await watchPoller(h).tick();
@@ -162,7 +162,7 @@ describe('watch tiers, noise bands and quiet hours', () => {
     expect(text).toContain('Held during quiet hours: Northwind CRM');
     expect(text).toContain('*Pricing* (2 runs)');
     expect(text).toContain('plan count 4 → 5');
-    expect(text).toContain('lowest price $24.00 per seat a month → $20.00 per seat a month');
+    expect(text).toContain('lowest price $24 per seat a month → $20 per seat a month');
     expect(text).toContain('19:00–08:00 Europe/Berlin');
     expect(String(held[0]!.metadata?.event_payload.runs)).toBe(`pricing:${one},pricing:${two}`);
     // Outside quiet hours a change posts at once again.
@@ -230,7 +230,7 @@ describe('digest-tier changes with the next briefing digest (the channel’s cho
     await watchPoller(h).tick();
     const replies = h.slack.calls.filter((c) => c.method === 'chat.postMessage' && c.args.thread_ts === briefing!.ts && (c.args.metadata as { event_payload?: { held?: string } } | undefined)?.event_payload?.held === 'digest');
     expect(replies).toHaveLength(1);
-    expect(JSON.stringify(replies[0]!.args.blocks)).toContain('market average price $39.00 → $33.00');
+    expect(JSON.stringify(replies[0]!.args.blocks)).toContain('market average price $39 → $33');
     expect(JSON.stringify(replies[0]!.args.blocks)).toContain('posted with this one');
     expect(replies[0]!.args.metadata).toMatchObject({ event_payload: { run_id: `digest:briefing:${edition.item.runId}` } });
   });

@@ -45,8 +45,8 @@ describe('watches', () => {
     const text = textOf(watchesIn(h, CHANNELS.intel, run)[0]!);
     expect(text).toContain('now measured: has a free plan');
     expect(text).not.toContain('added a free plan');
-    expect(text).toContain('lowest price $24.00 per seat a month → $19.00 per seat a month');
-    expect(text).toContain('market average price $39.25 → $36.00 (per seat a month)');
+    expect(text).toContain('lowest price $24 per seat a month → $19 per seat a month');
+    expect(text).toContain('market average price $39.25 → $36 (per seat a month)');
     expect(text.indexOf('free plan')).toBeLessThan(text.indexOf('market average'));
 
     await watchPoller(h).tick();
@@ -252,8 +252,8 @@ describe('watches', () => {
     const posted = watchesIn(h, CHANNELS.intel);
     expect(posted.map((m) => m.metadata?.event_payload.run_id)).toEqual([history[1]!.runId, history[0]!.runId]);
     // The run after the gap is compared with the last run that has a summary.
-    expect(textOf(posted[0]!)).toContain('urls added by competitors 0 → 98');
-    expect(textOf(posted[1]!)).toContain('urls added by competitors 98 → 146');
+    expect(textOf(posted[0]!)).toContain('URLs added by competitors 0 → 98');
+    expect(textOf(posted[1]!)).toContain('URLs added by competitors 98 → 146');
     const after = (await store.get(key)) as { watches: { lastSeenRunId: string | null }[] };
     expect(after.watches[0]!.lastSeenRunId).toBe(history[0]!.runId);
   });

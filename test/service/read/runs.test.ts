@@ -1,6 +1,7 @@
 /** The runs reader: which run a history row is and when, in any key style, for the history, the run command and the watches. */
 import { describe, expect, it } from 'vitest';
-import { readHistoryRow, readRunDetail, runRefsOf } from '../../../src/service/read/runs.js';
+import { areaSummaryOf, readHistoryRow, readRunDetail, runRefsOf, runSummaryOf } from '../../../src/service/read/runs.js';
+import { areaSummaryWords } from '../../../src/features/runs/views/summary-words.js';
 import { runRows } from '../../../src/features/watches/reads.js';
 
 describe('runs reader', () => {
@@ -34,5 +35,28 @@ describe('runs reader', () => {
     const detail = readRunDetail({ run_id: 'run_a', STATUS: 'completed', started_at: '2026-11-01T00:00:00Z', finishedAt: '2026-11-01T01:00:00Z', note: 'n' });
     expect(detail).toMatchObject({ runId: 'run_a', status: 'completed', startedAt: '2026-11-01T00:00:00Z', completedAt: '2026-11-01T01:00:00Z' });
     expect(detail.fields).toEqual([{ kind: 'value', label: 'Note', value: { kind: 'text', text: 'n' } }]);
+  });
+
+  it('a summary is read by its area’s reader whatever the key style; only what no reader names is left generic', () => {
+    const words = (summary: unknown, dimension: Parameters<typeof areaSummaryOf>[1]) => {
+      const read = areaSummaryOf(summary, dimension);
+      return read === null ? null : { words: areaSummaryWords(read.area).join(' · '), extras: read.extras.map((f) => f.label) };
+    };
+    expect(words({ security_gap: 2, TrustSignalsGap: null, competitors_compared: 3, note: 'x' }, 'tech-trust')).toEqual({
+      words: 'Security score gap +2 · trust signal gap _no comparison_ · competitors measured 3',
+      extras: ['Note'],
+    });
+    expect(words({ 'urls-added': 12, gaps_found: null, CompetitorsCompared: 4 }, 'content')).toEqual({ words: 'URLs added by competitors 12 · gaps found _no comparison_ · competitors compared 4', extras: [] });
+    // The positioning analysis nested under a key of its own is said as /radar positioning says it.
+    expect(words({ messaging_analysis: { differentiationScore: 64, crowdedClaims: ['a', 'b'] }, changed_competitors: 1 }, 'positioning')?.words).toBe('1 competitor changed their messaging · differentiation score: 64 · crowded claims: a, b');
+    // A pricing summary with the own side, in snake_case: the pricing words; a field the reader does not name stays an extra.
+    expect(words({ customer: { lowest_price: 49, currency: 'USD', pricing_unit: 'flat_month' }, market_avg_price: 59.5, market_pricing_unit: 'flat_month', market_currency: 'USD', price_position_percent: -17.6, analyst: 'kept' }, 'pricing')).toEqual({
+      words: 'Your lowest price $49 a month, flat · market average $59.50 a month, flat · 17.6% below the market average',
+      extras: ['Analyst'],
+    });
+    // A pricing summary without an own side anywhere: not the pricing reader's, so the generic readout.
+    expect(readHistoryRow({ runId: 'r', summary: { note: 1 } }, 'pricing')?.summary.kind).toBe('fields');
+    expect(runSummaryOf({ summary: { securityScoreGap: -1 } }, 'tech-trust')?.dimension).toBe('tech-trust');
+    expect(runSummaryOf({ summary: null }, 'tech-trust')).toBeNull();
   });
 });

@@ -1,11 +1,10 @@
 /**
- * `/radar sources history [--page N]`: AI sources checks, newest first. The rows' fields are not
- * shown by the spec (4.4): the check id and date are looked up tolerantly, every other plain value is
- * passed through humanised; the count is `pagination.total`. Each row opens its check
+ * `/radar sources history [--page N]`: AI sources checks, newest first, from the AI sources reader's
+ * facts (`readSourcesHistoryRow`: the check id and date found by looking, every other plain value
+ * passed through humanised); the count is `pagination.total`. Each row opens its check
  * (`/radar sources check <id>`) with a button, or names the command when no button can be made.
  */
-import type { Pagination } from '../../../service/index.js';
-import { isRecord, keyIn, keySet, lookup, type JsonRecord } from '../../../service/tolerant.js';
+import type { Pagination, SourcesHistoryRow } from '../../../service/index.js';
 import { context, escapeMrkdwn, header, plural, relativeAndAbsolute, section, type Block, type Button } from '../../../slack/blocks/index.js';
 import { COMMAND } from '../../../slack/ids.js';
 import { extrasText } from '../format.js';
@@ -13,29 +12,10 @@ import { extrasText } from '../format.js';
 /** A check id Radar can put back into a command (no spaces or quotes). */
 export const CHECK_ID_TEXT = /^[A-Za-z0-9_.:-]{1,100}$/;
 
-const ROW_KEYS = keySet(['checkId', 'id', 'checkedAt']);
-
-export interface HistoryRow {
-  checkId: string | null;
-  checkedAt: string | null;
-  extras: [string, unknown][];
-}
-
-export function historyRowOf(raw: JsonRecord): HistoryRow {
-  const str = (key: string) => {
-    const hit = lookup(raw, key);
-    return hit.found && typeof hit.value === 'string' && hit.value !== '' ? hit.value : null;
-  };
-  return {
-    checkId: str('checkId') ?? str('id'),
-    checkedAt: str('checkedAt') ?? str('completedAt') ?? str('createdAt'),
-    extras: Object.entries(raw).filter(([k, v]) => !keyIn(k, ROW_KEYS) && !/At$/.test(k) && (v === null || typeof v !== 'object')),
-  };
-}
-
 export interface HistoryViewInput {
   projectName: string;
-  rows: JsonRecord[];
+  /** The rows as the AI sources reader read them (`readSourcesHistoryRow`). */
+  rows: SourcesHistoryRow[];
   pagination: Pagination;
   now: Date;
   /** The button opening one check; null when none can be made. */
@@ -49,8 +29,7 @@ export function sourcesHistoryView({ projectName, rows, pagination, now, open, n
   const blocks: Block[] = [header(title)];
   blocks.push(context(`${plural(pagination.total, 'check')} in all, newest first · page ${pagination.page} of ${Math.max(1, pagination.totalPages)}`));
   if (rows.length === 0) blocks.push(section(pagination.total === 0 ? '_No AI sources check yet._' : '_No checks on this page._'));
-  for (const raw of rows.slice(0, 40)) {
-    const row = historyRowOf(isRecord(raw) ? raw : {});
+  for (const row of rows.slice(0, 40)) {
     const when = row.checkedAt ? relativeAndAbsolute(row.checkedAt, now) : '_date not reported_';
     const id = row.checkId ? `\`${escapeMrkdwn(row.checkId)}\`` : '_id not reported_';
     const extras = extrasText(row.extras);

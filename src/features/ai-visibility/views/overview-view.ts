@@ -25,8 +25,7 @@ function modelsText(facts: AiVisibilityFacts): string {
   if (models.kind !== 'value') return models.kind === 'omitted' ? '_models not reported_' : unreadableText('Models');
   const status = partValue(facts.providerStatus);
   const names = models.value.map((m) => {
-    const s = status?.[m];
-    const state = typeof s === 'string' ? s : s && typeof s === 'object' && typeof (s as Record<string, unknown>).status === 'string' ? String((s as Record<string, unknown>).status) : null;
+    const state = status?.[m] ?? null;
     return `${escapeMrkdwn(m)}${state ? ` (${escapeMrkdwn(humanise(state))})` : ''}`;
   });
   return `${plural(models.value.length, 'model')}: ${names.join(', ')}`;

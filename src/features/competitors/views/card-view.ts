@@ -5,6 +5,7 @@
  */
 import { actions, context, escapeMrkdwn, header, section, type Block, type Button } from '../../../slack/blocks/index.js';
 import { refLabel, type CompetitorRef } from '../competitor-ref.js';
+import { extrasLine } from './extras-line.js';
 
 export type PartOutcome = { kind: 'lines'; lines: string[] } | { kind: 'state'; sentence: string } | { kind: 'failed'; sentence: string };
 
@@ -16,6 +17,9 @@ export interface CardSection {
 export function cardView(projectName: string, ref: CompetitorRef, sections: readonly CardSection[], buttons: readonly Button[]): { text: string; blocks: Block[] } {
   const title = `${refLabel(ref)}${ref.isOwn ? ' (you)' : ''}`;
   const blocks: Block[] = [header(title), context(`What every dimension of *${escapeMrkdwn(projectName)}* says about ${ref.isOwn ? 'your own domain' : 'this competitor'}`)];
+  // The list item's fields the spec does not name (the list reader's extras), as `/radar competitors` says them.
+  const extras = extrasLine(ref.extras, 8, 300);
+  if (extras !== '') blocks.push(context(extras));
   for (const { title: part, outcome } of sections) {
     const body =
       outcome.kind === 'lines'

@@ -3,6 +3,7 @@ import { UNREADABLE_VALUE, type Part } from '../../../service/tolerant.js';
 import { chunkLines, context, escapeMrkdwn, header, plural, truncate, type Block } from '../../../slack/blocks/index.js';
 import { COMMAND } from '../../../slack/ids.js';
 import type { CompetitorRef } from '../competitor-ref.js';
+import { extrasLine } from './extras-line.js';
 import type { PageUrls } from '../../../service/index.js';
 
 export interface CompetitorEntry {
@@ -24,7 +25,9 @@ function line({ ref, urls }: CompetitorEntry): string {
     urls.kind === 'failed'
       ? `_page URLs: ${urls.why}_`
       : `homepage ${urlText(urls.value.homepage)} · pricing page ${urlText(urls.value.pricing)}`;
-  return `• ${name}${own}\n      ${pages}`;
+  // Fields of the list item the spec does not name: said after the named ones, escaped (the list reader's extras).
+  const extras = extrasLine(ref.extras, 6, 150);
+  return `• ${name}${own}\n      ${pages}${extras !== '' ? `\n      ${extras}` : ''}`;
 }
 
 export function competitorsView(projectName: string, entries: readonly CompetitorEntry[], unreadable: number): { text: string; blocks: Block[] } {

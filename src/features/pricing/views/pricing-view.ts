@@ -9,7 +9,7 @@ import { keyStem, UNREADABLE_VALUE, unreadableText, valueOr } from '../../../ser
 import { chunkLines, context, escapeMrkdwn, fields, header, humanise, plural, section, type Block } from '../../../slack/blocks/index.js';
 import { chartPart, type MessageChart } from '../../../slack/charts/index.js';
 import { comparableRows, marketCurrency, PRICING_CHART, pricingChart, pricingTable } from '../../charts/pricing.js';
-import { freePlanText, gapText, metricText, NOT_MEASURED, priceMetricText, priceText, reasonText, valueText } from '../format.js';
+import { freePlanText, gapText, metricText, NOT_MEASURED, positionWords, priceMetricText, priceText, reasonText, valueText } from '../format.js';
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -52,12 +52,6 @@ function gapWho(flag: GapFlag, rows: readonly (PricingRow | null)[] | null, fact
   const ownRow = rows.find((r): r is PricingRow => r !== null && r.isOwn);
   const own = flag.feature === 'hasfreeplan' ? valueOr(facts.customer.hasFreePlan, undefined) : ownRow ? featureOf(ownRow, flag) : undefined;
   return ` — ${feature} at ${holders.join(', ')}${own === false ? '; you have none' : ''}`;
-}
-
-/** The position in words, never a bare sign: "26.1% below the market average", "4% above …", "at the market average". */
-function positionWords(value: number): string {
-  if (value === 0) return 'at the market average';
-  return `${escapeMrkdwn(String(Math.abs(value)))}% ${value < 0 ? 'below' : 'above'} the market average`;
 }
 
 export function pricingView(projectName: string, item: PricingRead): { text: string; blocks: Block[]; charts: MessageChart[] } {

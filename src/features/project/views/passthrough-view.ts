@@ -1,26 +1,15 @@
 /**
  * `/radar alerts` and `/radar schedules`: the spec shows neither payload (2.11, 4.4), not even its
- * envelope, so whatever comes is listed as it came: the entries under `items` (or `item`, or the
- * answer itself), each in one section, humanised and escaped, within a message's 50 blocks.
+ * envelope, so whatever comes is listed as it came: the entries the project reader finds (`entriesOf`:
+ * under `items`, or `item`, or the answer itself), each in one section, humanised and escaped, within a message's 50 blocks.
  */
-import { isRecord, lookup } from '../../../service/tolerant.js';
+import { entriesOf } from '../../../service/read/project.js';
+import { isRecord } from '../../../service/tolerant.js';
 import { chunkLines, context, escapeMrkdwn, header, plural, section, type Block } from '../../../slack/blocks/index.js';
 import { entryLine, passthroughLines } from './passthrough.js';
 
 /** Sections of entries shown; the rest is counted. */
 const ENTRIES_SHOWN = 40;
-
-/** The entries of an answer whose envelope is not shown: `items`, else `item` (a list or one), else the answer. */
-export function entriesOf(body: Record<string, unknown>): { entries: unknown[]; rest: Record<string, unknown> } {
-  for (const key of ['items', 'item', 'data', 'results']) {
-    const found = lookup(body, key, { down: false });
-    if (!found.found) continue;
-    const rest = Object.fromEntries(Object.entries(body).filter(([k]) => k !== found.key));
-    if (Array.isArray(found.value)) return { entries: found.value, rest };
-    if (isRecord(found.value)) return { entries: [found.value], rest };
-  }
-  return { entries: Object.keys(body).length > 0 ? [body] : [], rest: {} };
-}
 
 export function passthroughView(options: { title: string; noun: string; projectName: string; body: Record<string, unknown>; now: Date }): { text: string; blocks: Block[]; empty: boolean } {
   const { noun, projectName, now } = options;

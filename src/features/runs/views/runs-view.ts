@@ -11,6 +11,7 @@ import { chunkLines, context, dateTokenOf, dayText, escapeMrkdwn, fitBlocks, hea
 import { COMMAND } from '../../../slack/ids.js';
 import { fieldLines, inlineFields, NO_COMPARISON } from '../../readout/json-lines.js';
 import { DIMENSION_LABEL } from '../dimension-word.js';
+import { areaSummaryWords } from './summary-words.js';
 
 export { NO_COMPARISON };
 
@@ -22,6 +23,11 @@ function summaryText(summary: RunSummary): string {
       return '_no summary: that run finished without one_';
     case 'text':
       return escapeMrkdwn(summary.text);
+    case 'area': {
+      // The area's reader read it: its words, then the fields no area reader names.
+      const words = [...areaSummaryWords(summary.area), ...(summary.extras.length > 0 ? [inlineFields(summary.extras)] : [])];
+      return words.join(' · ') || '_a summary without figures Radar can show_';
+    }
     case 'fields':
       return inlineFields(summary.fields) || '_a summary without figures Radar can show_';
   }
@@ -77,8 +83,10 @@ export function runView(projectName: string, dimension: DimensionRead, runId: st
     const fitted = fitBlocks(blocks, 49, 'more parts than one message can hold');
     return { text: `${escapeMrkdwn(projectName)}: ${label} run ${escapeMrkdwn(runId)}`, blocks: fitted };
   }
+  // The summary its area's reader read, in the area's words (the fields below leave it out).
+  if (detail.summary.kind === 'area') blocks.push(section(`*Run summary:* ${summaryText(detail.summary)}`));
   const lines = fieldLines(detail.fields);
-  if (lines.length === 0) blocks.push(section('_This run carries nothing else Radar can show._'));
+  if (lines.length === 0 && detail.summary.kind !== 'area') blocks.push(section('_This run carries nothing else Radar can show._'));
   for (const chunk of chunkLines(lines)) blocks.push(section(chunk));
   const fitted = fitBlocks(blocks, 49, 'more parts than one message can hold');
   fitted.push(context('Shown as the service sent it, in words; a gap with _no comparison_ is not a tie.'));

@@ -211,3 +211,38 @@ export function listDiff(before: readonly unknown[], after: readonly unknown[]):
   const a = new Set(after.map(plain));
   return { added: [...a].filter((x) => !b.has(x)), removed: [...b].filter((x) => !a.has(x)) };
 }
+
+/** One figure of a run summary as its area's reader read it, for `figureChanges`. */
+export interface SummaryFigure {
+  /** The words `/radar history` says it in ("security score gap"). */
+  label: string;
+  before: { kind: 'value'; value: number | null } | { kind: 'omitted' } | { kind: 'unreadable' };
+  after: { kind: 'value'; value: number | null } | { kind: 'omitted' } | { kind: 'unreadable' };
+  /** A gap figure: signed, and null is "no comparison" (spec 2.5), never "not measured". */
+  gap: boolean;
+  /** The figure as text (a gap signed by the caller's words). */
+  format: (n: number) => string;
+}
+
+/**
+ * A run summary's figures that moved, in the words `/radar history` says them: "security score gap
+ * −6.1 → −4.7", a null gap "no comparison this run (was −6.1)" / "… (no comparison the run before)".
+ * Nothing is said from a figure either side couldn't read.
+ */
+export function figureChanges(figures: readonly SummaryFigure[], noComparison: string): Change[] {
+  const out: Change[] = [];
+  for (const { label, before, after, gap, format: number } of figures) {
+    if (before.kind === 'unreadable' || after.kind === 'unreadable') continue;
+    const move = scalarChange(before.kind === 'value' ? before.value : undefined, after.kind === 'value' ? after.value : undefined);
+    if (!move) continue;
+    const format = (v: Raw) => (typeof v === 'number' ? number(v) : v === null && gap ? noComparison : plain(v));
+    const text =
+      gap && move.kind === 'no_longer_measured'
+        ? `${label}: ${noComparison} this run (was ${format(move.before)})`
+        : gap && move.kind === 'now_measured'
+          ? `${label} ${format(move.after)} (${noComparison} the run before)`
+          : movedText(label, move, format);
+    out.push(changeOf({ kind: 'other', competitor: null, weight: 30, text, before: format(move.before), after: format(move.after) }));
+  }
+  return out;
+}

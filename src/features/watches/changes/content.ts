@@ -23,7 +23,8 @@ import {
 } from '../../../service/index.js';
 import type { Part } from '../../../service/tolerant.js';
 import { dayWords, plural } from '../../../slack/blocks/index.js';
-import { changeOf, listDiff, movedText, plain, scalarChange, type Change, type Raw, type RunPair } from './change.js';
+import { runSummaryOf } from '../../../service/read/runs.js';
+import { changeOf, figureChanges, listDiff, movedText, plain, scalarChange, type Change, type Raw, type RunPair } from './change.js';
 
 /** The keys the content reader names: the generic comparison leaves them alone. */
 export { CONTENT_READ_KEYS as CONTENT_KEYS } from '../../../service/schemas/content.js';
@@ -203,8 +204,27 @@ function strategicChanges(before: ContentFacts, after: ContentFacts, rows: reado
   });
 }
 
+/** The run summary's figures, in the words `/radar history content` says them (a null gap count: no comparison ran). */
+function summaryChanges(previous: unknown, current: unknown): Change[] {
+  const read = (run: unknown) => {
+    const summary = runSummaryOf(run, 'content');
+    return summary?.dimension === 'content' ? summary.facts : null;
+  };
+  const s0 = read(previous);
+  const s1 = read(current);
+  if (s0 === null || s1 === null) return [];
+  return figureChanges(
+    [
+      { label: 'URLs added by competitors', before: s0.urlsAdded, after: s1.urlsAdded, gap: false, format: plain },
+      { label: 'gaps found', before: s0.gapCount, after: s1.gapCount, gap: true, format: plain },
+      { label: 'competitors compared', before: s0.competitorsCompared, after: s1.competitorsCompared, gap: false, format: plain },
+    ],
+    'no comparison',
+  );
+}
+
 export function contentChanges({ previous, current }: RunPair, changelog: readonly ChangelogRowRead[]): Change[] {
-  const out = changelogChanges(changelog);
+  const out = [...changelogChanges(changelog), ...summaryChanges(previous, current)];
   const told = new Set(out.map((c) => `${c.competitor ?? ''}\u0000${c.category ?? ''}`));
   const before = readContentRun(previous);
   const after = readContentRun(current);

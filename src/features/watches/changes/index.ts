@@ -9,7 +9,8 @@ import type { Change, RunPair } from './change.js';
 import { CONTENT_KEYS, contentChanges, type ChangelogRowRead } from './content.js';
 import { genericChanges, namedKeys } from './generic.js';
 import { POSITIONING_KEYS, positioningChanges } from './positioning.js';
-import { PRICING_KEYS, pricingChanges } from './pricing.js';
+import { keyStyles, PRICING_KEYS, pricingChanges } from './pricing.js';
+import { CONTENT_RUN_SUMMARY_KEYS } from '../../../service/index.js';
 import { SOURCES_KEYS, sourcesChanges } from './sources.js';
 import { TECH_KEYS, techChanges } from './tech.js';
 
@@ -17,7 +18,7 @@ export type { Change, RunPair } from './change.js';
 
 const NAMED: Record<WatchDimension, (key: string) => boolean> = {
   pricing: namedKeys(PRICING_KEYS, [/^has.*gap$/i]),
-  content: namedKeys(CONTENT_KEYS, [/^missing/i]),
+  content: namedKeys([...CONTENT_KEYS, ...keyStyles(CONTENT_RUN_SUMMARY_KEYS)], [/^missing/i]),
   ai: namedKeys(AI_KEYS),
   sources: namedKeys(SOURCES_KEYS),
   tech: namedKeys(TECH_KEYS),

@@ -1,8 +1,8 @@
 /**
  * Pricing changes (issue 16), read through the pricing reader (`readPricingRun`, the reading
  * `/radar pricing` and the competitor card use; issue 27): rows matched between runs by identity (id,
- * then domain, then name, wherever it sits), each change stated as a fact ("lowest price $49.00 →
- * $39.00", "free plan gap: now a gap"), never a key: a competitor's free plan (tri-state), lowest
+ * then domain, then name, wherever it sits), each change stated as a fact ("lowest price $49 → $39",
+ * "free plan gap: now a gap"), never a key: a competitor's free plan (tri-state), lowest
  * price, plan count, pricing data becoming available or unavailable (with the reason); the own side's
  * metrics and analysis; the market average and price position quoted with `marketPricingUnit`; the
  * comparable prices the average rests on; every gap flag, named in words.

@@ -7,14 +7,16 @@
  * both times: `could_not_measure` withholds verdicts, spec 2.2.4), tech stack additions and removals,
  * and DNS facts.
  */
-import { labelOf, matchIdentity, readTechTrust, TECH_TRUST_ROW_KEYS, type RobotsState, type TechTrustRow } from '../../../service/index.js';
+import { labelOf, matchIdentity, readTechTrust, TECH_RUN_SUMMARY_KEYS, TECH_TRUST_ROW_KEYS, type RobotsState, type TechRunSummary, type TechTrustRow } from '../../../service/index.js';
+import { runSummaryOf } from '../../../service/read/runs.js';
 import type { Part } from '../../../service/tolerant.js';
+import { NO_COMPARISON_WORDS, signedFigure } from '../../competitor-match/tech-words.js';
 import { humanise } from '../../../slack/blocks/index.js';
-import { changeOf, listDiff, movedText, plain, same, scalarChange, type Change, type Raw, type RunPair } from './change.js';
+import { changeOf, figureChanges, listDiff, movedText, plain, same, scalarChange, type Change, type Raw, type RunPair } from './change.js';
 import { keyStyles } from './pricing.js';
 
 /** Keys these rules read (every spelling style); the generic comparison leaves them alone. */
-export const TECH_KEYS = keyStyles([...TECH_TRUST_ROW_KEYS, 'crawlerCatalog', 'readingGuide', 'view']);
+export const TECH_KEYS = keyStyles([...TECH_TRUST_ROW_KEYS, ...TECH_RUN_SUMMARY_KEYS, 'crawlerCatalog', 'readingGuide', 'view']);
 
 const VERDICTS = ['assistantAccess', 'modelTrainingAccess'] as const;
 
@@ -117,9 +119,33 @@ function rowsOf(run: unknown): TechTrustRow[] {
   return facts.rows.kind === 'value' ? facts.rows.value.filter((r): r is TechTrustRow => r !== null) : [];
 }
 
+/** A run's summary as the tech-trust reader reads it (the one `/radar history tech` and `/radar run tech` say). */
+const summaryOf = (run: unknown): TechRunSummary | null => {
+  const read = runSummaryOf(run, 'tech-trust');
+  return read?.dimension === 'tech-trust' ? read.facts : null;
+};
+
+/**
+ * The run summary's figures, in the words `/radar history tech` says them: a gap signed ("security
+ * score gap −6.1 → −4.7"), a null gap "no comparison" (spec 2.5: never a tie, never "not measured").
+ */
+function summaryChanges(previous: unknown, current: unknown): Change[] {
+  const s0 = summaryOf(previous);
+  const s1 = summaryOf(current);
+  if (s0 === null || s1 === null) return [];
+  return figureChanges(
+    [
+      { label: 'security score gap', before: s0.securityScoreGap, after: s1.securityScoreGap, gap: true, format: signedFigure },
+      { label: 'trust signal gap', before: s0.trustSignalGap, after: s1.trustSignalGap, gap: true, format: signedFigure },
+      { label: 'competitors measured', before: s0.competitorsMeasured, after: s1.competitorsMeasured, gap: false, format: plain },
+    ],
+    NO_COMPARISON_WORDS,
+  );
+}
+
 export function techChanges({ previous, current }: RunPair): Change[] {
   const before = rowsOf(previous).map((row) => ({ ...row.identity, row }));
-  const out: Change[] = [];
+  const out: Change[] = summaryChanges(previous, current);
   for (const row of rowsOf(current)) {
     const label = labelOf(row.identity);
     const was = label === null ? undefined : matchIdentity(row.identity, before)?.row;

@@ -1,6 +1,6 @@
 /** The AI sources view on its own: reading rules, tolerance to shapes the spec does not fix, and Block Kit limits. */
 import { describe, expect, it } from 'vitest';
-import { readSources } from '../../../../src/service/index.js';
+import { readSources, readSourcesHistoryRow } from '../../../../src/service/index.js';
 import { sourcesHistoryView } from '../../../../src/features/ai-sources/views/history-view.js';
 import { sourcesView, type MoreButton } from '../../../../src/features/ai-sources/views/sources-view.js';
 import { button } from '../../../../src/slack/blocks/index.js';
@@ -140,7 +140,7 @@ describe('sourcesHistoryView', () => {
   it('passes row fields through humanised, counts from pagination.total, and offers a button per check', () => {
     const view = sourcesHistoryView({
       projectName: 'Acme',
-      rows: [{ checkId: 'chk_a', checkedAt: '2026-11-19T04:00:00Z', totalCitations: 12, weird_key: null }, { id: 'bad id with spaces' }],
+      rows: [{ checkId: 'chk_a', checkedAt: '2026-11-19T04:00:00Z', totalCitations: 12, weird_key: null }, { id: 'bad id with spaces' }].map(readSourcesHistoryRow),
       pagination: { page: 1, limit: 2, total: 9, totalPages: 5, hasMore: true },
       now: NOW,
       open: (id) => button({ text: 'Open', actionId: 'open', value: id }),

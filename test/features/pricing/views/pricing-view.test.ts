@@ -24,7 +24,7 @@ describe('pricingView', () => {
     expect(text).toContain('== Northwind CRM: pricing gaps ==');
     expect(text).toMatch(/\*Price gap:\* no gap/);
     expect(text).toMatch(/\*Market average\*\n\$39\.25 per seat a month/);
-    expect(text).toContain('*Your lowest price:* $29.00 per seat a month');
+    expect(text).toContain('*Your lowest price:* $29 per seat a month');
     expect(text).toMatch(/dealstream\.io(\n| +)no pricing data \(no pricing page found\)/); // a row of the competitors table
     expect(text).toMatch(/\*Competitors \(\d+\)\*/);
     expect(text).toContain('_Not measured_ means the service has no measurement');
@@ -74,7 +74,7 @@ describe('pricingView reads right (issue 17)', () => {
     expect(text).toContain('*Market average*\n$39.25 per seat a month');
     expect(text).toContain('*Price position*\n26.1% below the market average (4 comparable prices)');
     expect(text).not.toMatch(/\(in per seat a month\)/);
-    expect(text).toContain('_The market average is made of:_ pipedrift.com $24.00 per seat a month · hubforge.io $45.00 per seat a month');
+    expect(text).toContain('_The market average is made of:_ pipedrift.com $24 per seat a month · hubforge.io $45 per seat a month');
   });
 
   it('competitors are counted without the own row; a gap says who has what you lack', () => {

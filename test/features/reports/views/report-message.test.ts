@@ -82,7 +82,7 @@ describe('report facts', () => {
       ],
     });
     const facts = await reportFacts(reads, since, until, new Set(REPORT_SECTIONS));
-    expect(facts.pricing?.lines).toEqual(['*a.example*: now measured: lowest price $30.00 per seat a month', '*b.example*: lowest price no longer measured (was $20.00 per seat a month)']);
+    expect(facts.pricing?.lines).toEqual(['*a.example*: now measured: lowest price $30 per seat a month', '*b.example*: lowest price no longer measured (was $20 per seat a month)']);
     expect(facts.briefing).toBeNull();
     expect(facts.tickets).toBeNull();
   });

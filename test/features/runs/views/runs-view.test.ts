@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { historyView, runView } from '../../../../src/features/runs/views/runs-view.js';
 import { readHistoryRow, readRunDetail } from '../../../../src/service/read/runs.js';
+import type { DimensionRead } from '../../../../src/service/index.js';
 import { messageText } from '../../../support/view-checks.js';
 
-const page = (items: unknown[], pagination: { page: number; limit: number; total: number; totalPages: number; hasMore: boolean }) => ({ items: items.map(readHistoryRow), pagination });
+/** A history page read as `/radar history` reads it: by the dimension's area reader when one is named, else generically. */
+const page = (items: unknown[], pagination: { page: number; limit: number; total: number; totalPages: number; hasMore: boolean }, dimension?: DimensionRead) => ({
+  items: items.map((row) => readHistoryRow(row, dimension)),
+  pagination,
+});
 
 const pagination = (total: number, page = 1) => ({ page, limit: 10, total, totalPages: Math.ceil(total / 10), hasMore: total > page * 10 });
 
@@ -27,11 +32,12 @@ describe('runs views', () => {
             { runId: 'run_e', summary: {} },
           ],
           pagination(4),
+          'tech-trust',
         ),
         'tech',
       ),
     );
-    expect(text).toContain('Security score gap _no comparison_ · Competitors measured _not measured_');
+    expect(text).toContain('Security score gap _no comparison_ · competitors measured _not measured_');
     expect(text).toContain('`run_c`');
     expect(text).toContain('_no summary: that run finished without one_');
     expect(text).toContain('_no summary reported_');

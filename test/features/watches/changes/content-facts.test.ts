@@ -46,8 +46,9 @@ describe('content watch: facts, not key paths', () => {
   it('a field no rule names is said by its name about whom it concerns, after the named changes', () => {
     const lines = changesOf('content', { previous: run(1, 1, { market_note: 'calm' }), current: run(1, 1, { market_note: 'busy' }) }).map((c) => c.line);
     expect(lines).toEqual(['*acme.com*: market note calm → busy']);
+    // A run summary's figure is the content reader's, said in /radar history content's words (not by the generic rule).
     const summary = changesOf('content', { previous: { summary: { urlsAddedByCompetitors: 98 } }, current: { summary: { urlsAddedByCompetitors: 146 } } }).map((c) => c.line);
-    expect(summary).toEqual(['urls added by competitors 98 → 146']);
+    expect(summary).toEqual(['URLs added by competitors 98 → 146']);
   });
 
   it('a null count becoming a number is "now measured", never an addition', () => {
