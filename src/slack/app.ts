@@ -49,7 +49,11 @@ export function createSlackApp(deps: RadarDeps, options: SlackAppOptions): { app
     fetch: slackOnlyFetch(options.apiUrl, deps.logger.child({ component: 'slack' })),
   };
   const app = new App({
-    ...(options.authorize ? { authorize: options.authorize } : { token: options.botToken ?? '' }),
+    // With a token, Bolt would call auth.test as it is constructed and hold the promise unhandled until
+    // the first request: a start that stops before any request (or Slack unreachable then) left a
+    // rejection nobody catches. Radar learns who it is through its own auth.test (`installationOf`),
+    // so Bolt asks on its first request instead.
+    ...(options.authorize ? { authorize: options.authorize } : { token: options.botToken ?? '', tokenVerificationEnabled: false }),
     receiver: options.receiver,
     logger,
     clientOptions,

@@ -46,7 +46,7 @@ describe('followers of changes held through quiet hours', () => {
     expect(dms(h, USERS.maya)).toHaveLength(1);
     const told = textOf(dms(h, USERS.maya)[0]!);
     expect(told).toContain('Pricing moved: pipedrift.com');
-    expect(told).toContain('$19.00');
+    expect(told).toContain('$24 per seat a month → $19 per seat a month');
     expect(told).not.toContain('closewise.com');
     // The direct message says what it is about in its metadata too (issue 30 item 7).
     // …beside the batch it delivers, by which a restart would find it again.
