@@ -37,15 +37,15 @@ export function deliverDigest(ctx: DeliveryContext, key: DigestKey, ref: DigestR
     findEarlier: async (since) => findEarlierPost(ctx.client, key.channelId, ref, await ctx.botId(), since),
     render,
     post: (messages) => postMain(ctx.client, key.channelId, messages.main, ref),
-    followUp: (ts, messages) => postThread(ctx.client, key.channelId, ts, messages.thread),
-    completeRecovered: (ts) => completeThread(ctx, key, ts, render),
+    followUp: (ts, messages) => postThread(ctx.client, key.channelId, ts, messages.thread, ref),
+    completeRecovered: (ts) => completeThread(ctx, key, ref, ts, render),
   });
 }
 
 /** Posts the thread replies of a recovered digest that are not under it yet (counted, in order). */
-async function completeThread(ctx: DeliveryContext, key: DigestKey, ts: string, render: () => Promise<DigestMessages>): Promise<void> {
+async function completeThread(ctx: DeliveryContext, key: DigestKey, ref: DigestRef, ts: string, render: () => Promise<DigestMessages>): Promise<void> {
   const { thread } = await render();
   if (thread.length === 0) return;
   const already = await repliesPosted(ctx.client, key.channelId, ts, await ctx.botId());
-  if (already < thread.length) await postThread(ctx.client, key.channelId, ts, thread.slice(already));
+  if (already < thread.length) await postThread(ctx.client, key.channelId, ts, thread.slice(already), ref);
 }

@@ -64,7 +64,7 @@ async function postNow(inv: CommandInvocation, delivery: DeliveryContext): Promi
     throw error; // describeError says Slack's refusal in the one sentence src/slack/slack-errors.ts has for it
   }
   if (claim.granted) await delivery.ledger.markPosted(key, { ts, owner: delivery.owner });
-  await postThread(inv.client, inv.channelId, ts, messages.thread).catch((error: unknown) =>
+  await postThread(inv.client, inv.channelId, ts, messages.thread, ref).catch((error: unknown) =>
     delivery.logger.warn('digest posted on request; its thread replies were not', { ...key, ts, error }),
   );
   await inv.reply(digestPostedReply(project.name, editionTitle(content.read)));

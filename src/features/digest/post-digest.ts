@@ -3,10 +3,11 @@
  * finding Radar's own earlier post of an edition by that metadata, for crash recovery.
  */
 import type { webApi } from '@slack/bolt';
-import { DIGEST_IDS } from '../../slack/ids.js';
+import { DIGEST_IDS, TICKET_IDS } from '../../slack/ids.js';
 import { findOwnPost } from '../background/find-own-post.js';
 import { postChartMessage } from '../../slack/charts/post.js';
-import type { DigestMessage, DigestMessages } from './views/digest-view.js';
+import { ticketIdsIn, type DigestMessage, type DigestMessages } from './views/digest-view.js';
+import type { Block } from '../../slack/blocks/index.js';
 
 type WebClient = webApi.WebClient;
 
@@ -20,6 +21,20 @@ export function digestMetadata(ref: DigestRef): { event_type: string; event_payl
   return { event_type: DIGEST_IDS.eventType, event_payload: { run_id: ref.runId, project_id: ref.projectId } };
 }
 
+/** Ticket ids a reply's metadata names at most (Slack's metadata payload is small). */
+const METADATA_TICKETS = 50;
+
+/**
+ * A thread reply listing the edition's tickets is a message about tickets (issue 30 item 7):
+ * `radar_ticket` with the project, the edition's run and the tickets it shows. Null for a reply
+ * without ticket rows (more diagnosis, caveats, charts), which stays plain.
+ */
+export function ticketReplyMetadata(ref: DigestRef, blocks: readonly Block[]): { event_type: string; event_payload: Record<string, string> } | null {
+  const ids = ticketIdsIn(blocks);
+  if (ids.length === 0) return null;
+  return { event_type: TICKET_IDS.eventType, event_payload: { project_id: ref.projectId, run_id: ref.runId, ticket_ids: ids.slice(0, METADATA_TICKETS).join(',') } };
+}
+
 /** Posts the main message; resolves to its ts. */
 export async function postMain(client: WebClient, channel: string, message: DigestMessage, ref: DigestRef): Promise<string> {
   const result = await client.chat.postMessage({ channel, text: message.text, blocks: message.blocks, metadata: digestMetadata(ref), unfurl_links: false });
@@ -28,11 +43,14 @@ export async function postMain(client: WebClient, channel: string, message: Dige
 }
 
 /** Posts the thread replies under `ts`, in order. */
-export async function postThread(client: WebClient, channel: string, ts: string, replies: DigestMessages['thread']): Promise<void> {
+export async function postThread(client: WebClient, channel: string, ts: string, replies: DigestMessages['thread'], ref: DigestRef): Promise<void> {
   for (const reply of replies) {
     // A reply with charts: Slack's chart block, else (refused) the PNGs uploaded into this thread.
     if (reply.charts && reply.charts.length > 0) await postChartMessage(client, { channel, thread_ts: ts }, { text: reply.text, blocks: reply.blocks, charts: reply.charts });
-    else await client.chat.postMessage({ channel, thread_ts: ts, text: reply.text, blocks: reply.blocks, unfurl_links: false });
+    else {
+      const metadata = ticketReplyMetadata(ref, reply.blocks);
+      await client.chat.postMessage({ channel, thread_ts: ts, text: reply.text, blocks: reply.blocks, ...(metadata ? { metadata } : {}), unfurl_links: false });
+    }
   }
 }
 

@@ -11,13 +11,18 @@ import type { Block } from '../../slack/blocks/index.js';
 import { describeError } from '../../slack/error-text.js';
 import { logFailure } from '../../slack/log-failure.js';
 import { moveActionPhrase, moveToTop } from '../board/ticket-moves.js';
-import { digestMetadata } from './post-digest.js';
+import { digestMetadata, ticketReplyMetadata } from './post-digest.js';
 import { FORGED_VALUE, STALE_BINDING } from '../../slack/error-text.js';
 import { projectAllowed, projectRefusal } from '../../slack/access-policy.js';
 import { sealButtonValue, unsealButtonValue } from './sealed-buttons.js';
 import { sealRowButtons, ticketRowBlocks, withTicketRow } from './views/digest-view.js';
 
 type ButtonArgs = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
+
+const replyMetadataOf = (projectId: string, runId: string, blocks: readonly Block[]) => {
+  const metadata = ticketReplyMetadata({ projectId, runId }, blocks);
+  return metadata ? { metadata } : null;
+};
 
 export function digestTicketAction(deps: RadarDeps, status: Extract<TicketStatus, 'todo' | 'dismissed'>) {
   return async ({ ack, body, action, client, respond }: ButtonArgs): Promise<void> => {
@@ -55,8 +60,9 @@ export function digestTicketAction(deps: RadarDeps, status: Extract<TicketStatus
         ts: message.ts,
         text: typeof message.text === 'string' && message.text ? message.text : 'Briefing digest',
         blocks,
-        // Keep the digest's metadata on the main message: recovery finds digests by it.
-        ...(!isThreadReply && runId ? { metadata: digestMetadata({ projectId: target.projectId, runId }) } : {}),
+        // Keep the digest's metadata on the main message (recovery finds digests by it), and a ticket
+        // reply's `radar_ticket` on a thread reply.
+        ...(!runId ? {} : !isThreadReply ? { metadata: digestMetadata({ projectId: target.projectId, runId }) } : (replyMetadataOf(target.projectId, runId, blocks) ?? {})),
       });
       deps.logger.info('ticket moved from a digest', { projectId: target.projectId, ticketId: ticket.id, status, user: body.user.id });
     } catch (error) {

@@ -212,6 +212,23 @@ describe('briefing digests', () => {
     expect(row(first)).toContain('*To do*');
   });
 
+  it('a thread reply listing more tickets carries radar_ticket metadata naming them, kept when a row there is moved (issue 30)', async () => {
+    await h.command('bind northwind', { channel: CHANNELS.intel });
+    const edition = await publish(h, NORTHWIND, { opened: 10 });
+    await poller(h).tick();
+    const main = digestsIn(h, CHANNELS.intel, edition.runId)[0]!;
+    const reply = () => h.slack.messagesIn(CHANNELS.intel).find((m) => m.thread_ts === main.ts && m.ts !== main.ts && JSON.stringify(m.blocks).includes('digest_ticket:'))!;
+    const shown = (edition.opened as string[]).slice(8);
+    const expected = { event_type: 'radar_ticket', event_payload: { project_id: NORTHWIND, run_id: edition.runId, ticket_ids: shown.join(',') } };
+    expect(reply().metadata).toEqual(expected);
+    const last = shown[shown.length - 1]!;
+    const actions = (reply().blocks as { block_id?: string; elements?: { action_id?: string; value?: string }[] }[]).find((b) => b.block_id === `digest_ticket:${last}:actions`);
+    const dismiss = actions?.elements?.find((e) => e.action_id === ACTION_IDS.digestDismiss)?.value ?? '';
+    await h.driver.blockAction(ACTION_IDS.digestDismiss, dismiss, { channel: CHANNELS.intel, message: reply() });
+    const update = await h.slack.waitForCall('chat.update', (c) => c.args.ts === reply().ts && JSON.stringify(c.args.blocks).includes('Dismissed'));
+    expect(update.args.metadata).toEqual(expected);
+  });
+
   it('a ticket row’s Follow button follows that ticket for whoever clicks (issue 31)', async () => {
     await h.command('bind northwind', { channel: CHANNELS.intel });
     const edition = await publish(h, NORTHWIND, { opened: 1 });

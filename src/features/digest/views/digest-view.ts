@@ -137,6 +137,19 @@ export function ticketBlockId(ticketId: string): string {
   return truncate(`${DIGEST_IDS.ticketBlockPrefix}:${ticketId}`, LIMITS.blockId - ':actions'.length);
 }
 
+/** The ids of the tickets whose rows `blocks` show (read back from their block ids; a cut id is left out). */
+export function ticketIdsIn(blocks: readonly Block[]): string[] {
+  const prefix = `${DIGEST_IDS.ticketBlockPrefix}:`;
+  const ids: string[] = [];
+  for (const block of blocks) {
+    const id = block.block_id;
+    if (typeof id !== 'string' || !id.startsWith(prefix) || id.endsWith(':actions')) continue;
+    const ticketId = id.slice(prefix.length);
+    if (ticketBlockId(ticketId) === id && id.length < LIMITS.blockId - ':actions'.length) ids.push(ticketId);
+  }
+  return ids;
+}
+
 /** What a ticket row's buttons carry: enough to move the ticket and draw its row again. */
 export interface TicketButtonValue {
   projectId: string;
