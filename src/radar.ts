@@ -312,7 +312,7 @@ async function startMode(
     () => webApi.responseUrl(),
   );
   // The console is the local workspace: Radar knows who it is without asking.
-  const local: Installation = { teamId: LOCAL_WORKSPACE.teamId, teamName: LOCAL_WORKSPACE.teamName, enterpriseId: null, appId: LOCAL_WORKSPACE.appId, botUserId: LOCAL_WORKSPACE.botUserId };
+  const local: Installation = { teamId: LOCAL_WORKSPACE.teamId, teamName: LOCAL_WORKSPACE.teamName, enterpriseId: null, appId: LOCAL_WORKSPACE.appId, botUserId: LOCAL_WORKSPACE.botUserId, botId: LOCAL_WORKSPACE.botId };
   const { app, workers } = createSlackApp(deps, { ...features, receiver, botToken: 'xoxb-console', apiUrl: webApi.url, installation: () => Promise.resolve(local) });
   const consoleDone = options.consoleInput
     ? runConsole({

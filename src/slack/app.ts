@@ -15,6 +15,9 @@ import { installationBoundary, installationOf, type Installation, type Installat
 import { fairUseMiddleware, type RequestLimits } from './request-limits.js';
 import { slackOnlyFetch } from './respond.js';
 import type { WorkTracker } from './work-tracker.js';
+import { createRequire } from 'node:module';
+
+const { WebClient } = createRequire(import.meta.url)('@slack/web-api') as { WebClient: typeof webApi.WebClient };
 
 export interface SlackAppOptions {
   receiver: Receiver;
@@ -48,12 +51,16 @@ export function createSlackApp(deps: RadarDeps, options: SlackAppOptions): { app
     // Answers and Web API calls reach Slack's hosts and SLACK_API_URL's only (`respond.ts`).
     fetch: slackOnlyFetch(options.apiUrl, deps.logger.child({ component: 'slack' })),
   };
+  // Single-workspace mode: the token's client, and who it is learned once through Radar's own
+  // auth.test (`installationOf`), which also gives Bolt its authorization. Given the token itself, Bolt
+  // would call auth.test as it is constructed and hold that promise unhandled until a first request
+  // (a Radar stopped before one, while Slack did not answer, left a rejection nobody catches); with
+  // `tokenVerificationEnabled: false` it would call auth.test on every request.
+  const tokenClient = options.authorize ? null : new WebClient(options.botToken ?? '', clientOptions);
+  const installation: (() => Promise<Installation>) | null = options.installation ?? (tokenClient ? installationOf(tokenClient) : null);
+  const authorize = options.authorize ?? singleWorkspaceAuthorize(options.botToken ?? '', installation ?? (() => Promise.reject(new Error('no installation'))));
   const app = new App({
-    // With a token, Bolt would call auth.test as it is constructed and hold the promise unhandled until
-    // the first request: a start that stops before any request (or Slack unreachable then) left a
-    // rejection nobody catches. Radar learns who it is through its own auth.test (`installationOf`),
-    // so Bolt asks on its first request instead.
-    ...(options.authorize ? { authorize: options.authorize } : { token: options.botToken ?? '', tokenVerificationEnabled: false }),
+    authorize,
     receiver: options.receiver,
     logger,
     clientOptions,
@@ -61,16 +68,18 @@ export function createSlackApp(deps: RadarDeps, options: SlackAppOptions): { app
     // it, Bolt skips a lookup on every request.
     convoStore: false,
   });
-  // OAuth mode: the client features build their background work on finds each call's workspace token.
+  // OAuth mode: the client features build their background work on finds each call's workspace token;
+  // single-workspace mode: the token's (an App built on `authorize` has a client without a token).
   if (options.backgroundClient) (app as { client: webApi.WebClient }).client = options.backgroundClient(clientOptions);
+  else if (tokenClient) (app as { client: webApi.WebClient }).client = tokenClient;
   // First of all, fair use: a request over its limits gets one sentence and goes no further.
   app.use(fairUseMiddleware(options.limits, deps.logger.child({ component: 'fair-use' })));
   // Then each request is counted until its listener has finished (a drain waits for it), within a
   // bound on the work under way (past it: "Radar is busy", at once).
   if (options.work) app.use(options.work.middleware);
   // Then requests for another team or app, and people of other organisations, stop here.
-  const installation = options.installation ?? installationOf(app.client);
-  app.use(installationBoundary(options.requestInstallation ?? (() => installation()), deps.logger.child({ component: 'access' })));
+  const learned = installation ?? installationOf(app.client);
+  app.use(installationBoundary(options.requestInstallation ?? (() => learned()), deps.logger.child({ component: 'access' })));
   const runtimes = new Map<AnyFeature, unknown>();
   registerCommand(app, deps, {
     registry: options.commands,
@@ -96,5 +105,19 @@ export function createSlackApp(deps: RadarDeps, options: SlackAppOptions): { app
     }
     deps.logger.error('unhandled error in a Slack listener', { error });
   });
-  return { app, workers, installation };
+  return { app, workers, installation: learned };
+}
+
+/**
+ * Bolt's authorization for the one workspace: the token, with the bot's ids once Radar has learned
+ * them (Bolt's ignoreSelf and the listeners read them from the context). Never throws: while Slack has
+ * not answered, a request goes on with the token alone and the installation boundary refuses it.
+ */
+function singleWorkspaceAuthorize(botToken: string, installation: () => Promise<Installation>): Authorize<boolean> {
+  return async () => {
+    const me = await installation().catch(() => null);
+    // No teamId: Bolt would then build a client of its own per team, adding team_id to every call;
+    // the one workspace's requests use `app.client` as they did with the token.
+    return { botToken, ...(me?.botId ? { botId: me.botId } : {}), ...(me?.botUserId ? { botUserId: me.botUserId } : {}) };
+  };
 }

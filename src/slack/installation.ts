@@ -20,6 +20,8 @@ export interface Installation {
   /** Null when `auth.test` does not say (then `api_app_id` is not compared). */
   appId: string | null;
   botUserId: string | null;
+  /** The bot's id (`B…`), which Bolt's ignoreSelf compares; absent when `auth.test` does not say. */
+  botId?: string | null;
   /** An org-wide (Enterprise Grid) install: every workspace of `enterpriseId` is served (OAuth mode). */
   orgWide?: boolean;
 }
@@ -42,6 +44,7 @@ export function installationOf(client: webApi.WebClient): () => Promise<Installa
         enterpriseId: r.enterprise_id ?? null,
         appId: r.app_id ?? null,
         botUserId: r.user_id ?? null,
+        botId: r.bot_id ?? null,
       };
     });
     learning.catch(() => (learning = undefined));
