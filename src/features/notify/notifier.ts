@@ -145,7 +145,7 @@ export function createNotifier(deps: Pick<RadarDeps, 'store' | 'logger' | 'now' 
       if (!assignee || isKnownName(people, assignee.fullName)) continue;
       const match = await directory.find(teamId, assignee.fullName);
       if (match.kind === 'ambiguous') {
-        logger.info('notify: an assignee’s name matches more than one Slack person; nobody is told', { team: teamId, event: event.key, people: match.count });
+        logger.info('notify: an assignee’s name matches more than one Slack person; nobody is told', { team: teamId, projectId: event.audience.projectId, people: match.count });
         continue;
       }
       if (match.kind !== 'one') continue;
