@@ -124,6 +124,8 @@ export function createDirectory(client: webApi.WebClient, deps: { now: () => Dat
 /** One directory per Slack client: every notifier built on the same client shares its lists (one read per team an hour). */
 const shared = new WeakMap<webApi.WebClient, Directory>();
 export function directoryFor(client: webApi.WebClient, deps: { now: () => Date; logger: Logger }): Directory {
+  // A stand-in client that is no object (listener tests) cannot be a key: its directory is its own.
+  if (typeof client !== 'object' || client === null) return createDirectory(client, deps);
   let directory = shared.get(client);
   if (!directory) {
     directory = createDirectory(client, deps);

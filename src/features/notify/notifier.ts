@@ -28,7 +28,7 @@ import { createFollowsRepo, type FollowsRepo, type NotifyKind, type PersonFollow
 import { createOutboxRepo, type OutboxRepo, type PendingNotice } from '../../store/notify-outbox.js';
 import { slackNamesOf, type SlackPerson } from '../board/match-member.js';
 import { isKnownName, recipientsOf, type Audience } from './audience.js';
-import { directoryFor } from './directory.js';
+import { directoryFor, type Directory } from './directory.js';
 import { isQuiet } from './quiet-hours.js';
 import { noticeMetadata } from './notice-metadata.js';
 import { noticeMessage } from './views/notice-message.js';
@@ -77,7 +77,7 @@ export function createNotifier(deps: Pick<RadarDeps, 'store' | 'logger' | 'now' 
   const outbox = createOutboxRepo(deps.store);
   const poster = posterBase(deps, client, 'notify');
   const logger = poster.logger;
-  const directory = directoryFor(client, { now: deps.now, logger });
+  let directory: Directory | undefined;
   const ctx = { ...poster, ledger: createDigestLedger(deps.store, { now: deps.now, namespace: NOTIFY_LEDGER_NAMESPACE }) };
 
   /** Radar's DM with the person: as remembered from an earlier post, else opened (the same channel Slack posts into). */
@@ -143,6 +143,7 @@ export function createNotifier(deps: Pick<RadarDeps, 'store' | 'logger' | 'now' 
     for (const event of events) {
       const assignee = event.kind === 'assigned' ? event.audience.assignee : undefined;
       if (!assignee || isKnownName(people, assignee.fullName)) continue;
+      directory ??= directoryFor(client, { now: deps.now, logger });
       const match = await directory.find(teamId, assignee.fullName);
       if (match.kind === 'ambiguous') {
         logger.info('notify: an assignee’s name matches more than one Slack person; nobody is told', { team: teamId, projectId: event.audience.projectId, people: match.count });
