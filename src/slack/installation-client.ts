@@ -7,8 +7,8 @@
  *
  * The workspace of a call is found from what Radar keeps per team: the channel a call names among
  * the bindings and pending scans, else the person (a direct message's `channel: U…`, `user_id`,
- * `user`) among the follow records. An index of those is rebuilt on a miss, at most once every two
- * seconds. Until records are keyed by installation (issue 32, item 3) this is the bridge; a
+ * `user`) among the follow records, else the `team_id` it names (`users.list`). An index of those
+ * is rebuilt on a miss, at most once every two seconds. Until records are keyed by installation (issue 32, item 3) this is the bridge; a
  * channel bound in two workspaces (Slack Connect) is served with the first one's token, and an
  * org-wide install's workspaces are not found by team (their calls go without a token and fail,
  * logged once per channel).
@@ -76,7 +76,8 @@ export function createInstallationClient(
     override async apiCall(method: string, callOptions: Record<string, unknown> = {}): Promise<webApi.WebAPICallResult> {
       if (callOptions.token === undefined) {
         const { channel, user } = callTarget(callOptions);
-        const team = await teamOf(channel, user);
+        // A call that names no channel or person but its workspace (`users.list`'s `team_id`) goes with that workspace's token.
+        const team = (await teamOf(channel, user)) ?? str(callOptions.team_id);
         const token = team ? await parts.tokenForTeam(team) : undefined;
         if (token) return super.apiCall(method, { ...callOptions, token });
         const where = channel ?? user ?? method;

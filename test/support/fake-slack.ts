@@ -10,7 +10,7 @@
  */
 import { expect } from 'vitest';
 import { startLocalWebApi, WebApiRejection } from '../../src/slack/local-web-api/index.js';
-import type { LocalOAuthOptions, LocalWebApi, StoredMessage, StoredView, WebApiCall } from '../../src/slack/local-web-api/index.js';
+import type { LocalOAuthOptions, LocalUser, LocalWebApi, StoredMessage, StoredView, WebApiCall } from '../../src/slack/local-web-api/index.js';
 import { homeLimitProblems, messageLimitProblems, modalLimitProblems } from './block-kit-limits.js';
 import { loadBlockKitSchema } from './block-kit-schema.js';
 import { SLACK_CHANNELS, SLACK_USERS } from './slack-fixtures.js';
@@ -55,13 +55,13 @@ const VIEW_METHODS = new Set(['views.open', 'views.update', 'views.push']);
 export const WAIT_MS = 55_000;
 
 /** Starts a fake Slack on loopback; pass `fake.url` as Bolt's `clientOptions.slackApiUrl`. */
-export async function startFakeSlack(options: { oauth?: LocalOAuthOptions } = {}): Promise<FakeSlack> {
+export async function startFakeSlack(options: { oauth?: LocalOAuthOptions; users?: Record<string, LocalUser> } = {}): Promise<FakeSlack> {
   const calls: WebApiCall[] = [];
   const violations: Violation[] = [];
   /** Re-checked after each call is recorded (`untilCalls`). */
   const watchers = new Set<() => void>();
   const api = await startLocalWebApi({
-    users: SLACK_USERS,
+    users: { ...SLACK_USERS, ...options.users },
     channels: SLACK_CHANNELS,
     ...(options.oauth ? { oauth: options.oauth } : {}),
     onCall: (call) => {

@@ -1,8 +1,9 @@
 /**
  * The follow poller (issue 31): on the background skeleton (one replica holds `follow:poller`), one
  * board read per project per cycle (`GET …/tickets`, every open column whole and the recent closed
- * ones), compared with the project's last read (kept in the store, `follow-board`): a ticket whose
- * assignee changed tells the new assignee (each assignment an event of its own: `notifier.assignmentKey`;
+ * ones) of every bound or followed project (bound ones even when nobody follows anything: an
+ * assignee Radar has not met is told too, by name), compared with the project's last read (kept in
+ * the store, `follow-board`): a ticket whose assignee changed tells the new assignee (each assignment an event of its own: `notifier.assignmentKey`;
  * not the creator of a new ticket assigned to themself); a ticket whose `commentCount` grew tells those following
  * it (or its project), its new comments read once (`GET …/comments`, only for such a ticket). The
  * first read of a project is its baseline (nothing told). Each cycle first flushes every outbox, so
@@ -54,8 +55,8 @@ export function createFollowWorker(deps: RadarDeps, notifier: Notifier): Worker 
   async function groups(): Promise<Map<string, Group>> {
     await notifier.flushAll().catch((error: unknown) => logger.warn('follows: flushing held messages failed', { error }));
     const out = new Map<string, Group>();
+    // Read even when nobody has a record: an assignee Radar has not met is found by name (notify/directory.ts).
     const people = await notifier.follows.listAll();
-    if (people.length === 0) return out;
     const add = (projectId: string, projectName: string, teamId: string) => {
       const group = out.get(projectId) ?? { projectId, projectName, teams: [], people };
       if (!group.teams.includes(teamId)) group.teams.push(teamId);

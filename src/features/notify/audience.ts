@@ -1,6 +1,7 @@
 /**
  * Who hears of an event, from the people's follow records (src/store/follows.ts): a ticket assigned
- * goes to the people whose Slack name is the assignee's (matched as "Assign to me" matches); a
+ * goes to the people whose Slack name is the assignee's (matched as "Assign to me" matches; when
+ * nobody Radar knows has that name, the notifier asks the workspace's list: directory.ts); a
  * comment to those following the ticket or its project; a now-tier change to those following the
  * competitor or its project. Each only while their setting for that kind is on; never the person
  * who did it (the notifier claims the event for them without telling them, so a later board read
@@ -37,4 +38,14 @@ export function recipientsOf(people: readonly PersonFollows[], kind: NotifyKind,
       return f.kind === 'competitor' && (audience.competitors ?? []).includes(f.target);
     });
   });
+}
+
+/**
+ * True when someone Radar knows (a follow record of the team) carries `fullName` as a Slack name,
+ * whatever their settings: then the assignment goes by the records alone (recipientsOf), and the
+ * workspace's list (directory.ts) is not asked.
+ */
+export function isKnownName(people: readonly PersonFollows[], fullName: string): boolean {
+  const name = normalName(fullName);
+  return people.some((person) => person.names.some((n) => normalName(n) === name));
 }

@@ -7,6 +7,8 @@
  * flushes the people it touched: everything queued for a person goes as ONE message (batched), unless
  * it is their quiet hours (read in their `users.info` time zone), when it is held and sent as one
  * message by the first flush after they end (the follow poller flushes every outbox each cycle).
+ * An assignee nobody Radar knows is named as is found by name among the workspace's people
+ * (directory.ts, `users.list` read once per team an hour): a unique match is told, two are nobody.
  * A DM is `chat.postMessage` to the person's user id (Slack opens the app's DM with them), sent
  * exactly once: the outbox seals what waits into a named batch, the batch is posted through the claim
  * ledger (`notify-ledger`, src/features/background/deliver-once.ts) with metadata naming it
@@ -25,7 +27,8 @@ import { findOwnPost } from '../background/find-own-post.js';
 import { createFollowsRepo, type FollowsRepo, type NotifyKind, type PersonFollows } from '../../store/follows.js';
 import { createOutboxRepo, type OutboxRepo, type PendingNotice } from '../../store/notify-outbox.js';
 import { slackNamesOf, type SlackPerson } from '../board/match-member.js';
-import { recipientsOf, type Audience } from './audience.js';
+import { isKnownName, recipientsOf, type Audience } from './audience.js';
+import { directoryFor, type Directory } from './directory.js';
 import { isQuiet } from './quiet-hours.js';
 import { noticeMetadata } from './notice-metadata.js';
 import { noticeMessage } from './views/notice-message.js';
@@ -74,6 +77,7 @@ export function createNotifier(deps: Pick<RadarDeps, 'store' | 'logger' | 'now' 
   const outbox = createOutboxRepo(deps.store);
   const poster = posterBase(deps, client, 'notify');
   const logger = poster.logger;
+  let directory: Directory | undefined;
   const ctx = { ...poster, ledger: createDigestLedger(deps.store, { now: deps.now, namespace: NOTIFY_LEDGER_NAMESPACE }) };
 
   /** Radar's DM with the person: as remembered from an earlier post, else opened (the same channel Slack posts into). */
@@ -128,17 +132,45 @@ export function createNotifier(deps: Pick<RadarDeps, 'store' | 'logger' | 'now' 
     return 'failed';
   }
 
+  /**
+   * The name bridge: an assignee nobody Radar knows is named as is looked up among the workspace's
+   * people (directory.ts); only a unique match is told, with their record's settings if they have
+   * one, else the defaults. The record is written (empty) before they are told, so the DM finds its
+   * workspace like any known person's (OAuth mode's installation client looks people up there).
+   */
+  async function strangersOf(teamId: string, events: readonly NotifyEvent[], people: readonly PersonFollows[]): Promise<Map<string, PersonFollows>> {
+    const found = new Map<string, PersonFollows>();
+    for (const event of events) {
+      const assignee = event.kind === 'assigned' ? event.audience.assignee : undefined;
+      if (!assignee || isKnownName(people, assignee.fullName)) continue;
+      directory ??= directoryFor(client, { now: deps.now, logger });
+      const match = await directory.find(teamId, assignee.fullName);
+      if (match.kind === 'ambiguous') {
+        logger.info('notify: an assignee’s name matches more than one Slack person; nobody is told', { team: teamId, projectId: event.audience.projectId, people: match.count });
+        continue;
+      }
+      if (match.kind !== 'one') continue;
+      const person = people.find((p) => p.userId === match.userId) ?? (await follows.update(teamId, match.userId, (current) => ({ ...current })));
+      if (person.settings.assigned) found.set(event.key, person);
+    }
+    return found;
+  }
+
   return {
     follows,
     outbox,
     async send(teamId, events, options = {}) {
       if (events.length === 0) return 0;
       const people = (options.people ?? (await follows.listAll())).filter((p) => p.teamId === teamId);
+      // Asked before anything is queued: a passing failure of the workspace's list rejects the whole
+      // send, and the caller's next round sends the same events again (each told once, by key).
+      const strangers = await strangersOf(teamId, events, people);
       const now = deps.now();
       const at = now.toISOString();
       const queued = new Map<string, { items: PendingNotice[]; passOver: string[] }>();
       for (const event of events) {
-        for (const person of recipientsOf(people, event.kind, event.audience)) {
+        const stranger = strangers.get(event.key);
+        for (const person of stranger ? [stranger] : recipientsOf(people, event.kind, event.audience)) {
           const entry = queued.get(person.userId) ?? { items: [], passOver: [] };
           // The person who did it: marked told (a later board read will not tell them) but not told.
           if (person.userId === options.actor) entry.passOver.push(event.key);

@@ -152,18 +152,18 @@ export const METHODS: Readonly<Record<string, Method>> = {
     const id = requireArg(args, 'user', 'user_not_found');
     const user = users[id];
     if (!user) throw new WebApiRejection('user_not_found');
-    return {
-      user: {
-        id,
-        team_id: LOCAL_WORKSPACE.teamId,
-        name: user.name,
-        real_name: user.real_name,
-        deleted: false,
-        is_bot: false,
-        tz: user.tz ?? 'Europe/London',
-        profile: { real_name: user.real_name, display_name: user.name },
-      },
-    };
+    return { user: userObject(id, user) };
+  },
+
+  // Every person of the workspace (bots and deactivated accounts included, as Slack lists them), paged by cursor.
+  'users.list': (args, { users }) => {
+    const all = Object.entries(users).map(([id, user]) => userObject(id, user));
+    const limit = Math.max(1, integerArg(args, 'limit', 100));
+    const cursor = stringArg(args, 'cursor') ?? '';
+    const offset = cursor === '' ? 0 : Number(Buffer.from(cursor, 'base64').toString('utf8').replace('offset:', ''));
+    if (!Number.isInteger(offset) || offset < 0) throw new WebApiRejection('invalid_cursor');
+    const more = offset + limit < all.length;
+    return { members: all.slice(offset, offset + limit), cache_ts: 0, response_metadata: { next_cursor: more ? Buffer.from(`offset:${offset + limit}`).toString('base64') : '' } };
   },
 
   'views.open': (args, { workspace }) => {
@@ -244,5 +244,19 @@ function page(messages: StoredMessage[], args: WebApiArgs): Record<string, unkno
     messages: slice,
     has_more: hasMore,
     response_metadata: { next_cursor: hasMore ? Buffer.from(`offset:${offset + limit}`).toString('base64') : '' },
+  };
+}
+
+/** A person as `users.info` and `users.list` describe them. */
+function userObject(id: string, user: LocalUser) {
+  return {
+    id,
+    team_id: LOCAL_WORKSPACE.teamId,
+    name: user.name,
+    real_name: user.real_name,
+    deleted: user.deleted ?? false,
+    is_bot: user.is_bot ?? false,
+    tz: user.tz ?? 'Europe/London',
+    profile: { real_name: user.real_name, display_name: user.display_name ?? user.name },
   };
 }

@@ -80,6 +80,12 @@ export interface LocalUser {
   tz?: string;
   /** When set, the only channels the person is in (`users.conversations`), whatever a channel's member list says. */
   channels?: readonly string[];
+  /** `profile.display_name`; default `name`. */
+  display_name?: string;
+  /** A bot user (`users.list` and `users.info` say `is_bot: true`). */
+  is_bot?: boolean;
+  /** A deactivated account (`deleted: true`). */
+  deleted?: boolean;
 }
 
 /** A channel `conversations.info` knows; unknown channel ids are answered with a made-up name. */

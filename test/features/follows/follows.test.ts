@@ -67,8 +67,8 @@ describe('follows and direct messages', () => {
     expect(list).toContain(`set by <@${USERS.maya}>`);
     expect(list).toContain('A ticket is assigned to you: *on*');
     expect(list).toContain('Quiet hours: *off*');
-    // Who hears of an assignment: board names matched to people Radar knows, said where the setting is.
-    expect(list).toContain('only to people Radar knows');
+    // Who hears of an assignment: board names matched to people Radar knows, else the workspace's one person of that name, said where the setting is.
+    expect(list).toContain('else the one person in the workspace with that name');
     expect(list).toContain('You match a board member named *Maya');
 
     await followPoller(h).tick(); // the baseline: nothing told

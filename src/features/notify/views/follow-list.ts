@@ -32,12 +32,13 @@ export function settingsLines(person: Pick<PersonFollows, 'settings' | 'tz'>): s
 
 /**
  * Who hears of an assignment, said on Home and by `/radar follow`: the board names a member only by
- * name (spec 2.8: nothing else about a person), so Radar tells the person whose Slack name matches it,
- * and only someone it knows (opened the Home tab, or followed something).
+ * name (spec 2.8: nothing else about a person), so Radar tells the person whose Slack name matches it:
+ * someone it knows (opened the Home tab, or followed something), else the workspace's one person of
+ * that name (src/features/notify/directory.ts); a name two people share tells nobody.
  */
 export function assignedWhoText(names: readonly string[]): string {
   const you = names.length > 0 ? `You match a board member named *${escapeMrkdwn(names.slice(0, 2).join('* or *'))}*.` : 'Radar has not learned your Slack name yet: opening this Home tab or following something teaches it.';
-  return `:bust_in_silhouette: *Assignment messages* go to the person whose Slack name matches the board member's name (the board gives nothing else about a person), and only to people Radar knows: who has opened Radar's Home tab or followed something. ${you} A ticket's creator who assigns it to themself is not told.`;
+  return `:bust_in_silhouette: *Assignment messages* go to the person whose Slack name matches the board member's name (the board gives nothing else about a person): someone Radar knows (who has opened Radar's Home tab or followed something), else the one person in the workspace with that name; when two people share it, nobody is told. ${you} A ticket's creator who assigns it to themself is not told.`;
 }
 
 /** Follows listed on Home, each with its *Unfollow* button; the rest counted. */
