@@ -5,8 +5,7 @@
  * is "now measured", never "added"; a value no longer measured is "no longer measured", never a drop.
  */
 import { escapeMrkdwn, humanise } from '../../../slack/blocks/index.js';
-import { identityOf } from '../../../service/schemas/competitor-row.js';
-import { arrayAt, isRecord, lookup, type JsonRecord } from '../../../service/tolerant.js';
+import { isRecord, lookup, type JsonRecord } from '../../../service/tolerant.js';
 import { defaultTier, type ChangeKind, type Tier } from './tiers.js';
 
 export type { ChangeKind, Tier } from './tiers.js';
@@ -94,44 +93,6 @@ export function summaryOf(run: unknown): JsonRecord | null {
   const hit = lookup(run, 'summary', { down: false });
   if (hit.found && isRecord(hit.value)) return hit.value;
   return isRecord(run) ? run : null;
-}
-
-/**
- * The name a row goes by: its domain, else its name, else its competitor id (lower case), found on the
- * row or in a nested object (`identityOf`, issue 27); else its `url`; null when none.
- */
-export function rowName(row: unknown): string | null {
-  if (isRecord(row)) {
-    const identity = identityOf(row);
-    const name = identity.domain ?? identity.name ?? identity.competitorId;
-    if (name !== null) return name.toLowerCase();
-  }
-  const hit = lookup(row, 'url', { down: false });
-  return hit.found && typeof hit.value === 'string' && hit.value !== '' ? hit.value.toLowerCase() : null;
-}
-
-/** True when the row is the project's own (`isOwn: true`, on the row or in its nested identity). */
-export function isOwnRow(row: unknown): boolean {
-  return isRecord(row) && identityOf(row).isOwn;
-}
-
-/** Other keys a service may list competitor rows under, tried when `key` is not found. */
-const ROW_LIST_KEYS = ['competitors', 'rows', 'sites', 'domains', 'items', 'results'];
-
-/** The rows of a list found at `key` in the run (on it, its summary, or one level down; else under another usual row-list key), by name, in order. */
-export function rowsByName(run: unknown, key: string): Map<string, JsonRecord> {
-  let list: unknown[] | null = null;
-  for (const k of [key, ...ROW_LIST_KEYS.filter((x) => x !== key)]) {
-    list = arrayAt(run, k) ?? arrayAt(summaryOf(run), k);
-    if (list) break;
-  }
-  list ??= [];
-  const rows = new Map<string, JsonRecord>();
-  for (const row of list) {
-    const name = isRecord(row) ? rowName(row) : null;
-    if (name !== null && isRecord(row) && !rows.has(name)) rows.set(name, row);
-  }
-  return rows;
 }
 
 /** A field of a row or object, found tolerantly; undefined when absent. */
