@@ -5,16 +5,17 @@
  * Runs when REDIS_URL is set (as `.ci/run` does); each test has its own STORE_PREFIX.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SEED } from '../../src/sandbox/seed.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { type Sandbox } from '../../src/sandbox/index.js';
 import { DIGEST_LEASE } from '../../src/features/digest/poller.js';
-import { expectNoViolations, startFakeSlack, type FakeSlack } from '../support/fake-slack.js';
+import { type FakeSlack } from '../support/fake-slack.js';
 import { replyText } from '../support/radar-harness.js';
 import { CHANNELS } from '../support/slack-fixtures.js';
 import { digestsIn, historyReads, publish } from '../features/digest/support.js';
-import { BUILD_TIMEOUT_MS, buildRadar, processSecrets, spawnRadar, type RadarProcess } from './support/radar-processes.js';
-import { answerTo, inProgress, leakedSecrets, scanMessage, scanResultReplies } from './support/slack-records.js';
+import { spawnRadar, type RadarProcess } from './support/radar-processes.js';
+import { useProcessWorld } from './support/process-world.js';
+import { answerTo, inProgress, scanMessage, scanResultReplies } from './support/slack-records.js';
 import { waitFor, waitForMore } from './support/wait.js';
 
 const NORTHWIND = SEED.projects.northwind.id;
@@ -23,27 +24,7 @@ const LEASE_TTL_MS = 1_000;
 describe.skipIf(!process.env.REDIS_URL)('two Radar processes on one Redis, the busy one killed', () => {
   let sandbox: Sandbox;
   let slack: FakeSlack;
-  const started: RadarProcess[] = [];
-
-  beforeAll(async () => {
-    await buildRadar();
-    sandbox = await startSandbox({ port: 0, speed: 1000 });
-    slack = await startFakeSlack();
-  }, BUILD_TIMEOUT_MS);
-  afterEach(async () => {
-    expectNoViolations(slack);
-    for (const radar of started) await radar.stop();
-    sandbox.control.setSpeed(1000);
-  });
-  // The file's own secret scan: every log line of every process it started, every Slack call.
-  afterAll(async () => {
-    try {
-      if (started.length > 0) expect(leakedSecrets(processSecrets(sandbox), slack, started.flatMap((radar) => radar.logs))).toEqual([]);
-    } finally {
-      await slack?.close();
-      await sandbox?.close();
-    }
-  });
+  const started = useProcessWorld((world) => ({ sandbox, slack } = world), { afterEach: () => sandbox.control.setSpeed(1000) });
 
   /** Two processes sharing the sandbox, the fake Slack and one Redis namespace. */
   async function startPair(env: Record<string, string> = {}): Promise<[RadarProcess, RadarProcess]> {

@@ -8,18 +8,19 @@
  * Runs when REDIS_URL is set (as `.ci/run` does); its own STORE_PREFIX.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LIVING_LEASE } from '../../src/features/living/poller.js';
 import { createServiceClient } from '../../src/service/index.js';
 import { SEED } from '../../src/sandbox/seed.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { type Sandbox } from '../../src/sandbox/index.js';
 import { ACTION_IDS, TICKET_IDS } from '../../src/slack/ids.js';
-import { expectNoViolations, startFakeSlack, viewOpenedBy, type FakeSlack } from '../support/fake-slack.js';
+import { viewOpenedBy, type FakeSlack } from '../support/fake-slack.js';
 import { replyText } from '../support/radar-harness.js';
 import { CHANNELS } from '../support/slack-fixtures.js';
 import { publishRun, watchesIn } from '../features/watches/support.js';
-import { BUILD_TIMEOUT_MS, buildRadar, processSecrets, spawnRadar, type RadarProcess } from './support/radar-processes.js';
-import { answerTo, leakedSecrets } from './support/slack-records.js';
+import { spawnRadar, type RadarProcess } from './support/radar-processes.js';
+import { useProcessWorld } from './support/process-world.js';
+import { answerTo } from './support/slack-records.js';
 import { waitFor, waitForMore } from './support/wait.js';
 
 const NW = SEED.projects.northwind.id;
@@ -32,25 +33,7 @@ const pricing = (o: Record<string, Record<string, unknown>> = {}) => ({ dimensio
 describe.skipIf(!process.env.REDIS_URL)('thread sync on two Radar processes, the living poller’s leader killed mid-copy', () => {
   let sandbox: Sandbox;
   let slack: FakeSlack;
-  const started: RadarProcess[] = [];
-
-  beforeAll(async () => {
-    await buildRadar();
-    sandbox = await startSandbox({ port: 0, speed: 1000 });
-    slack = await startFakeSlack();
-  }, BUILD_TIMEOUT_MS);
-  afterEach(async () => {
-    expectNoViolations(slack);
-    for (const radar of started) await radar.stop();
-  });
-  afterAll(async () => {
-    try {
-      if (started.length > 0) expect(leakedSecrets(processSecrets(sandbox), slack, started.flatMap((radar) => radar.logs))).toEqual([]);
-    } finally {
-      await slack?.close();
-      await sandbox?.close();
-    }
-  });
+  const started = useProcessWorld((world) => ({ sandbox, slack } = world));
 
   const leadsLiving = (radar: RadarProcess) => radar.logged('leading').some((l) => l.lease === LIVING_LEASE);
   const metadataOf = (c: { args: Record<string, unknown> }) => c.args.metadata as { event_type?: string; event_payload?: Record<string, unknown> } | undefined;

@@ -8,16 +8,17 @@
  * Runs when REDIS_URL is set (as `.ci/run` does); its own STORE_PREFIX.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { WATCH_LEASE } from '../../src/features/watches/poller.js';
 import { SEED } from '../../src/sandbox/seed.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { expectNoViolations, startFakeSlack, type FakeSlack } from '../support/fake-slack.js';
+import { type Sandbox } from '../../src/sandbox/index.js';
+import { type FakeSlack } from '../support/fake-slack.js';
 import { replyText } from '../support/radar-harness.js';
 import { CHANNELS } from '../support/slack-fixtures.js';
 import { publishRun, watchesIn } from '../features/watches/support.js';
-import { BUILD_TIMEOUT_MS, buildRadar, processSecrets, spawnRadar, type RadarProcess } from './support/radar-processes.js';
-import { answerTo, leakedSecrets } from './support/slack-records.js';
+import { spawnRadar, type RadarProcess } from './support/radar-processes.js';
+import { useProcessWorld } from './support/process-world.js';
+import { answerTo } from './support/slack-records.js';
 import { waitFor, waitForMore } from './support/wait.js';
 
 const NW = SEED.projects.northwind.id;
@@ -30,25 +31,7 @@ const pricing = (o: Record<string, Record<string, unknown>> = {}) => ({ dimensio
 describe.skipIf(!process.env.REDIS_URL)('the watch poller on two Radar processes, its leader killed mid-cycle', () => {
   let sandbox: Sandbox;
   let slack: FakeSlack;
-  const started: RadarProcess[] = [];
-
-  beforeAll(async () => {
-    await buildRadar();
-    sandbox = await startSandbox({ port: 0, speed: 1000 });
-    slack = await startFakeSlack();
-  }, BUILD_TIMEOUT_MS);
-  afterEach(async () => {
-    expectNoViolations(slack);
-    for (const radar of started) await radar.stop();
-  });
-  afterAll(async () => {
-    try {
-      if (started.length > 0) expect(leakedSecrets(processSecrets(sandbox), slack, started.flatMap((radar) => radar.logs))).toEqual([]);
-    } finally {
-      await slack?.close();
-      await sandbox?.close();
-    }
-  });
+  const started = useProcessWorld((world) => ({ sandbox, slack } = world));
 
   const historyReads = () => sandbox.control.requests().filter((r) => r.method === 'GET' && r.path === `/v1/projects/${NW}/pricing/history`).length;
   const leadsWatches = (radar: RadarProcess) => radar.logged('leading').some((l) => l.lease === WATCH_LEASE);
