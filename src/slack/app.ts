@@ -4,7 +4,7 @@
  * built; nothing here imports a feature), and one error handler.
  */
 import type { Authorize, Receiver, webApi } from '@slack/bolt';
-import { App, LogLevel } from './bolt.js';
+import { App, LogLevel, WebClient } from './bolt.js';
 import type { RadarDeps, Worker } from '../deps.js';
 import type { AnyFeature } from '../plugin.js';
 import { boltLogger } from './bolt-logger.js';
@@ -15,9 +15,6 @@ import { installationBoundary, installationOf, type Installation, type Installat
 import { fairUseMiddleware, type RequestLimits } from './request-limits.js';
 import { slackOnlyFetch } from './respond.js';
 import type { WorkTracker } from './work-tracker.js';
-import { createRequire } from 'node:module';
-
-const { WebClient } = createRequire(import.meta.url)('@slack/web-api') as { WebClient: typeof webApi.WebClient };
 
 export interface SlackAppOptions {
   receiver: Receiver;

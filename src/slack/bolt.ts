@@ -16,6 +16,8 @@ export const SocketModeReceiver = (load('@slack/bolt/dist/receivers/SocketModeRe
 export const verifySlackRequest = (load('@slack/bolt/dist/receivers/verify-request.js') as Pick<typeof Bolt, 'verifySlackRequest'>).verifySlackRequest;
 export const HTTPResponseAck = (load('@slack/bolt/dist/receivers/HTTPResponseAck.js') as Pick<typeof Bolt, 'HTTPResponseAck'>).HTTPResponseAck;
 export const HTTPModuleFunctions = load('@slack/bolt/dist/receivers/HTTPModuleFunctions.js') as typeof Bolt.HTTPModuleFunctions;
+/** The Web API client Bolt itself builds on (the module Bolt's App has loaded already). */
+export const WebClient = (load('@slack/web-api') as Pick<typeof Bolt.webApi, 'WebClient'>).WebClient;
 
 export type App = Bolt.App;
 export type LogLevel = Bolt.LogLevel;

@@ -29,10 +29,10 @@ import type { Installation } from './installation.js';
 import { createInstallationClient } from './installation-client.js';
 import { forwardedClient, trustedProxies as trustedProxiesOf } from './receivers/client-address.js';
 import { sendJson } from './receivers/json-response.js';
+import { WebClient } from './bolt.js';
 
 const load = createRequire(import.meta.url);
 const { InstallProvider } = load('@slack/oauth') as { InstallProvider: typeof InstallProviderType };
-const { WebClient } = load('@slack/web-api') as { WebClient: typeof webApi.WebClient };
 
 export const INSTALL_PATH = '/slack/install';
 export const REDIRECT_PATH = '/slack/oauth_redirect';
