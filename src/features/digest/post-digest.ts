@@ -3,7 +3,8 @@
  * finding Radar's own earlier post of an edition by that metadata, for crash recovery.
  */
 import type { webApi } from '@slack/bolt';
-import { DIGEST_IDS, TICKET_IDS } from '../../slack/ids.js';
+import { DIGEST_IDS } from '../../slack/ids.js';
+import { ticketsMetadata } from '../living/ticket-state.js';
 import { findOwnPost } from '../background/find-own-post.js';
 import { postChartMessage } from '../../slack/charts/post.js';
 import { ticketIdsIn, type DigestMessage, type DigestMessages } from './views/digest-view.js';
@@ -21,9 +22,6 @@ export function digestMetadata(ref: DigestRef): { event_type: string; event_payl
   return { event_type: DIGEST_IDS.eventType, event_payload: { run_id: ref.runId, project_id: ref.projectId } };
 }
 
-/** Ticket ids a reply's metadata names at most (Slack's metadata payload is small). */
-const METADATA_TICKETS = 50;
-
 /**
  * A thread reply listing the edition's tickets is a message about tickets (issue 30 item 7):
  * `radar_ticket` with the project, the edition's run and the tickets it shows. Null for a reply
@@ -32,7 +30,7 @@ const METADATA_TICKETS = 50;
 export function ticketReplyMetadata(ref: DigestRef, blocks: readonly Block[]): { event_type: string; event_payload: Record<string, string> } | null {
   const ids = ticketIdsIn(blocks);
   if (ids.length === 0) return null;
-  return { event_type: TICKET_IDS.eventType, event_payload: { project_id: ref.projectId, run_id: ref.runId, ticket_ids: ids.slice(0, METADATA_TICKETS).join(',') } };
+  return ticketsMetadata(ref.projectId, ids, { run_id: ref.runId });
 }
 
 /** Posts the main message; resolves to its ts. */

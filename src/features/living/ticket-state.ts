@@ -58,3 +58,17 @@ export function ticketMetadata(ref: TicketMetadataRef) {
     },
   };
 }
+
+/** A metadata list's length at most: Slack's payload values are strings, so a list is joined by commas. */
+const METADATA_LIST_MAX = 2000;
+
+/** `values` as one metadata string: each once, in order, empty ones left out, cut to whole entries within METADATA_LIST_MAX. */
+export function metadataList(values: readonly string[]): string {
+  const all = [...new Set(values.filter((v) => v !== '' && v !== '-'))].join(',');
+  return all.length > METADATA_LIST_MAX ? all.slice(0, all.lastIndexOf(',', METADATA_LIST_MAX)) : all;
+}
+
+/** The metadata of a message about several tickets of one project (a ticket list, a digest reply of ticket rows). */
+export function ticketsMetadata(projectId: string, ticketIds: readonly string[], more: Record<string, string> = {}) {
+  return { event_type: TICKET_IDS.eventType, event_payload: { project_id: projectId, ...more, ticket_ids: metadataList(ticketIds) } };
+}

@@ -8,14 +8,7 @@
  */
 import { TICKET_IDS, WATCH_IDS } from '../../slack/ids.js';
 import type { PendingNotice } from '../../store/notify-outbox.js';
-
-/** Each joined list is cut to whole entries within this many characters. */
-const LIST_MAX = 2000;
-
-const joined = (values: readonly string[]) => {
-  const all = [...new Set(values.filter((v) => v !== '' && v !== '-'))].join(',');
-  return all.length > LIST_MAX ? all.slice(0, all.lastIndexOf(',', LIST_MAX)) : all;
-};
+import { metadataList } from '../living/ticket-state.js';
 
 export function noticeMetadata(items: readonly Pick<PendingNotice, 'key'>[]): { event_type: string; event_payload: Record<string, string> } | null {
   const changes: string[][] = [];
@@ -29,9 +22,9 @@ export function noticeMetadata(items: readonly Pick<PendingNotice, 'key'>[]): { 
   const projects = [...new Set([...changes, ...tickets].map((parts) => parts[0]!))];
   const payload: Record<string, string> = {};
   if (projects.length === 1) payload.project_id = projects[0]!;
-  else payload.project_ids = joined(projects);
+  else payload.project_ids = metadataList(projects);
   const put = (key: string, values: string[]) => {
-    const text = joined(values);
+    const text = metadataList(values);
     if (text !== '') payload[key] = text;
   };
   put('dimension', changes.map((p) => p[1]!));

@@ -2,12 +2,10 @@
 import type { Subcommand } from '../../plugin.js';
 import { PROJECT_FLAG } from '../../slack/commands/parse.js';
 import { readable } from '../../service/tolerant.js';
-import { COMMAND, TICKET_IDS } from '../../slack/ids.js';
+import { COMMAND } from '../../slack/ids.js';
+import { ticketsMetadata } from '../living/ticket-state.js';
 import { parseColumns } from '../board/vocabulary.js';
 import { ticketListView } from './views/ticket-list-view.js';
-
-/** The ticket ids a list answer's metadata names, comma-separated, at most this many characters (whole ids). */
-const METADATA_IDS_MAX = 2000;
 
 export const ticketsCommand: Subcommand = {
   name: 'tickets',
@@ -27,8 +25,7 @@ export const ticketsCommand: Subcommand = {
       closed,
     });
     // An answer about tickets (shared or not) names them in its radar_ticket metadata (issue 30 item 7).
-    const ids = readable(list.items).map((t) => t.id).join(',');
-    const metadata = { event_type: TICKET_IDS.eventType, event_payload: { project_id: project.id, ticket_ids: ids.length > METADATA_IDS_MAX ? ids.slice(0, ids.lastIndexOf(',', METADATA_IDS_MAX)) : ids } };
+    const metadata = ticketsMetadata(project.id, readable(list.items).map((t) => t.id));
     await inv.reply({ ...ticketListView({ projectName: project.name, list, filters: inv.parsed.args, closed, now: inv.deps.now() }), shareable: true, metadata });
   },
 };
