@@ -32,6 +32,8 @@ export interface Config {
   storeUrl: string;
   /** Prepended to every store key and lease name; '' when unset. */
   storePrefix: string;
+  /** How background pollers run: one replica under a lease, or as BullMQ jobs any replica takes (Redis only). */
+  backgroundJobs: 'in-process' | 'bullmq';
   logLevel: LogLevel;
   digestIntervalSeconds: number;
   /** How often watched dimensions' run histories are checked (src/features/watches/). */
@@ -139,6 +141,10 @@ const VARIABLES = {
   STORE_PREFIX: {
     schema: z.preprocess(blankToUndefined, z.string().regex(/^[A-Za-z0-9-]{1,40}$/).optional()),
     expects: 'letters, digits and dashes (at most 40), to keep several Radar installations apart in one Redis',
+  },
+  BACKGROUND_JOBS: {
+    schema: z.preprocess(blankToUndefined, z.enum(['in-process', 'bullmq']).default('in-process')),
+    expects: 'in-process (one replica polls, under a lease) or bullmq (replicas sharing a redis:// STORE_URL split each cycle as BullMQ jobs)',
   },
   LOG_LEVEL: { schema: z.preprocess(blankToUndefined, z.enum(LOG_LEVELS).default('info')), expects: `one of ${LOG_LEVELS.join(', ')}` },
   DIGEST_INTERVAL_SECONDS: { schema: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).default(600)), expects: 'a whole number of seconds, at least 1' },
@@ -249,6 +255,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   ].filter((s): s is string => Boolean(s));
   const current = v.RADAR_ENCRYPTION_KEY ? parseEncryptionKey(v.RADAR_ENCRYPTION_KEY) : null;
   const previous = v.RADAR_ENCRYPTION_KEY_PREVIOUS ? parseEncryptionKey(v.RADAR_ENCRYPTION_KEY_PREVIOUS) : null;
+  if (v.BACKGROUND_JOBS === 'bullmq' && !/^rediss?:\/\//.test(v.STORE_URL)) {
+    throw new ConfigError('BACKGROUND_JOBS', 'BACKGROUND_JOBS=bullmq needs a redis:// STORE_URL (the jobs live in the Redis the replicas share).');
+  }
   if (previous && !current) throw new ConfigError('RADAR_ENCRYPTION_KEY', 'RADAR_ENCRYPTION_KEY must be set when RADAR_ENCRYPTION_KEY_PREVIOUS is (the new key seals, the previous one is only read).');
 
   return {
@@ -268,6 +277,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     port: v.PORT,
     storeUrl: v.STORE_URL,
     storePrefix: v.STORE_PREFIX ?? '',
+    backgroundJobs: v.BACKGROUND_JOBS,
     logLevel: v.LOG_LEVEL,
     digestIntervalSeconds: v.DIGEST_INTERVAL_SECONDS,
     watchIntervalSeconds: v.WATCH_INTERVAL_SECONDS,

@@ -28,6 +28,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SVC_SANDBOX: 'yes' })).toThrow(/SVC_SANDBOX/);
   });
 
+  it('runs background work in the process unless BACKGROUND_JOBS=bullmq, which needs a redis:// store', () => {
+    expect(loadConfig({}).backgroundJobs).toBe('in-process');
+    expect(loadConfig({ BACKGROUND_JOBS: 'bullmq', STORE_URL: 'redis://127.0.0.1:6379' }).backgroundJobs).toBe('bullmq');
+    expect(() => loadConfig({ BACKGROUND_JOBS: 'bullmq' })).toThrow(/BACKGROUND_JOBS=bullmq needs a redis:\/\/ STORE_URL/);
+    expect(() => loadConfig({ BACKGROUND_JOBS: 'queue' })).toThrow(/BACKGROUND_JOBS/);
+  });
+
   it('names the variable in one line when a value is bad or missing', () => {
     const cases: [Record<string, string>, string][] = [
       [{ PORT: 'eighty' }, 'PORT'],

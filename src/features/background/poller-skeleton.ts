@@ -1,6 +1,6 @@
 /**
- * The skeleton of a background poller that posts to bound channels (the digest poller today, a
- * watch poller next): the replica holding the poller's lease (src/features/background/leadership.ts)
+ * The skeleton of a background poller that posts to bound channels (digests, watches, reports,
+ * follows, living messages). By default (BACKGROUND_JOBS=in-process) the replica holding the poller's lease (src/features/background/leadership.ts)
  * runs one cycle per interval, spreading the groups it polls (projects) across the interval; polls
  * of one group never overlap and other groups never wait for them; a group's channels are handled
  * under one concurrency bound (`timing.maxConcurrentPolls`), a channel's failure logged without
@@ -14,6 +14,7 @@ import type { Logger } from '../../log.js';
 import type { Binding } from '../../store/bindings.js';
 import type { DigestSettings, DigestSettingsPatch } from '../../store/digest-settings.js';
 import { createLeadership } from './leadership.js';
+import { createQueuedPoller } from './queued-poller.js';
 
 export interface PollerOptions<G> {
   /** The worker's name (`digest-poller`). */
@@ -21,7 +22,7 @@ export interface PollerOptions<G> {
   /** The lease one replica holds to poll (`digest:poller`). */
   lease: string;
   intervalMs: number;
-  deps: Pick<RadarDeps, 'store' | 'timing' | 'now'>;
+  deps: Pick<RadarDeps, 'store' | 'timing' | 'now'> & { config: Pick<RadarDeps['config'], 'backgroundJobs' | 'storeUrl' | 'storePrefix'> };
   logger: Logger;
   /** Logged at error level when a whole cycle fails. */
   cycleFailed: string;
@@ -31,7 +32,13 @@ export interface PollerOptions<G> {
   poll(key: string, group: G, signal: AbortSignal): Promise<void>;
 }
 
+/** A poller as BACKGROUND_JOBS says: one replica under a lease (here), or BullMQ jobs any replica takes (queued-poller.ts). */
 export function createPoller<G>(options: PollerOptions<G>): Worker {
+  const { config } = options.deps;
+  return config.backgroundJobs === 'bullmq' ? createQueuedPoller(options, { url: config.storeUrl, prefix: config.storePrefix }) : createLeasedPoller(options);
+}
+
+function createLeasedPoller<G>(options: PollerOptions<G>): Worker {
   const { deps, logger, intervalMs } = options;
   const stopping = new AbortController();
   let nextCycle: NodeJS.Timeout | undefined;

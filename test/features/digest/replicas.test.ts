@@ -16,10 +16,10 @@ describe.skipIf(!process.env.REDIS_URL)('digests with two replicas on one Redis'
   let replicas: RadarHarness[] = [];
 
   /** Two Radar replicas sharing the sandbox, Slack and one Redis namespace. */
-  async function startReplicas(interval: string, leaseTtlMs: number): Promise<[RadarHarness, RadarHarness]> {
+  async function startReplicas(interval: string, leaseTtlMs: number, jobs: 'in-process' | 'bullmq' = 'in-process'): Promise<[RadarHarness, RadarHarness]> {
     sandbox = await startSandbox({ port: 0, speed: 1000 });
     slack = await startFakeSlack();
-    const env = { DIGEST_INTERVAL_SECONDS: interval, STORE_PREFIX: `digest-${randomUUID().slice(0, 8)}` };
+    const env = { DIGEST_INTERVAL_SECONDS: interval, STORE_PREFIX: `digest-${randomUUID().slice(0, 8)}`, BACKGROUND_JOBS: jobs };
     const options = { sandbox, slack, storeUrl: process.env.REDIS_URL ?? '', env, timing: { leaseTtlMs } };
     replicas = [await startRadarHarness(options), await startRadarHarness(options)];
     return replicas as [RadarHarness, RadarHarness];
@@ -64,5 +64,21 @@ describe.skipIf(!process.env.REDIS_URL)('digests with two replicas on one Redis'
     // takes over is leadership.test.ts's, on fake timers.)
     await slack.waitForCall('chat.postMessage', (c) => (c.args.metadata as { event_payload?: { run_id?: string } } | undefined)?.event_payload?.run_id === second.runId);
     expect(digestsIn(follower, CHANNELS.intel).map((m) => m.metadata?.event_payload.run_id)).toEqual([first.runId, second.runId]);
+  });
+
+  it('BACKGROUND_JOBS=bullmq: the replicas take the cycle as jobs, and each channel gets its digest once', async () => {
+    const [a, b] = await startReplicas('1', LEASE_TTL_MS, 'bullmq');
+    await a.command('bind northwind', { channel: CHANNELS.intel });
+    await b.command('bind northwind', { channel: CHANNELS.general });
+    const first = await publish(a, NORTHWIND);
+    await slack.waitForCall('chat.postMessage', (c) => c.args.channel === CHANNELS.intel && (c.args.metadata as { event_payload?: { run_id?: string } } | undefined)?.event_payload?.run_id === first.runId);
+    await slack.waitForCall('chat.postMessage', (c) => c.args.channel === CHANNELS.general && (c.args.metadata as { event_payload?: { run_id?: string } } | undefined)?.event_payload?.run_id === first.runId);
+    // A later edition is posted too (the cycles go on), and still once per channel: the first stays single.
+    const second = await publish(b, NORTHWIND);
+    await slack.waitForCall('chat.postMessage', (c) => c.args.channel === CHANNELS.intel && (c.args.metadata as { event_payload?: { run_id?: string } } | undefined)?.event_payload?.run_id === second.runId);
+    expect(digestsIn(a, CHANNELS.intel, first.runId)).toHaveLength(1);
+    expect(digestsIn(a, CHANNELS.general, first.runId)).toHaveLength(1);
+    // No lease was taken: the polls ran as jobs.
+    expect([...a.logs, ...b.logs].some((l) => l.includes('"leading"'))).toBe(false);
   });
 });
