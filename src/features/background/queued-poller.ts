@@ -4,10 +4,11 @@
  *
  * - A job scheduler puts one `cycle` job on the poller's queue every interval; every replica upserts
  *   the same scheduler, so there is one whatever their number. The first cycle runs at start.
- * - The replica that takes a cycle reads the cycle's groups and adds one `poll` job per group,
- *   spread over the interval by delay. A poll job's id is its group's key, so a group still queued
- *   or being polled is not added again: polls of one group never overlap, other groups never wait.
- * - Every replica's BullMQ worker takes poll jobs, `POLLS_AT_ONCE` at a time. A replica that dies
+ * - The replica that takes a cycle reads the cycle's groups and adds one `poll` job per group. A
+ *   poll job's id is its group's key, so a group still queued or being polled is not added again:
+ *   polls of one group never overlap, other groups never wait. The queue is what spreads the
+ *   cycle's requests (the lease mode spreads its cycle over the interval instead).
+ * - Every replica's BullMQ worker takes poll jobs, `timing.maxConcurrentPolls` at a time. A replica that dies
  *   mid-poll stops renewing its job's lock; BullMQ's stalled check hands the job to another replica
  *   after `timing.leaseTtlMs`. What a poll posts stays exactly-once through the delivery ledgers the
  *   polls already claim, so a poll taken over repeats reads, never posts.
@@ -19,8 +20,6 @@ import { Queue, Worker as BullWorker, type Job } from 'bullmq';
 import type { Worker } from '../../deps.js';
 import type { PollerOptions } from './poller-skeleton.js';
 
-/** Poll jobs one replica runs at a time (each poll bounds its own channels by `timing.maxConcurrentPolls`). */
-const POLLS_AT_ONCE = 4;
 /** A failed or finished job is not kept: the log has the failure, the next cycle polls again. */
 const FORGET = { removeOnComplete: true, removeOnFail: true } as const;
 
@@ -61,10 +60,10 @@ export function createQueuedPoller<G>(options: PollerOptions<G>, connection: Que
   async function cycle(open: Queue): Promise<void> {
     const groups = [...(await options.groups()).entries()];
     await open.addBulk(
-      groups.map(([key, group], i) => ({
+      groups.map(([key, group]) => ({
         name: 'poll',
         data: { key, group } satisfies PollData,
-        opts: { jobId: pollJobId(key), delay: Math.floor((intervalMs * i) / groups.length), ...FORGET },
+        opts: { jobId: pollJobId(key), ...FORGET },
       })),
     );
   }
@@ -90,7 +89,7 @@ export function createQueuedPoller<G>(options: PollerOptions<G>, connection: Que
       await queue.add('cycle', {}, { jobId: `cycle-start-${window}`, removeOnComplete: { age: Math.ceil(intervalMs / 1000) }, removeOnFail: true });
       worker = new BullWorker(queueName, process, {
         ...bull,
-        concurrency: POLLS_AT_ONCE,
+        concurrency: deps.timing.maxConcurrentPolls,
         lockDuration: deps.timing.leaseTtlMs,
         stalledInterval: deps.timing.leaseTtlMs,
       });

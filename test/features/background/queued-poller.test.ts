@@ -23,14 +23,14 @@ describe.skipIf(!REDIS_URL)('background polls as BullMQ jobs (BACKGROUND_JOBS=bu
   const started: Worker[] = [];
   const children: ChildProcess[] = [];
 
-  function replica(name: string, groups: readonly string[], poll: (key: string) => Promise<void>, intervalMs = INTERVAL_MS): Worker {
+  function replica(name: string, groups: readonly string[], poll: (key: string) => Promise<void>): Worker {
     const worker = createPoller<string>({
       name: 'test-poller',
       lease: 'test:poller',
-      intervalMs,
+      intervalMs: INTERVAL_MS,
       deps: {
         store: undefined as never,
-        timing: { leaseTtlMs: LEASE_MS } as Timing,
+        timing: { leaseTtlMs: LEASE_MS, maxConcurrentPolls: 4 } as Timing,
         now: () => new Date(),
         config: { backgroundJobs: 'bullmq', storeUrl: REDIS_URL, storePrefix: prefix },
       },
@@ -51,7 +51,7 @@ describe.skipIf(!REDIS_URL)('background polls as BullMQ jobs (BACKGROUND_JOBS=bu
     await queue.close();
   });
 
-  it('two replicas split one cycle: eight polls held at once need both (each takes four at a time)', async () => {
+  it('two replicas split one cycle: eight polls held at once need both (each takes maxConcurrentPolls, four, at a time)', async () => {
     const groups = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
     const polledBy = new Map<string, string[]>();
     let release!: () => void;
@@ -60,10 +60,8 @@ describe.skipIf(!REDIS_URL)('background polls as BullMQ jobs (BACKGROUND_JOBS=bu
       polledBy.set(key, [...(polledBy.get(key) ?? []), name]);
       await released;
     };
-    // A cycle's polls are spread over its interval by delay: a short one, so all eight start soon (the
-    // next cycle adds none while they are held: their jobs are still there).
-    const one = replica('one', groups, pollAs('one'), 4_000);
-    const two = replica('two', groups, pollAs('two'), 4_000);
+    const one = replica('one', groups, pollAs('one'));
+    const two = replica('two', groups, pollAs('two'));
     await Promise.all([one.start(), two.start()]);
 
     await vi.waitFor(() => expect(polledBy.size).toBe(8), WAIT);

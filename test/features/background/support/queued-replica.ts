@@ -15,7 +15,7 @@ const worker = createPoller<string>({
   intervalMs: Number(env.RADAR_TEST_INTERVAL_MS),
   deps: {
     store: undefined as never,
-    timing: { leaseTtlMs: Number(env.RADAR_TEST_LEASE_MS) } as Timing,
+    timing: { leaseTtlMs: Number(env.RADAR_TEST_LEASE_MS), maxConcurrentPolls: 4 } as Timing,
     now: () => new Date(),
     config: { backgroundJobs: 'bullmq', storeUrl: env.REDIS_URL ?? '', storePrefix: env.RADAR_TEST_PREFIX ?? '' },
   },
