@@ -10,27 +10,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { RadarDeps, Worker } from '../../deps.js';
 import { forEachLimited } from '../../limiter.js';
-import type { Logger } from '../../log.js';
 import type { Binding } from '../../store/bindings.js';
 import type { DigestSettings, DigestSettingsPatch } from '../../store/digest-settings.js';
 import { createLeadership } from './leadership.js';
+import type { PollerOptions } from './poller-options.js';
 import { createQueuedPoller } from './queued-poller.js';
 
-export interface PollerOptions<G> {
-  /** The worker's name (`digest-poller`). */
-  name: string;
-  /** The lease one replica holds to poll (`digest:poller`). */
-  lease: string;
-  intervalMs: number;
-  deps: Pick<RadarDeps, 'store' | 'timing' | 'now'> & { config: Pick<RadarDeps['config'], 'backgroundJobs' | 'storeUrl' | 'storePrefix'> };
-  logger: Logger;
-  /** Logged at error level when a whole cycle fails. */
-  cycleFailed: string;
-  /** This cycle's work, read once per cycle: groups keyed by what one poll reads (a project id). */
-  groups(): Promise<Map<string, G>>;
-  /** Polls one group. */
-  poll(key: string, group: G, signal: AbortSignal): Promise<void>;
-}
+export type { PollerOptions } from './poller-options.js';
+
 
 /** A poller as BACKGROUND_JOBS says: one replica under a lease (here), or BullMQ jobs any replica takes (queued-poller.ts). */
 export function createPoller<G>(options: PollerOptions<G>): Worker {

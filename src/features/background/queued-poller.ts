@@ -18,7 +18,7 @@
  */
 import { Queue, Worker as BullWorker, type Job } from 'bullmq';
 import type { Worker } from '../../deps.js';
-import type { PollerOptions } from './poller-skeleton.js';
+import type { PollerOptions } from './poller-options.js';
 
 /** A failed or finished job is not kept: the log has the failure, the next cycle polls again. */
 const FORGET = { removeOnComplete: true, removeOnFail: true } as const;
