@@ -16,6 +16,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { crc32, deflateSync } from 'node:zlib';
 import { Resvg } from '@resvg/resvg-js';
 import { BarChart, LineChart, PieChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TitleComponent } from 'echarts/components';
@@ -242,5 +243,42 @@ function draw(facts: ChartFacts, width: number, height: number, font: ChartFont 
     font: { fontFiles: [fontPaths[font ?? chartFont(svg)]], loadSystemFonts: false, defaultFontFamily: FONT_FAMILY, sansSerifFamily: FONT_FAMILY },
   });
   const image = resvg.render();
-  return { png: image.asPng(), width: image.width, height: image.height };
+  const { width: w, height: h } = image;
+  return { png: encodePng(image.pixels, w, h) ?? image.asPng(), width: w, height: h };
+}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const chunk = Buffer.alloc(body.length + 8);
+  chunk.writeUInt32BE(data.length, 0);
+  body.copy(chunk, 4);
+  chunk.writeUInt32BE(crc32(body), body.length + 4);
+  return chunk;
+}
+
+/** Node's zlib level for the PNG: 3 measured ~3 ms and ~32 KB on the AI trend chart, resvg's own encoder ~9 ms and ~40 KB, level 6 ~7 ms and ~24 KB. */
+const PNG_DEFLATE_LEVEL = 3;
+
+/**
+ * The rendered pixels as a PNG (8-bit RGBA, no filter, deflated by Node's zlib): resvg-js offers no
+ * compression level, and its encoder was a sixth of a chart's time. resvg's pixels are
+ * premultiplied, which is the same as PNG's straight alpha only where a pixel is opaque: every
+ * pixel is over the chart's white background, and any that is not opaque sends the chart back to
+ * resvg's encoder (null), so the PNG holds exactly the pixels resvg drew.
+ */
+export function encodePng(pixels: Buffer, width: number, height: number): Buffer | null {
+  const row = width * 4;
+  if (pixels.length !== row * height) return null;
+  for (let i = 3; i < pixels.length; i += 4) if (pixels[i] !== 255) return null;
+  const raw = Buffer.alloc((row + 1) * height);
+  // Each scanline starts with its filter type, 0 (none), which Buffer.alloc already wrote.
+  for (let y = 0; y < height; y++) pixels.copy(raw, y * (row + 1) + 1, y * row, (y + 1) * row);
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bits per channel
+  header[9] = 6; // RGBA; compression, filter method and interlace stay 0
+  return Buffer.concat([PNG_SIGNATURE, pngChunk('IHDR', header), pngChunk('IDAT', deflateSync(raw, { level: PNG_DEFLATE_LEVEL })), pngChunk('IEND', Buffer.alloc(0))]);
 }
