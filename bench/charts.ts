@@ -4,7 +4,9 @@
  * answer with its chart rendered as PNG (echarts SVG + resvg, the fallback Slack gets when it refuses
  * the chart block), timed alike in one run; then 100 charts in a row with the process's RSS before
  * and after. The first chart (which loads the renderer) is reported apart from the rest. Beside it,
- * in the same run, the AI trend and the tech answer, each text-only and with its chart as PNG.
+ * in the same run, the AI trend and the tech answer, each text-only and with its chart as PNG; and
+ * the AI trend drawn as before the subset font (the full font, resvg's own PNG encoder), interleaved
+ * chart by chart with today's drawing so both see the same load.
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -34,6 +36,8 @@ interface WorkerResult extends AnswerTimings {
   rssAfterMib: number;
   /** The AI trend (12 checks, six brands) and the tech answer (eight sites), timed alike in the same run. */
   others: ({ name: string } & AnswerTimings)[];
+  /** The AI trend's chart alone, today's drawing against the drawing before the subset font, interleaved. */
+  versus: { nowP50: number; nowP99: number; beforeP50: number; beforeP99: number; nowCpuP50: number; beforeCpuP50: number; nowBytes: number; beforeBytes: number };
 }
 
 type Answer = (i: number) => { charts: readonly { facts: ChartFacts }[] };
@@ -73,6 +77,14 @@ async function worker(): Promise<WorkerResult> {
   const { trustResultFacts } = await import('../src/service/read/scans.js');
   const { readTechTrust } = await import('../src/service/index.js');
   const { renderChartPng } = await import('../src/slack/charts/index.js');
+  const { chartPng, chartSvg } = await import('../src/slack/charts/png.js');
+  const { Resvg } = await import('@resvg/resvg-js');
+  const fullFont = fileURLToPath(new URL('../assets/fonts/DejaVuSans.ttf', import.meta.url));
+  /** The drawing before the subset font and Radar's own PNG encoding: the full font read on every render, resvg's encoder. */
+  const drawnBefore = (facts: ChartFacts) => {
+    const resvg = new Resvg(chartSvg(facts, 800, 420), { background: '#ffffff', font: { fontFiles: [fullFont], loadSystemFonts: false, defaultFontFamily: 'DejaVu Sans', sansSerifFamily: 'DejaVu Sans' } });
+    return resvg.render().asPng();
+  };
   const subject = { kind: 'trust', domain: 'northwindcrm.com', startedBy: 'U1', scanId: 'scan_1' } as const;
   const results = Array.from({ length: 8 }, (_, i) => trustResultFacts(trustSignalsResult(`site${i}-example.com`, '2026-11-20T12:00:00Z', 4_200)));
   const trends = Array.from({ length: 8 }, (_, i) => trendPayload(i));
@@ -127,6 +139,28 @@ async function worker(): Promise<WorkerResult> {
     { name: 'AI trend (12 checks, 6 brands, line)', ...(await timings(trend)) },
     { name: 'tech and trust (8 sites, bar)', ...(await timings(tech)) },
   ];
+  // The chart alone (no answer building, no yield), before and now taking turns.
+  const now: number[] = [];
+  const before: number[] = [];
+  // CPU time too: on a shared machine the wall clock also counts the time other processes had the cores.
+  const nowCpu: number[] = [];
+  const beforeCpu: number[] = [];
+  let nowBytes = 0;
+  let beforeBytes = 0;
+  for (let i = 0; i < RENDERS; i++) {
+    const facts = trend(i).charts[0]?.facts;
+    if (!facts) throw new Error('the AI trend has no chart');
+    for (const turn of i % 2 === 0 ? ['now', 'before'] : ['before', 'now']) {
+      const started = performance.now();
+      const cpu = process.cpuUsage();
+      if (turn === 'now') nowBytes = chartPng(facts).png.length;
+      else beforeBytes = drawnBefore(facts).length;
+      (turn === 'now' ? now : before).push(performance.now() - started);
+      const used = process.cpuUsage(cpu);
+      (turn === 'now' ? nowCpu : beforeCpu).push((used.user + used.system) / 1000);
+    }
+  }
+  const versus = { nowP50: percentile(now, 50) ?? 0, nowP99: percentile(now, 99) ?? 0, beforeP50: percentile(before, 50) ?? 0, beforeP99: percentile(before, 99) ?? 0, nowCpuP50: percentile(nowCpu, 50) ?? 0, beforeCpuP50: percentile(beforeCpu, 50) ?? 0, nowBytes, beforeBytes };
   return {
     textP50: percentile(text, 50) ?? 0,
     textP99: percentile(text, 99) ?? 0,
@@ -138,6 +172,7 @@ async function worker(): Promise<WorkerResult> {
     rssBeforeMib: rssBefore,
     rssAfterMib: rssAfter,
     others,
+    versus,
   };
 }
 
@@ -158,7 +193,8 @@ export const charts: Measure = {
       method:
         `A fresh Node process (tsx): the /radar scan trust summary built ${RENDERS} times text-only, then the same answer with its category-scores chart rendered as PNG ` +
         `(and, timed alike after it in the same run, /radar ai trend over 12 checks of six brands and /radar tech over eight sites, each text-only and with its first chart as PNG) ` +
-        `(echarts server-side SVG, @resvg/resvg-js, the shipped font) ${RENDERS} times after a first render that loads the renderer; then ${IN_A_ROW} charts in a row, RSS read before and after (no forced GC).`,
+        `(echarts server-side SVG, @resvg/resvg-js, the shipped font: its Latin subset when the chart's text allows) ${RENDERS} times after a first render that loads the renderer; then ${IN_A_ROW} charts in a row, RSS read before and after (no forced GC); ` +
+        `then the AI trend's chart alone ${RENDERS} times as drawn now and as drawn before the subset font (full font, resvg's PNG encoder), taking turns.`,
       metrics: [
         { name: 'text-only answer, p50', value: round(r.textP50, 2), unit: 'ms' },
         { name: 'text-only answer, p99', value: round(r.textP99, 2), unit: 'ms' },
@@ -172,6 +208,11 @@ export const charts: Measure = {
           { name: `${o.name}: answer with its chart as PNG, p99`, value: round(o.chartP99, 1), unit: 'ms', baseline: { label: 'target', value: P99_TARGET_MS } },
           { name: `${o.name}: PNG size`, value: o.pngBytes, unit: 'bytes' },
         ]),
+        { name: 'AI trend chart alone, as drawn now (subset font, zlib PNG), p50', value: round(r.versus.nowP50, 1), unit: 'ms' },
+        { name: 'AI trend chart alone, as drawn now, p99', value: round(r.versus.nowP99, 1), unit: 'ms', baseline: { label: 'before, same run', value: round(r.versus.beforeP99, 1) } },
+        { name: 'AI trend chart alone, as drawn before (full font, resvg PNG), p50', value: round(r.versus.beforeP50, 1), unit: 'ms' },
+        { name: 'AI trend chart alone, CPU time now, p50', value: round(r.versus.nowCpuP50, 1), unit: 'ms', baseline: { label: 'before, same run', value: round(r.versus.beforeCpuP50, 1) } },
+        { name: 'AI trend chart PNG size now / before', value: r.versus.nowBytes, unit: 'bytes', baseline: { label: 'before', value: r.versus.beforeBytes } },
         { name: 'RSS before any chart', value: round(r.rssColdMib, 1), unit: 'MiB' },
         { name: `RSS before ${IN_A_ROW} charts in a row`, value: round(r.rssBeforeMib, 1), unit: 'MiB' },
         { name: `RSS after ${IN_A_ROW} charts in a row`, value: round(r.rssAfterMib, 1), unit: 'MiB', baseline: { label: `target: start + ${RSS_TARGET_MIB}`, value: round(r.rssBeforeMib + RSS_TARGET_MIB, 1) } },

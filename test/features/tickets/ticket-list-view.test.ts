@@ -31,4 +31,15 @@ describe('the ticket list view', () => {
     const none = ticketListView({ projectName: 'P', list: { items: [], total: 0, hasMore: false }, filters: ['zzz'], closed: 'all' });
     expect(JSON.stringify(none.blocks)).toContain('No tickets match.');
   });
+
+  it("names each ticket's owner in the table by the person's name, never a mention (a table cell does not render <@U…>)", () => {
+    const items = [ticket(1, 'todo'), ticketFixture(2, 'todo', { assignee: { userId: 'U0MAYA', fullName: 'Zoë O’Brien & Co' } }), ticketFixture(3, 'todo', { assignee: null })];
+    const { blocks } = ticketListView({ projectName: 'P', list: { items, total: 3, hasMore: false }, filters: [], closed: 'recent' });
+    const table = blocks.find((b) => b.type === 'table') as unknown as { rows: { text: string }[][] } | undefined;
+    expect(table).toBeDefined();
+    const [head, ...rows] = table?.rows ?? [];
+    const at = (head ?? []).findIndex((c) => c.text === 'Assignee');
+    expect(rows.map((r) => r[at]?.text)).toEqual(['Maya Chen', 'Zoë O’Brien &amp; Co', 'unassigned']);
+    expect(JSON.stringify(table)).not.toMatch(/<@|u1|U0MAYA/);
+  });
 });
