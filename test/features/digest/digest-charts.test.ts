@@ -5,7 +5,7 @@
  * note); when Slack refuses the chart block, the reply goes without it and each chart's PNG is
  * uploaded into the digest's thread.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SEED } from '../../../src/sandbox/seed.js';
 import { expectNoViolations } from '../../support/fake-slack.js';
 import { CHANNELS } from '../../support/slack-fixtures.js';
@@ -35,14 +35,18 @@ describe('the charts of a digest', () => {
     await h.stop();
   });
 
-  const chartsReplyOf = (ts: string) => h.slack.messagesIn(CHANNELS.intel).find((m) => m.thread_ts === ts && m.ts !== ts && m.text.endsWith(': charts'));
+  /** The digest's charts reply, once posted (the digest's thread replies may still be on their way when `digest now` answers). */
+  const chartsReplyOf = async (ts: string) => {
+    await h.slack.waitForCall('chat.postMessage', (c) => c.args.thread_ts === ts && String(c.args.text ?? '').endsWith(': charts'));
+    return h.slack.messagesIn(CHANNELS.intel).find((m) => m.thread_ts === ts && m.ts !== ts && m.text.endsWith(': charts'));
+  };
 
   it("the AI visibility and pricing deep dives' charts, from the one edition read, in one thread reply with their figures", async () => {
     const edition = await publish(h, NORTHWIND, { opened: 1 });
     h.sandbox.control.clearRequests();
     await h.command('digest now', { channel: CHANNELS.intel });
     const [digest] = digestsIn(h, CHANNELS.intel, edition.runId);
-    const reply = chartsReplyOf(digest!.ts);
+    const reply = await chartsReplyOf(digest!.ts);
     expect(reply).toBeDefined();
     const blocks = chartBlocks(reply?.blocks);
     expect(blocks.map((b) => [b.block_id, b.title])).toEqual([
@@ -70,9 +74,10 @@ describe('the charts of a digest', () => {
     h.slack.failNext('chat.postMessage', { error: 'invalid_blocks', when: (args) => JSON.stringify(args.blocks ?? []).includes('data_visualization') });
     await h.command('digest now', { channel: CHANNELS.intel });
     const [digest] = digestsIn(h, CHANNELS.intel, edition.runId);
-    const reply = chartsReplyOf(digest!.ts);
+    const reply = await chartsReplyOf(digest!.ts);
     expect(chartBlocks(reply?.blocks)).toEqual([]);
     expect(JSON.stringify(reply?.blocks)).toContain('*Pricing over the last editions*\\n• Point 1: Northwind CRM (you) 48 · Pipedrift 50');
+    await vi.waitFor(() => expect(h.slack.files().filter((f) => f.thread_ts === digest!.ts)).toHaveLength(2), { timeout: 30_000 });
     const files = h.slack.files().filter((f) => f.thread_ts === digest!.ts);
     expect(files.map((f) => f.filename).sort()).toEqual(['edition-chart-ai-visibility.png', 'edition-chart-pricing.png']);
     for (const file of files) {
