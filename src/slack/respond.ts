@@ -6,7 +6,10 @@
  * `slackOnlyFetch`: only Slack's hosts (`slack.com` and its subdomains, `slack-gov.com` likewise,
  * over https) and the host of `SLACK_API_URL` are reached. A payload names its own `response_url`,
  * and only Slack sets it, but nothing else checks where it points: an answer to any other host is
- * dropped with one log line.
+ * dropped with one log line. Redirects are refused (`redirect: 'error'`, as Slack's own WebClient
+ * asks for its calls): a followed redirect would reach its target without this check, and to be
+ * able to follow one, fetch copies every request body (a `tee` of its stream), which Bolt's
+ * `respond`, asking for nothing, paid on every answer, on the event loop that also acks.
  */
 import type { RespondArguments } from '@slack/bolt';
 import type { Logger } from '../log.js';
@@ -32,7 +35,7 @@ export function isSlackUrl(url: string, apiUrl: string): boolean {
 export function slackOnlyFetch(apiUrl: string, logger: Logger, fetchFn: typeof fetch = globalThis.fetch): typeof fetch {
   return async (input, init) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    if (isSlackUrl(url, apiUrl)) return fetchFn(input, init);
+    if (isSlackUrl(url, apiUrl)) return fetchFn(input, { ...init, redirect: init?.redirect === 'manual' ? 'manual' : 'error' });
     let host = '(unparsable)';
     try {
       host = new URL(url).host;
