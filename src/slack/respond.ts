@@ -6,7 +6,11 @@
  * `slackOnlyFetch`: only Slack's hosts (`slack.com` and its subdomains, `slack-gov.com` likewise,
  * over https) and the host of `SLACK_API_URL` are reached. A payload names its own `response_url`,
  * and only Slack sets it, but nothing else checks where it points: an answer to any other host is
- * dropped with one log line.
+ * dropped with one log line. Redirects are never followed (`redirect: 'manual'`, or `'error'` when the
+ * caller asks for it, as Slack's WebClient does): a followed redirect would reach its target without
+ * this check. Bolt's `respond`, asking for nothing, would follow; it now sees the redirect as a failed
+ * answer. (`'error'` for `respond` too would spare fetch its copy of each body, but fetch then cannot
+ * send an answer again on a fresh connection when a kept-alive one was reset.)
  */
 import type { RespondArguments } from '@slack/bolt';
 import type { Logger } from '../log.js';
@@ -32,7 +36,7 @@ export function isSlackUrl(url: string, apiUrl: string): boolean {
 export function slackOnlyFetch(apiUrl: string, logger: Logger, fetchFn: typeof fetch = globalThis.fetch): typeof fetch {
   return async (input, init) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    if (isSlackUrl(url, apiUrl)) return fetchFn(input, init);
+    if (isSlackUrl(url, apiUrl)) return fetchFn(input, { ...init, redirect: init?.redirect === 'error' ? 'error' : 'manual' });
     let host = '(unparsable)';
     try {
       host = new URL(url).host;
