@@ -197,7 +197,7 @@ describe('briefing', () => {
     const answer = await sandboxAnswer(`/v1/projects/${id}/strategic-briefing`);
     expect((answer.meta as { status: string }).status).toBe('done');
     const render = async () => {
-      const read = await client.getBriefing(id);
+      const read = await client.briefingFacts(id);
       const edition = textOf(briefingView('Northwind', { kind: 'done', read }, new Date('2026-01-01T00:00:00Z')));
       const digest = digestMessages({ projectId: id, projectName: 'Northwind', read, opened: [] });
       const digestText = [digest.main, ...digest.thread].map(textOf).join('\n');
@@ -451,7 +451,7 @@ describe('named fields removed or mistyped, one at a time', () => {
   it('a done briefing: meta, item, coverage, contains and tickets parts', async () => {
     const id = SEED.projects.northwind.id;
     const answer = await sandboxAnswer(`/v1/projects/${id}/strategic-briefing`);
-    const render = async () => briefingView('Northwind', { kind: 'done', read: await client.getBriefing(id) }, new Date('2026-01-01T00:00:00Z'));
+    const render = async () => briefingView('Northwind', { kind: 'done', read: await client.briefingFacts(id) }, new Date('2026-01-01T00:00:00Z'));
     serve([/strategic-briefing/, answer]);
     const baseView = await render();
     const base = fieldTexts(baseView);

@@ -8,7 +8,8 @@
  */
 import type { webApi } from '@slack/bolt';
 import type { RadarDeps } from '../../deps.js';
-import type { Assignee, BriefingRead, Ticket, TicketStatus } from '../../service/index.js';
+import type { Assignee, Ticket, TicketStatus } from '../../service/index.js';
+import type { BriefingFacts } from '../../service/read/briefing.js';
 import { readable, unreadableOf, type Unreadable } from '../../service/tolerant.js';
 import type { Binding } from '../../store/bindings.js';
 import { projectAllowed } from '../../slack/access-policy.js';
@@ -41,7 +42,7 @@ export type Assigned =
   | { kind: 'no-match'; names: string[] }
   | { kind: 'failed'; reason: string };
 
-export type LatestBriefing = { kind: 'edition'; read: BriefingRead } | { kind: 'none' } | { kind: 'failed'; reason: string };
+export type LatestBriefing = { kind: 'edition'; read: BriefingFacts } | { kind: 'none' } | { kind: 'failed'; reason: string };
 
 export interface HomeProject {
   projectId: string;

@@ -415,7 +415,23 @@ export type BriefingFacts = BriefingRead & {
   opened: string[];
   /** `tickets.commented` as facts (`commentedOf`). */
   commented: Commented;
+  /**
+   * The deep-dive sections the read carries on its item (a read asked with `sections`), as facts,
+   * keyed by the key's `keyStem` (`deep-pricing` -> `deeppricing`); empty on a hub-only read.
+   */
+  sections: Record<string, SectionFacts>;
 };
+
+/** The `deep-…` sections on an edition's item, as facts, keyed by `keyStem` (the first key of a stem wins). */
+function sectionsOf(item: ReadItem): Record<string, SectionFacts> {
+  const sections: Record<string, SectionFacts> = {};
+  if (isUnreadable(item) || !isRecord(item)) return sections;
+  for (const [key, value] of Object.entries(item)) {
+    const stem = keyStem(key);
+    if (stem.startsWith('deep') && !(stem in sections)) sections[stem] = sectionFactsOf(value);
+  }
+  return sections;
+}
 
 /** An edition read as facts (see `BriefingFacts`). */
 export function briefingFactsOf(read: BriefingRead): BriefingFacts {
@@ -426,5 +442,6 @@ export function briefingFactsOf(read: BriefingRead): BriefingFacts {
     deepDives: deepDivesOf(read),
     opened: openedIds(read),
     commented: commentedOf(read.tickets),
+    sections: sectionsOf(read.item),
   };
 }

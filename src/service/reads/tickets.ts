@@ -4,7 +4,7 @@
  * takes these facts; none reads a ticket's `briefing` part itself.
  */
 import type { RawServiceClient } from '../client.js';
-import { ticketFactsOf, type ListTicketsQuery, type TicketFacts, type TicketListFacts } from '../schemas/tickets.js';
+import { ticketFactsOf, type ListTicketsQuery, type MoveTicketBody, type TicketFacts, type TicketListFacts } from '../schemas/tickets.js';
 import { isUnreadable } from '../tolerant.js';
 
 export function ticketsReads(raw: RawServiceClient) {
@@ -16,5 +16,7 @@ export function ticketsReads(raw: RawServiceClient) {
       const list = await raw.listTickets(projectId, query);
       return { ...list, items: list.items.map((t) => (isUnreadable(t) ? t : ticketFactsOf(t))) };
     },
+    /** PATCH .../tickets/{ticketId}/move (a write), its answer (the ticket moved) as facts. */
+    moveTicketFacts: async (projectId: string, ticketId: string, body: MoveTicketBody): Promise<TicketFacts> => ticketFactsOf(await raw.moveTicket(projectId, ticketId, body)),
   };
 }

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Ticket } from '../../../../src/service/index.js';
 import type { BriefingRead } from '../../../../src/service/index.js';
+import { briefingFactsOf } from '../../../../src/service/read/briefing.js';
 import type { HomeModel, HomeProject } from '../../../../src/features/home/home-data.js';
 import { homeView } from '../../../../src/features/home/views/home-view.js';
 import { homeText } from '../../../support/view-checks.js';
@@ -34,7 +35,7 @@ function project(i: number): HomeProject {
     projectId: `prj_${i}`,
     projectName: `${long(8)} ${i}`,
     assigned: { kind: 'tickets', member: { userId: 'usr_1', fullName: 'Maya Chen' }, tickets: Array.from({ length: 30 }, (_, n) => ticket(n + 1)), unreadable: [], total: 57 },
-    briefing: { kind: 'edition', read },
+    briefing: { kind: 'edition', read: briefingFactsOf(read) },
   };
 }
 
