@@ -99,7 +99,7 @@ export const ticketListSchema = z.looseObject({
 });
 export type TicketList = z.infer<typeof ticketListSchema>;
 /** A ticket list whose readable tickets carry their facts (`ticketFactsOf`). */
-export type TicketListFacts = Omit<TicketList, 'items'> & { items: (TicketFacts | Unreadable)[] };
+export type TicketListFacts = Omit<TicketList, 'items'> & { items: (TicketFacts | Unreadable)[]; total: TicketList['total']; hasMore: TicketList['hasMore'] };
 
 /** A comment (spec 2.8): `id` and `body` are required (the entry itself); the rest is read tolerantly. */
 export const commentSchema = z.looseObject({

@@ -1,6 +1,7 @@
 /** The Home tab view on its own: Slack's Home tab limits hold however much there is to show. */
 import { describe, expect, it } from 'vitest';
-import type { Ticket } from '../../../../src/service/index.js';
+import type { Ticket, TicketFacts } from '../../../../src/service/index.js';
+import { ticketFactsOf } from '../../../../src/service/schemas/tickets.js';
 import type { BriefingRead } from '../../../../src/service/index.js';
 import { briefingFactsOf } from '../../../../src/service/read/briefing.js';
 import type { HomeModel, HomeProject } from '../../../../src/features/home/home-data.js';
@@ -9,8 +10,8 @@ import { homeText } from '../../../support/view-checks.js';
 
 const long = (n: number) => 'Long & <odd> name '.repeat(n);
 
-function ticket(n: number): Ticket {
-  return {
+function ticket(n: number): TicketFacts {
+  return ticketFactsOf({
     id: `t${n}`,
     number: n,
     title: `${long(20)} ${n}`,
@@ -20,7 +21,7 @@ function ticket(n: number): Ticket {
     dueDate: null,
     effort: 'low',
     impact: 3,
-  } as unknown as Ticket;
+  } as unknown as Ticket);
 }
 
 function project(i: number): HomeProject {
