@@ -24,9 +24,9 @@ export const competitorsCommand: Subcommand = {
   flags: { values: PROJECT_FLAG },
   async run(inv) {
     const project = await inv.project();
-    const items = await inv.deps.service.listCompetitors(project.id);
-    void competitorDirectory(inv.deps.store, inv.deps.now).remember(project.id, items);
-    const { refs, unreadable } = competitorRefs(items);
+    const list = await inv.deps.service.competitorFacts(project.id);
+    void competitorDirectory(inv.deps.store, inv.deps.now).remember(project.id, list.competitors);
+    const { refs, unreadable } = competitorRefs(list);
     const details = await settleBounded(refs, DETAIL_READS_IN_FLIGHT, async (ref) => (ref.id === null ? null : inv.deps.service.getCompetitor(project.id, ref.id)));
     const entries: CompetitorEntry[] = refs.map((ref, i) => {
       const outcome = details[i];
