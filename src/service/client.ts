@@ -72,6 +72,14 @@ import type {
 import { fetchUrlResultSchema } from './schemas/tools.js';
 import type { FetchUrlBody, FetchUrlResult } from './schemas/tools.js';
 import type { QueryOf } from './url.js';
+import type { ServiceClient } from './reads/index.js';
+import { briefingReads } from './reads/briefing.js';
+import { competitorsReads } from './reads/competitors.js';
+import { projectReads } from './reads/project.js';
+import { scansReads } from './reads/scans.js';
+import { ticketsReads } from './reads/tickets.js';
+
+export type { ServiceClient } from './reads/index.js';
 
 export interface ServiceClientOptions {
   /** The service root, e.g. `http://127.0.0.1:1234`; a trailing slash or `/v1` is tolerated. */
@@ -94,7 +102,8 @@ export interface ServiceClientOptions {
   groupConcurrency?: number;
 }
 
-export interface ServiceClient {
+/** The raw client: one method per endpoint, each resolving to the payload (the fact-returning methods are in `reads/`). */
+export interface RawServiceClient {
   /** GET /v1/health: reachability; the payload carries the server time (field name not shown). */
   health(): Promise<Health>;
   /** GET /v1/docs/openapi.json: the service's machine-readable description (spec 9), whole. */
@@ -234,7 +243,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     body?: unknown,
   ) => http.call({ method, pattern, params, body }, schema);
 
-  return {
+  const raw: RawServiceClient = {
     health: async () => (await get('/v1/health', {}, healthItem)).item,
     describe: () => get('/v1/docs/openapi.json', {}, looseRecordSchema),
     listProjects: async () => (await get('/v1/projects', {}, projectItems)).items,
@@ -312,5 +321,13 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
 
     budget: (group) => budget.snapshot(group),
     close: () => http.close(),
+  };
+  return {
+    ...raw,
+    ...briefingReads(raw),
+    ...scansReads(raw),
+    ...projectReads(raw),
+    ...ticketsReads(raw),
+    ...competitorsReads(raw),
   };
 }

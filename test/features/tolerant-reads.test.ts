@@ -197,7 +197,7 @@ describe('briefing', () => {
     const answer = await sandboxAnswer(`/v1/projects/${id}/strategic-briefing`);
     expect((answer.meta as { status: string }).status).toBe('done');
     const render = async () => {
-      const read = await client.getBriefing(id);
+      const read = await client.briefingFacts(id);
       const edition = textOf(briefingView('Northwind', { kind: 'done', read }, new Date('2026-01-01T00:00:00Z')));
       const digest = digestMessages({ projectId: id, projectName: 'Northwind', read, opened: [] });
       const digestText = [digest.main, ...digest.thread].map(textOf).join('\n');
@@ -298,7 +298,7 @@ describe('tickets', () => {
   it('the list: an unknown key anywhere changes nothing shown; the count is `total`', async () => {
     const id = SEED.projects.northwind.id;
     const answer = await sandboxAnswer(`/v1/projects/${id}/tickets`);
-    const render = async () => textOf(ticketListView({ projectName: 'Northwind', list: await client.listTickets(id), filters: [], closed: 'recent' }));
+    const render = async () => textOf(ticketListView({ projectName: 'Northwind', list: await client.ticketListFacts(id), filters: [], closed: 'recent' }));
     serve([/tickets/, answer]);
     const base = await render();
     expect(base).toContain(`${String(answer.total)} ticket`);
@@ -316,7 +316,7 @@ describe('tickets', () => {
     const ticket = await sandboxAnswer(`/v1/projects/${id}/tickets/${withComments.id}`);
     const comments = await sandboxAnswer(`/v1/projects/${id}/tickets/${withComments.id}/comments`);
     const render = async () => {
-      const [t, c] = await Promise.all([client.getTicket(id, withComments.id), client.listComments(id, withComments.id)]);
+      const [t, c] = await Promise.all([client.ticketFacts(id, withComments.id), client.listComments(id, withComments.id)]);
       return textOf(ticketView({ projectId: id, projectName: 'Northwind', ticket: t, comments: c }));
     };
     serve([/comments$/, comments], [/tickets\/[^/]+$/, ticket]);
@@ -361,7 +361,7 @@ describe('named fields removed or mistyped, one at a time', () => {
     const ticket = await sandboxAnswer(`/v1/projects/${id}/tickets/${withComments.id}`);
     const comments = await sandboxAnswer(`/v1/projects/${id}/tickets/${withComments.id}/comments`);
     const render = async () => {
-      const [t, c] = await Promise.all([client.getTicket(id, withComments.id), client.listComments(id, withComments.id)]);
+      const [t, c] = await Promise.all([client.ticketFacts(id, withComments.id), client.listComments(id, withComments.id)]);
       return ticketView({ projectId: id, projectName: 'Northwind', ticket: t, comments: c });
     };
     serve([/comments$/, comments], [/tickets\/[^/]+$/, ticket]);
@@ -401,7 +401,7 @@ describe('named fields removed or mistyped, one at a time', () => {
   it('the ticket list: a ticket missing a named field shows that part; one missing its id or number is one line; the count is `total`', async () => {
     const id = SEED.projects.northwind.id;
     const answer = await sandboxAnswer(`/v1/projects/${id}/tickets`);
-    const render = async () => textOf(ticketListView({ projectName: 'Northwind', list: await client.listTickets(id), filters: [], closed: 'recent' }));
+    const render = async () => textOf(ticketListView({ projectName: 'Northwind', list: await client.ticketListFacts(id), filters: [], closed: 'recent' }));
     serve([/tickets/, answer]);
     const base = await render();
     const rows = (t: string) => t.split('\n').filter((l) => /^\*#\d+\*/.test(l));
@@ -451,7 +451,7 @@ describe('named fields removed or mistyped, one at a time', () => {
   it('a done briefing: meta, item, coverage, contains and tickets parts', async () => {
     const id = SEED.projects.northwind.id;
     const answer = await sandboxAnswer(`/v1/projects/${id}/strategic-briefing`);
-    const render = async () => briefingView('Northwind', { kind: 'done', read: await client.getBriefing(id) }, new Date('2026-01-01T00:00:00Z'));
+    const render = async () => briefingView('Northwind', { kind: 'done', read: await client.briefingFacts(id) }, new Date('2026-01-01T00:00:00Z'));
     serve([/strategic-briefing/, answer]);
     const baseView = await render();
     const base = fieldTexts(baseView);

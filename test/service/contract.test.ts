@@ -9,7 +9,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createServiceClient, DIMENSION_READS } from '../../src/service/index.js';
-import type { ServiceClient } from '../../src/service/index.js';
+import type { RawServiceClient } from '../../src/service/index.js';
 import { SERVICE_CONTRACT } from '../../src/service/contract.js';
 import type { ContractEndpoint } from '../../src/service/contract.js';
 
@@ -20,7 +20,7 @@ interface Sent {
   query: string[];
 }
 
-type Calls = { [K in Exclude<keyof ServiceClient, 'close' | 'budget'>]: (c: ServiceClient) => Promise<unknown>[] };
+type Calls = { [K in Exclude<keyof RawServiceClient, 'close' | 'budget'>]: (c: RawServiceClient) => Promise<unknown>[] };
 
 const P = 'prj_1';
 const PAGE = { page: 2, limit: 5 } as const;

@@ -9,7 +9,8 @@ import { createWatchesRepo } from '../../store/watches.js';
 import { probeKeyScope } from './probe-key-scope.js';
 import { competitorDirectory } from '../competitor-match/directory.js';
 import { competitorIdentities } from '../competitor-match/find-competitor.js';
-import { labelOf, type Competitor, type Listed } from '../../service/index.js';
+import { labelOf } from '../../service/index.js';
+import type { CompetitorListFacts } from '../../service/read/competitors.js';
 
 /** Competitors named in the bind answer; the rest are counted. */
 const COMPETITORS_NAMED = 5;
@@ -18,9 +19,9 @@ const COMPETITORS_NAMED = 5;
  * " It monitors 6 competitors: a.com, b.com, …" from the project's competitor list (read beside
  * the binding), or nothing when that read failed: the binding stands either way.
  */
-export function competitorsSentence(items: readonly Listed<Competitor>[] | null): string {
-  if (items === null) return '';
-  const names = competitorIdentities(items)
+export function competitorsSentence(list: CompetitorListFacts | null): string {
+  if (list === null) return '';
+  const names = competitorIdentities(list)
     .filter((c) => !c.isOwn)
     .map((c) => labelOf(c))
     .filter((l): l is string => l !== null);
@@ -45,10 +46,10 @@ export const bindCommand: Subcommand = {
     requireProjectAllowed(deps.config, project);
     // Read beside the binding: the answer names the competitors (so a wrong project shows at once),
     // and the list is kept for the first competitor card.
-    const competitors = deps.service.listCompetitors(project.id).then(
-      (items) => {
-        void competitorDirectory(deps.store, deps.now).remember(project.id, items);
-        return items;
+    const competitors = deps.service.competitorFacts(project.id).then(
+      (list) => {
+        void competitorDirectory(deps.store, deps.now).remember(project.id, list.competitors);
+        return list;
       },
       (error: unknown) => {
         deps.logger.info('could not read the competitor list while binding', { projectId: project.id, error });

@@ -5,13 +5,13 @@
  * note saying why. The hub comes from the latest done edition (the last done one while a new run is
  * under way or the latest failed); the section from that same edition.
  */
-import type { BriefingRead, ServiceClient } from '../../service/index.js';
+import type { ServiceClient } from '../../service/index.js';
 import { readableOr } from '../../service/tolerant.js';
 import { escapeMrkdwn, truncate } from '../../slack/blocks/index.js';
 import { UsageError } from '../../slack/commands/parse.js';
 import { suggest } from '../../slack/commands/suggest.js';
 import { COMMAND } from '../../slack/ids.js';
-import { deepDivesOf, hubFactsOf, runMetaOf, sectionIn, type DiagnosisRow, type SectionFacts } from '../../service/read/briefing.js';
+import type { BriefingFacts, DiagnosisRow, SectionFacts } from '../../service/read/briefing.js';
 import { loadBriefing } from './load-briefing.js';
 
 /** The seven dimension keys spec 4.5 names, and the words a person may type for them. */
@@ -51,9 +51,9 @@ export function deepDimensionOf(word: string): string {
 }
 
 /** The hub's diagnosis row for `dimension` (by its dimension key, its pointer, or its label), from the edition's one reading. */
-export function hubRowFor(read: BriefingRead, dimension: string): DiagnosisRow | null {
+export function hubRowFor(read: BriefingFacts, dimension: string): DiagnosisRow | null {
   const plain = (s: string) => s.toLowerCase().replace(/[^a-z]/g, '');
-  for (const row of hubFactsOf(readableOr(read.item, null)).rows) {
+  for (const row of read.hubFacts.rows) {
     const names = [row.dimension, row.deepDive].filter((n): n is string => n !== null).map((n) => n.toLowerCase().replace(/^deep-/, ''));
     const labelHit = row.label !== null && [plain(dimension), plain(dimension.replace('trust', 'andtrust'))].includes(plain(row.label));
     if (names.includes(dimension) || labelHit) return row;
@@ -63,8 +63,8 @@ export function hubRowFor(read: BriefingRead, dimension: string): DiagnosisRow |
 
 export type DeepDiveState =
   | { kind: 'no-edition' }
-  | { kind: 'none'; edition: BriefingRead; row: DiagnosisRow | null; held: string[] }
-  | { kind: 'section'; edition: BriefingRead; row: DiagnosisRow | null; section: SectionFacts; found: boolean };
+  | { kind: 'none'; edition: BriefingFacts; row: DiagnosisRow | null; held: string[] }
+  | { kind: 'section'; edition: BriefingFacts; row: DiagnosisRow | null; section: SectionFacts; found: boolean };
 
 export async function loadDeepDive(service: ServiceClient, projectId: string, dimension: string, includeCharts: boolean): Promise<DeepDiveState> {
   const state = await loadBriefing(service, projectId);
@@ -72,13 +72,11 @@ export async function loadDeepDive(service: ServiceClient, projectId: string, di
   if (edition === null) return { kind: 'no-edition' };
   const row = hubRowFor(edition, dimension);
   const name = `deep-${dimension}`;
-  const held = deepDivesOf(edition);
+  const held = edition.deepDives;
   const pointed = row?.deepDive !== null && row?.deepDive !== undefined && row.deepDive.toLowerCase() === dimension;
   if (!pointed && !held.includes(name)) return { kind: 'none', edition, row, held };
 
   // includeCharts stays at the service's default (false) unless the person asked with --charts.
-  const query = { sections: [name], ...(includeCharts ? { includeCharts: true } : {}) };
-  const runId = readableOr(runMetaOf(edition)?.runId, undefined);
-  const read = runId !== undefined ? await service.getBriefingRun(projectId, runId, query) : await service.getBriefing(projectId, query);
-  return { kind: 'section', edition, row, ...sectionIn(read.item, name) };
+  const runId = readableOr(edition.runMeta?.runId, null) ?? null;
+  return { kind: 'section', edition, row, ...(await service.deepDiveFacts(projectId, runId, name, { includeCharts })) };
 }

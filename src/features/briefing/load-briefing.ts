@@ -3,17 +3,18 @@
  * running or failed (or null), the last done edition from history. A null `item` is never read as
  * "no briefing exists" before history has been checked (spec 4.5).
  */
-import type { BriefingRead, ServiceClient } from '../../service/index.js';
+import type { ServiceClient } from '../../service/index.js';
+import type { BriefingFacts } from '../../service/read/briefing.js';
 import { lastDoneEdition } from '../editions/last-done.js';
 
 export type BriefingState =
-  | { kind: 'done'; read: BriefingRead }
-  | { kind: 'running'; latest: BriefingRead; lastDone: BriefingRead | null }
-  | { kind: 'failed'; latest: BriefingRead; lastDone: BriefingRead | null }
+  | { kind: 'done'; read: BriefingFacts }
+  | { kind: 'running'; latest: BriefingFacts; lastDone: BriefingFacts | null }
+  | { kind: 'failed'; latest: BriefingFacts; lastDone: BriefingFacts | null }
   | { kind: 'never' };
 
 export async function loadBriefing(service: ServiceClient, projectId: string): Promise<BriefingState> {
-  const latest = await service.getBriefing(projectId);
+  const latest = await service.briefingFacts(projectId);
   const status = latest.meta.status;
   if (status === 'done') return { kind: 'done', read: latest };
 

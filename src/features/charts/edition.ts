@@ -5,9 +5,8 @@
  * 2.6 and 4.5), through the briefing reader (`sectionFactsOf`): no extra service read per edition.
  * A section without a chart, or whose chart has no series or no measured figure, gives no chart.
  */
-import { hubFactsOf, sectionFactsOf, type SectionPart } from '../../service/read/briefing.js';
-import type { BriefingRead } from '../../service/schemas/briefing.js';
-import { isUnreadable, lookup } from '../../service/tolerant.js';
+import type { BriefingFacts, SectionPart } from '../../service/read/briefing.js';
+import { keyStem } from '../../service/tolerant.js';
 import { CHART_LIMITS, shortLabel, type ChartFacts, type ChartPoint, type ChartSeries, type MessageChart } from '../../slack/charts/index.js';
 
 export interface EditionChart extends MessageChart {
@@ -59,15 +58,13 @@ export function sectionChartFacts(part: ChartPart, projectName: string, dimensio
  * The charts of the edition's deep dives on the dimensions in `EDITION_CHART_DIMENSIONS`, in that
  * order: for each, the first chart of its `deep-<dimension>` section that has a measured figure.
  */
-export function editionChartsOf(read: BriefingRead, projectName: string): EditionChart[] {
-  const item = read.item;
-  if (item === null || isUnreadable(item)) return [];
-  const rows = hubFactsOf(item).rows;
+export function editionChartsOf(read: BriefingFacts, projectName: string): EditionChart[] {
+  const rows = read.hubFacts.rows;
   return EDITION_CHART_DIMENSIONS.flatMap((dimension): EditionChart[] => {
     const row = rows.find((r) => r.deepDive?.toLowerCase() === dimension || r.dimension?.toLowerCase() === dimension);
-    const hit = lookup(item, `deep-${row?.deepDive ?? dimension}`, { down: false });
-    if (!hit.found) return [];
-    for (const part of sectionFactsOf(hit.value).parts) {
+    const section = read.sections[keyStem(`deep-${row?.deepDive ?? dimension}`)];
+    if (!section) return [];
+    for (const part of section.parts) {
       if (part?.kind !== 'chart') continue;
       const facts = sectionChartFacts(part, projectName, row?.label ?? dimension);
       if (facts) return [{ blockId: editionChartId(dimension), facts, note: part.note }];

@@ -2,20 +2,20 @@
  * Resolving a typed competitor against what a read returned, and reading the competitor list only
  * when it is needed: a dashboard's rows may carry no names, and the changelog filters by id.
  */
-import { labelOf, matchIdentity, type Competitor, type Listed, type RowIdentity, type ServiceClient } from '../../service/index.js';
-import { readCompetitorList } from '../../service/read/competitors.js';
+import { labelOf, matchIdentity, type RowIdentity, type ServiceClient } from '../../service/index.js';
+import type { CompetitorListFacts } from '../../service/read/competitors.js';
 import { UserError } from '../../slack/error-text.js';
 import { escapeMrkdwn } from '../../slack/blocks/index.js';
 import { manyCompetitorsError, matchCompetitor, noCompetitorError } from './match-competitor.js';
 
-/** A competitor list's items as identities, read by the list's reader (items Radar could not read left out). */
-export function competitorIdentities(items: readonly Listed<Competitor>[]): RowIdentity[] {
-  return readCompetitorList(items).competitors.map((c) => c.identity);
+/** A competitor list's identities, as its facts carry them (items Radar could not read left out). */
+export function competitorIdentities(list: CompetitorListFacts): RowIdentity[] {
+  return list.competitors.map((c) => c.identity);
 }
 
 /** The project's competitors as identities (GET .../competitors: one read). */
 export async function listedCompetitors(service: ServiceClient, projectId: string): Promise<RowIdentity[]> {
-  return competitorIdentities(await service.listCompetitors(projectId));
+  return competitorIdentities(await service.competitorFacts(projectId));
 }
 
 const labels = (ids: readonly RowIdentity[]) => ids.map(labelOf).filter((l): l is string => l !== null);

@@ -1,12 +1,12 @@
 /**
  * A competitor as Radar refers to it (spec 2.4): read once by the competitor list's reader
- * (`readCompetitorList`, src/service/read/competitors.ts: the identity found where it is, on the item
+ * (`competitorFacts`, `readCompetitorList` in src/service/read/competitors.ts: the identity found where it is, on the item
  * or nested; other fields as extras). A row of any dimension is matched to a competitor by its identity
  * wherever it sits (`identityOf`): the same id, else the same domain, else the same name (`matchIdentity`).
  */
 import { normaliseDomain } from '../competitor-match/match-competitor.js';
-import { matchIdentity, type Competitor, type Listed, type RowIdentity } from '../../service/index.js';
-import { readCompetitorList, type CompetitorFacts } from '../../service/read/competitors.js';
+import { matchIdentity, type RowIdentity } from '../../service/index.js';
+import type { CompetitorFacts, CompetitorListFacts } from '../../service/read/competitors.js';
 
 export interface CompetitorRef {
   /** Needed for the detail read and the changelog filter; null when the list item carries none. */
@@ -19,8 +19,8 @@ export interface CompetitorRef {
 }
 
 /** The refs Radar could read, in the order received, and how many items it could not (the list reader's facts). */
-export function competitorRefs(items: readonly Listed<Competitor>[]): { refs: CompetitorRef[]; unreadable: number } {
-  const { competitors, unreadable } = readCompetitorList(items);
+export function competitorRefs(list: CompetitorListFacts): { refs: CompetitorRef[]; unreadable: number } {
+  const { competitors, unreadable } = list;
   return { refs: competitors.map(({ id, name, domain, isOwn, extras }) => ({ id, name, domain, isOwn, extras })), unreadable };
 }
 

@@ -96,14 +96,14 @@ export const competitorCommand: Subcommand = {
     if (query === '') throw new UsageError(`Usage: ${COMMAND} competitor <domain or name>, e.g. ${COMMAND} competitor pipedrift.com`);
     const project = await inv.project();
     const known = await knownCompetitorList(inv.deps, project.id);
-    const guess = known ? findCompetitor(competitorRefs(known).refs, query) : null;
+    const guess = known ? findCompetitor(competitorRefs({ competitors: known, unreadable: 0 }).refs, query) : null;
     const early = guess ? readParts(inv, project.id, guess) : null;
     const list = await sharedCompetitorList(inv.deps, project.id);
-    let { refs } = competitorRefs(list.items);
+    let { refs } = competitorRefs(list.list);
     let ref = findCompetitor(refs, query);
     if (!ref && !list.fresh) {
       // Not in a list read for an earlier card: read it afresh before saying so.
-      ({ refs } = competitorRefs((await sharedCompetitorList(inv.deps, project.id, { fresh: true })).items));
+      ({ refs } = competitorRefs((await sharedCompetitorList(inv.deps, project.id, { fresh: true })).list));
       ref = findCompetitor(refs, query);
     }
     if (!ref) return unknown(inv, project.name, query, refs);

@@ -9,7 +9,6 @@ import { COMMAND } from '../../slack/ids.js';
 import { settleBounded } from './bounded.js';
 import { competitorDirectory } from '../competitor-match/directory.js';
 import { competitorRefs } from './competitor-ref.js';
-import { pageUrlsOf } from '../../service/index.js';
 import { competitorsView, type CompetitorEntry } from './views/competitors-view.js';
 
 /** Detail reads in flight at once (core reads are not throttled, but one command should not flood the service). */
@@ -24,17 +23,17 @@ export const competitorsCommand: Subcommand = {
   flags: { values: PROJECT_FLAG },
   async run(inv) {
     const project = await inv.project();
-    const items = await inv.deps.service.listCompetitors(project.id);
-    void competitorDirectory(inv.deps.store, inv.deps.now).remember(project.id, items);
-    const { refs, unreadable } = competitorRefs(items);
-    const details = await settleBounded(refs, DETAIL_READS_IN_FLIGHT, async (ref) => (ref.id === null ? null : inv.deps.service.getCompetitor(project.id, ref.id)));
+    const list = await inv.deps.service.competitorFacts(project.id);
+    void competitorDirectory(inv.deps.store, inv.deps.now).remember(project.id, list.competitors);
+    const { refs, unreadable } = competitorRefs(list);
+    const details = await settleBounded(refs, DETAIL_READS_IN_FLIGHT, async (ref) => (ref.id === null ? null : inv.deps.service.competitorPageFacts(project.id, ref.id)));
     const entries: CompetitorEntry[] = refs.map((ref, i) => {
       const outcome = details[i];
       if (!outcome || outcome.status === 'rejected') {
         return { ref, urls: { kind: 'failed', why: `couldn't be read (${describeError(outcome?.reason, { action: 'read this competitor' })})` } };
       }
       if (outcome.value === null) return { ref, urls: { kind: 'failed', why: "the list gave no competitor id, so Radar couldn't read its detail" } };
-      return { ref, urls: { kind: 'read', value: pageUrlsOf(outcome.value) } };
+      return { ref, urls: { kind: 'read', value: outcome.value } };
     });
     await inv.reply({ ...competitorsView(project.name, entries, unreadable), shareable: entries.length > 0 });
   },

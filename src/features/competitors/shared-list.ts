@@ -6,16 +6,17 @@
  * list read is also kept in the competitor directory, the guess the next card starts from.
  */
 import type { RadarDeps } from '../../deps.js';
-import type { Competitor, Listed, ServiceClient } from '../../service/index.js';
+import type { ServiceClient } from '../../service/index.js';
+import type { CompetitorFacts, CompetitorListFacts } from '../../service/read/competitors.js';
 import { competitorDirectory } from '../competitor-match/directory.js';
 
 export const COMPETITOR_LIST_TTL_MS = 60_000;
 
 interface Entry {
   at: number;
-  read: Promise<Listed<Competitor>[]>;
+  read: Promise<CompetitorListFacts>;
   /** The read's answer, once it has come. */
-  items?: Listed<Competitor>[];
+  list?: CompetitorListFacts;
 }
 
 /** Per client (tests start several Radars in one process), per project. */
@@ -27,37 +28,37 @@ function entries(service: ServiceClient): Map<string, Entry> {
   return byProject;
 }
 
-/** The list, and whether it was read for this ask (false: shared from an earlier one). */
+/** The list as facts, and whether it was read for this ask (false: shared from an earlier one). */
 export async function sharedCompetitorList(
   deps: Pick<RadarDeps, 'service' | 'store' | 'now'>,
   projectId: string,
   options: { fresh?: boolean } = {},
-): Promise<{ items: Listed<Competitor>[]; fresh: boolean }> {
+): Promise<{ list: CompetitorListFacts; fresh: boolean }> {
   const byProject = entries(deps.service);
   const now = performance.now();
   const cached = byProject.get(projectId);
-  if (!options.fresh && cached && now - cached.at < COMPETITOR_LIST_TTL_MS) return { items: await cached.read, fresh: false };
-  const read = deps.service.listCompetitors(projectId);
+  if (!options.fresh && cached && now - cached.at < COMPETITOR_LIST_TTL_MS) return { list: await cached.read, fresh: false };
+  const read = deps.service.competitorFacts(projectId);
   const entry: Entry = { at: now, read };
   byProject.set(projectId, entry);
   read.then(
-    (items) => {
-      entry.items = items;
-      void competitorDirectory(deps.store, deps.now).remember(projectId, items);
+    (list) => {
+      entry.list = list;
+      void competitorDirectory(deps.store, deps.now).remember(projectId, list.competitors);
     },
     () => {
       if (byProject.get(projectId) === entry) byProject.delete(projectId);
     },
   );
-  return { items: await read, fresh: true };
+  return { list: await read, fresh: true };
 }
 
 /**
  * What the card may guess from without waiting for a read: the list shared within the minute once
  * it has answered, else the one kept in the directory (null when neither is there).
  */
-export async function knownCompetitorList(deps: Pick<RadarDeps, 'service' | 'store' | 'now'>, projectId: string): Promise<Listed<Competitor>[] | null> {
+export async function knownCompetitorList(deps: Pick<RadarDeps, 'service' | 'store' | 'now'>, projectId: string): Promise<CompetitorFacts[] | null> {
   const cached = entries(deps.service).get(projectId);
-  if (cached?.items && performance.now() - cached.at < COMPETITOR_LIST_TTL_MS) return cached.items;
+  if (cached?.list && performance.now() - cached.at < COMPETITOR_LIST_TTL_MS) return cached.list.competitors;
   return competitorDirectory(deps.store, deps.now).recall(projectId);
 }

@@ -20,7 +20,7 @@ export interface DigestSubject {
 export async function loadDigest(service: ServiceClient, subject: DigestSubject, limiter?: Limiter): Promise<DigestContent> {
   const limit = <T>(task: () => Promise<T>): Promise<T> => (limiter ? limiter.run(task) : task());
   const [read, list] = await Promise.all([
-    limit(() => service.getBriefingRun(subject.projectId, subject.runId, EDITION_READ_QUERY)),
+    limit(() => service.briefingRunFacts(subject.projectId, subject.runId, EDITION_READ_QUERY)),
     limit(() => listEditionTickets(service, subject.projectId, subject.runId)),
   ]);
   // The charts of the edition's AI visibility and pricing deep dives, from this same read (issue 29).

@@ -3,7 +3,8 @@
  * time, until a done run appears, at most 5 pages (years of editions: a briefing runs every two
  * to four weeks). Binding, `/radar digest on|now` and `/radar briefing` all ask this one question.
  */
-import type { BriefingHistoryRow, BriefingRead, ServiceClient } from '../../service/index.js';
+import type { BriefingHistoryRow, ServiceClient } from '../../service/index.js';
+import type { BriefingFacts } from '../../service/read/briefing.js';
 import { readable } from '../../service/tolerant.js';
 
 const PAGE_SIZE = 100;
@@ -21,8 +22,8 @@ export async function findLastDone(service: ServiceClient, projectId: string): P
   return null;
 }
 
-/** The last done edition, read; null when the project has none. */
-export async function lastDoneEdition(service: ServiceClient, projectId: string): Promise<BriefingRead | null> {
+/** The last done edition, read as facts; null when the project has none. */
+export async function lastDoneEdition(service: ServiceClient, projectId: string): Promise<BriefingFacts | null> {
   const row = await findLastDone(service, projectId);
-  return row ? service.getBriefingRun(projectId, row.runId) : null;
+  return row ? service.briefingRunFacts(projectId, row.runId) : null;
 }

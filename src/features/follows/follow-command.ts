@@ -7,7 +7,6 @@
 import type { Subcommand } from '../../plugin.js';
 import type { CommandInvocation } from '../../slack/commands/invocation.js';
 import { labelOf } from '../../service/index.js';
-import { readCompetitorList } from '../../service/read/competitors.js';
 import { readable } from '../../service/tolerant.js';
 import { escapeMrkdwn, section } from '../../slack/blocks/index.js';
 import { PROJECT_FLAG, UsageError } from '../../slack/commands/parse.js';
@@ -32,7 +31,7 @@ async function targetOf(inv: CommandInvocation, command: string): Promise<Follow
   if (kind === 'project') return { kind, projectId: project.id, projectName: project.name, target: project.id, label: project.name };
   if (kind === 'competitor') {
     if (typed === '') throw new UsageError(`Say which competitor, e.g. \`${COMMAND} ${command} competitor pipedrift.com\`.`);
-    const listed = readCompetitorList(await inv.deps.service.listCompetitors(project.id)).competitors;
+    const listed = (await inv.deps.service.competitorFacts(project.id)).competitors;
     const found = matchCompetitor(listed, (c) => ({ ...c.identity, domain: c.identity.domain ?? c.domain }), typed);
     const labels = listed.map((c) => labelOf(c.identity) ?? c.domain);
     if (found.kind === 'many') throw manyCompetitorsError(typed, found.candidates.map((c) => labelOf(c.identity) ?? c.domain));

@@ -8,7 +8,8 @@
  */
 import type { webApi } from '@slack/bolt';
 import type { RadarDeps } from '../../deps.js';
-import type { Assignee, BriefingRead, Ticket, TicketStatus } from '../../service/index.js';
+import type { Assignee, TicketFacts, TicketStatus } from '../../service/index.js';
+import type { BriefingFacts } from '../../service/read/briefing.js';
 import { readable, unreadableOf, type Unreadable } from '../../service/tolerant.js';
 import type { Binding } from '../../store/bindings.js';
 import { projectAllowed } from '../../slack/access-policy.js';
@@ -37,11 +38,11 @@ export interface HomeChannel {
 }
 
 export type Assigned =
-  | { kind: 'tickets'; member: Assignee; tickets: Ticket[]; unreadable: Unreadable[]; total: number }
+  | { kind: 'tickets'; member: Assignee; tickets: TicketFacts[]; unreadable: Unreadable[]; total: number }
   | { kind: 'no-match'; names: string[] }
   | { kind: 'failed'; reason: string };
 
-export type LatestBriefing = { kind: 'edition'; read: BriefingRead } | { kind: 'none' } | { kind: 'failed'; reason: string };
+export type LatestBriefing = { kind: 'edition'; read: BriefingFacts } | { kind: 'none' } | { kind: 'failed'; reason: string };
 
 export interface HomeProject {
   projectId: string;
@@ -143,7 +144,7 @@ async function assignedIn(deps: RadarDeps, projectId: string, projectName: strin
     const members = readable(await deps.background.run(() => deps.service.listAssignees(projectId)));
     const member = matchMember(who.names, members);
     if (!member) return { kind: 'no-match', names: who.names };
-    const list = await deps.background.run(() => deps.service.listTickets(projectId, { assignee: member.userId, status: OPEN_COLUMNS }));
+    const list = await deps.background.run(() => deps.service.ticketListFacts(projectId, { assignee: member.userId, status: OPEN_COLUMNS }));
     return { kind: 'tickets', member, tickets: readable(list.items), unreadable: unreadableOf(list.items), total: list.total };
   } catch (error) {
     deps.logger.info('home: could not read assigned tickets', { project: projectId, error });

@@ -15,15 +15,15 @@ export const projectCommand: Subcommand = {
   flags: { values: PROJECT_FLAG },
   async run(inv) {
     const project = await inv.project();
-    const detail = await inv.deps.service.getProject(project.id);
-    await inv.reply({ ...projectView(project.name, detail, inv.deps.now()), shareable: true });
+    const facts = await inv.deps.service.projectFacts(project.id);
+    await inv.reply({ ...projectView(project.name, facts, inv.deps.now()), shareable: true });
   },
 };
 
 async function passThrough(inv: CommandInvocation, kind: 'alert' | 'schedule'): Promise<void> {
   const project = await inv.project();
-  const body = kind === 'alert' ? await inv.deps.service.getAlerts(project.id) : await inv.deps.service.getSchedules(project.id);
-  const { empty, ...view } = passthroughView({ title: `${kind}s`, noun: kind, projectName: project.name, body, now: inv.deps.now() });
+  const facts = kind === 'alert' ? await inv.deps.service.alertFacts(project.id) : await inv.deps.service.scheduleFacts(project.id);
+  const { empty, ...view } = passthroughView({ title: `${kind}s`, noun: kind, projectName: project.name, facts, now: inv.deps.now() });
   await inv.reply({ ...view, shareable: !empty });
 }
 

@@ -3,7 +3,7 @@
  * as the facts of src/service/read/scans.ts.
  */
 import type { ScanStart, ServiceClient } from '../../service/index.js';
-import { agentsScanFacts, trustScanFacts, type PolledState } from '../../service/read/scans.js';
+import type { PolledState } from '../../service/read/scans.js';
 import type { PendingScanKind } from '../../store/pending-scans.js';
 import { isServiceError } from '../../service/errors.js';
 
@@ -18,8 +18,7 @@ export function startScan(
 
 /** One poll. Throws the client's `ServiceError` (404 `scan_not_found` once expired, 429, …). */
 export async function readScan(service: ServiceClient, kind: PendingScanKind, scanId: string): Promise<PolledState> {
-  if (kind === 'trust') return trustScanFacts(await service.getTrustSignalsScan(scanId));
-  return agentsScanFacts(await service.getAgentAdoptionScan(scanId));
+  return kind === 'trust' ? service.trustScanFacts(scanId) : service.agentsScanFacts(scanId);
 }
 
 /**

@@ -1,5 +1,5 @@
 /** Reading one ticket for `/radar ticket` and its buttons: by board number, with its comments. */
-import type { Comment, ServiceClient, Ticket } from '../../service/index.js';
+import type { Comment, ServiceClient, Ticket, TicketFacts } from '../../service/index.js';
 import { isUnreadable, rawKey, type Unreadable } from '../../service/tolerant.js';
 import { escapeMrkdwn } from '../../slack/blocks/index.js';
 import { UserError } from '../../slack/error-text.js';
@@ -17,7 +17,7 @@ export async function ticketByNumber(service: ServiceClient, project: { id: stri
 }
 
 /** The ticket (with its description) and its comments, oldest first. */
-export async function ticketDetail(service: ServiceClient, projectId: string, ticketId: string): Promise<{ ticket: Ticket; comments: (Comment | Unreadable)[] }> {
-  const [ticket, comments] = await Promise.all([service.getTicket(projectId, ticketId), service.listComments(projectId, ticketId)]);
+export async function ticketDetail(service: ServiceClient, projectId: string, ticketId: string): Promise<{ ticket: TicketFacts; comments: (Comment | Unreadable)[] }> {
+  const [ticket, comments] = await Promise.all([service.ticketFacts(projectId, ticketId), service.listComments(projectId, ticketId)]);
   return { ticket, comments };
 }

@@ -19,7 +19,7 @@ export const ticketsCommand: Subcommand = {
     const { columns, rest: words } = parseColumns(inv.parsed.args);
     const q = words.join(' ').trim();
     const closed = inv.parsed.switches.has('all') ? 'all' : 'recent';
-    const list = await inv.deps.service.listTickets(project.id, {
+    const list = await inv.deps.service.ticketListFacts(project.id, {
       ...(columns.length ? { status: [...new Set(columns)] } : {}),
       ...(q ? { q } : {}),
       closed,

@@ -398,3 +398,50 @@ export function sectionFactsOf(section: unknown): SectionFacts {
   while (parts.at(-1) === null) parts.pop();
   return { parts };
 }
+
+/**
+ * An edition read as the features use it: the read as typed (its meta, coverage and ticket counts
+ * are shown as sent) with every interpreted part beside it, read once here (issue 27: no view reads
+ * the hub or `tickets.commented` itself).
+ */
+export type BriefingFacts = BriefingRead & {
+  /** The hub as facts (`hubFactsOf`). */
+  hubFacts: HubFacts;
+  /** The meta of a run that exists; null when the project never had one (`runMetaOf`). */
+  runMeta: RunMeta | null;
+  /** Deep-dive sections the edition holds (`deepDivesOf`). */
+  deepDives: string[];
+  /** The ticket ids the edition opened, in its order (`openedIds`). */
+  opened: string[];
+  /** `tickets.commented` as facts (`commentedOf`). */
+  commented: Commented;
+  /**
+   * The deep-dive sections the read carries on its item (a read asked with `sections`), as facts,
+   * keyed by the key's `keyStem` (`deep-pricing` -> `deeppricing`); empty on a hub-only read.
+   */
+  sections: Record<string, SectionFacts>;
+};
+
+/** The `deep-…` sections on an edition's item, as facts, keyed by `keyStem` (the first key of a stem wins). */
+function sectionsOf(item: ReadItem): Record<string, SectionFacts> {
+  const sections: Record<string, SectionFacts> = {};
+  if (isUnreadable(item) || !isRecord(item)) return sections;
+  for (const [key, value] of Object.entries(item)) {
+    const stem = keyStem(key);
+    if (stem.startsWith('deep') && !(stem in sections)) sections[stem] = sectionFactsOf(value);
+  }
+  return sections;
+}
+
+/** An edition read as facts (see `BriefingFacts`). */
+export function briefingFactsOf(read: BriefingRead): BriefingFacts {
+  return {
+    ...read,
+    hubFacts: hubFactsOf(read.item),
+    runMeta: runMetaOf(read),
+    deepDives: deepDivesOf(read),
+    opened: openedIds(read),
+    commented: commentedOf(read.tickets),
+    sections: sectionsOf(read.item),
+  };
+}

@@ -45,8 +45,15 @@ export function readCompetitor(item: Competitor): CompetitorFacts {
   return { id, name: identity.name, domain: item.domain, isOwn, identity: { ...identity, competitorId: id, domain: item.domain, isOwn }, extras: extrasOfItem(item) };
 }
 
+/** The competitor list as facts. */
+export interface CompetitorListFacts {
+  competitors: CompetitorFacts[];
+  /** Items Radar could not read. */
+  unreadable: number;
+}
+
 /** The competitors Radar could read, in the order received, and how many items it could not. */
-export function readCompetitorList(items: readonly Listed<Competitor>[]): { competitors: CompetitorFacts[]; unreadable: number } {
+export function readCompetitorList(items: readonly Listed<Competitor>[]): CompetitorListFacts {
   const competitors: CompetitorFacts[] = [];
   let unreadable = 0;
   for (const item of items) {

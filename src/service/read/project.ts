@@ -97,8 +97,14 @@ export function readProjectDetail(detail: JsonRecord, maxPrompts = 25): ProjectD
   };
 }
 
+/** The entries of an answer whose envelope is not shown, and the fields beside them. */
+export interface EntriesFacts {
+  entries: unknown[];
+  rest: JsonRecord;
+}
+
 /** The entries of an answer whose envelope is not shown: `items`, else `item` (a list or one), `data`, `results`, else the answer; `rest` is what sits beside them. */
-export function entriesOf(body: JsonRecord): { entries: unknown[]; rest: JsonRecord } {
+export function entriesOf(body: JsonRecord): EntriesFacts {
   for (const key of ['items', 'item', 'data', 'results']) {
     const found = lookup(body, key, { down: false });
     if (!found.found) continue;

@@ -1,6 +1,6 @@
 /** The strategic tickets board: tickets, comments, labels, assignees (spec 2.7, 2.8, 3.1, 4.6). */
 import * as z from 'zod';
-import { isUnreadable, tolerantArray, tolerantPart } from '../tolerant.js';
+import { isUnreadable, tolerantArray, tolerantPart, type Unreadable } from '../tolerant.js';
 import { calendarDaySchema, personSchema, timestampSchema } from './common.js';
 
 /** The five columns, in board order. */
@@ -81,6 +81,13 @@ export function briefingSizeOf(ticket: Pick<Ticket, 'briefing' | 'origin'>): Bri
   return minutes === null ? { kind: 'unsized' } : { kind: 'minutes', minutes };
 }
 
+/** A ticket with its briefing size read beside it (`briefingSizeOf`): what the views show a ticket from. */
+export type TicketFacts = Ticket & { briefingSize: BriefingSize | null };
+
+export function ticketFactsOf(ticket: Ticket): TicketFacts {
+  return { ...ticket, briefingSize: briefingSizeOf(ticket) };
+}
+
 /**
  * `{ items, total, hasMore }`; `total` counts the columns the call covers, under the same filters.
  * A ticket that fails its schema is an `Unreadable` item; the list still reads.
@@ -91,6 +98,8 @@ export const ticketListSchema = z.looseObject({
   hasMore: z.boolean(),
 });
 export type TicketList = z.infer<typeof ticketListSchema>;
+/** A ticket list whose readable tickets carry their facts (`ticketFactsOf`). */
+export type TicketListFacts = Omit<TicketList, 'items'> & { items: (TicketFacts | Unreadable)[]; total: TicketList['total']; hasMore: TicketList['hasMore'] };
 
 /** A comment (spec 2.8): `id` and `body` are required (the entry itself); the rest is read tolerantly. */
 export const commentSchema = z.looseObject({

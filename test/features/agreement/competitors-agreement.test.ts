@@ -15,6 +15,7 @@ import { competitorRefs, refLabel } from '../../../src/features/competitors/comp
 import { cardView } from '../../../src/features/competitors/views/card-view.js';
 import { competitorsView } from '../../../src/features/competitors/views/competitors-view.js';
 import { competitorSchema, tolerantItemsEnvelope } from '../../../src/service/index.js';
+import { readCompetitorList } from '../../../src/service/read/competitors.js';
 import { messageText } from '../../support/view-checks.js';
 
 const HOSTILE = '*bold* <!here> <@U1>';
@@ -33,7 +34,8 @@ const payload = {
 
 describe('the competitor list: every consumer states the same names, domains and counts', () => {
   const items = tolerantItemsEnvelope(competitorSchema).parse(payload).items;
-  const { refs, unreadable } = competitorRefs(items);
+  const listFacts = readCompetitorList(items);
+  const { refs, unreadable } = competitorRefs(listFacts);
 
   it('the reader finds each identity where it sits (nested, any key style) and counts the unreadable item', () => {
     expect(refs.map((r) => [r.id, r.name, r.domain, r.isOwn])).toEqual([
@@ -61,7 +63,7 @@ describe('the competitor list: every consumer states the same names, domains and
     expect(listText).toContain('Tracked since 2026-01-05');
     expect(listText).not.toContain('unnamed competitor');
 
-    const sentence = competitorsSentence(items);
+    const sentence = competitorsSentence(listFacts);
     expect(sentence).toBe(' It monitors 3 competitors: acme.io, beta.dev, gamma.app.');
 
     const acme = refs.find((r) => r.domain === 'acme.io');
@@ -74,7 +76,7 @@ describe('the competitor list: every consumer states the same names, domains and
     expect(refLabel(acme!)).toBe('Acme Corp (acme.io)');
 
     // The typed-competitor matcher reads the same identities: a name, a URL and an id all find Acme.
-    const identities = competitorIdentities(items);
+    const identities = competitorIdentities(listFacts);
     expect(identities.map((i) => i.domain)).toEqual(refs.map((r) => r.domain));
     for (const typed of ['acme corp', 'https://www.acme.io/pricing', 'cmp_acme']) {
       const found = matchCompetitor(identities, (c) => c, typed);
@@ -83,7 +85,7 @@ describe('the competitor list: every consumer states the same names, domains and
   });
 
   it('a list kept in the directory (plain JSON in the store) reads back the same', () => {
-    const kept = JSON.parse(JSON.stringify(items)) as typeof items;
+    const kept = JSON.parse(JSON.stringify(listFacts)) as typeof listFacts;
     const again = competitorRefs(kept);
     expect(again.refs.map((r) => [r.id, r.name, r.domain, r.isOwn])).toEqual(refs.map((r) => [r.id, r.name, r.domain, r.isOwn]));
     expect(again.unreadable).toBe(1);

@@ -13,6 +13,7 @@ import { cardView } from '../../../src/features/competitors/views/card-view.js';
 import { competitorsView } from '../../../src/features/competitors/views/competitors-view.js';
 import { NORTHWIND_COMPETITORS } from '../../../src/sandbox/seed/projects.js';
 import { competitorSchema, tolerantItemsEnvelope } from '../../../src/service/index.js';
+import { readCompetitorList } from '../../../src/service/read/competitors.js';
 import { shapeVariants } from '../../support/shape-variants.js';
 import { messageText } from '../../support/view-checks.js';
 
@@ -24,7 +25,7 @@ const BASE = { items: NORTHWIND_COMPETITORS.map((c) => ({ id: c.id, name: c.name
 /** What the spec names and places (2.1, 2.4): the envelope's `items`, each item's `domain` and `isOwn`. */
 const KEEP = ['items', 'items.domain', 'items.isOwn'];
 
-const parse = (payload: unknown) => tolerantItemsEnvelope(competitorSchema).parse(payload).items;
+const parse = (payload: unknown) => readCompetitorList(tolerantItemsEnvelope(competitorSchema).parse(payload).items);
 const facts = (payload: unknown) => competitorRefs(parse(payload)).refs.map((r) => [r.id, r.name, r.domain, r.isOwn]);
 const entries = (payload: unknown) => competitorRefs(parse(payload)).refs.map((ref) => ({ ref, urls: { kind: 'failed' as const, why: 'not read here' } }));
 

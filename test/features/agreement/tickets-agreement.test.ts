@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { ticketLine } from '../../../src/features/board/views/ticket-format.js';
 import { ticketView } from '../../../src/features/tickets/views/ticket-view.js';
-import { ticketSchema } from '../../../src/service/schemas/tickets.js';
+import { ticketFactsOf, ticketSchema } from '../../../src/service/schemas/tickets.js';
 import { messageText } from '../../support/view-checks.js';
 
 const HOSTILE = '*bold* <!here> <@U1>';
@@ -38,7 +38,7 @@ const payload = {
 };
 
 describe('tickets: the list line and the ticket view state the same facts', () => {
-  const ticket = ticketSchema.parse(payload);
+  const ticket = ticketFactsOf(ticketSchema.parse(payload));
   const now = new Date('2026-11-27T09:00:00Z');
   const line = ticketLine(ticket, now);
   const view = ticketView({ projectId: 'prj_1', projectName: 'Acme', ticket, comments: [], now });

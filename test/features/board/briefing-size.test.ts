@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, TICKET_SEED, type Sandbox } from '../../../src/sandbox/index.js';
-import { createServiceClient, type ServiceClient, type Ticket } from '../../../src/service/index.js';
-import { briefingSizeOf } from '../../../src/service/schemas/tickets.js';
+import { createServiceClient, type ServiceClient, type Ticket, type TicketFacts } from '../../../src/service/index.js';
+import { briefingSizeOf, ticketFactsOf } from '../../../src/service/schemas/tickets.js';
 import { readable, Unreadable } from '../../../src/service/tolerant.js';
 import { ticketLine } from '../../../src/features/board/views/ticket-format.js';
 import { ticketListView } from '../../../src/features/tickets/views/ticket-list-view.js';
@@ -24,13 +24,13 @@ const NORTHWIND = TICKET_SEED.projects.northwind;
 describe('a briefing ticket without an estimate is "unsized" on every line', () => {
   let sandbox: Sandbox;
   let svc: ServiceClient;
-  let unsized: Ticket;
-  let sized: Ticket;
-  let plain: Ticket;
+  let unsized: TicketFacts;
+  let sized: TicketFacts;
+  let plain: TicketFacts;
   beforeAll(async () => {
     sandbox = await startSandbox({ port: 0, speed: 1000 });
     svc = createServiceClient({ baseUrl: sandbox.url, apiKey: sandbox.keys.readWrite, retry: false });
-    const all = readable((await svc.listTickets(NORTHWIND, { closed: 'all' })).items);
+    const all = readable((await svc.ticketListFacts(NORTHWIND, { closed: 'all' })).items);
     const briefing = all.filter((t) => t.origin === 'briefing');
     unsized = briefing.find((t) => briefingSizeOf(t)?.kind === 'unsized')!;
     sized = briefing.find((t) => briefingSizeOf(t)?.kind === 'minutes')!;
@@ -44,7 +44,7 @@ describe('a briefing ticket without an estimate is "unsized" on every line', () 
   });
 
   /** Every place a ticket is drawn, as text. */
-  const everyLine = (t: Ticket): Record<string, string> => {
+  const everyLine = (t: TicketFacts): Record<string, string> => {
     const model: HomeModel = {
       channels: [],
       channelsUnknown: false,
@@ -79,8 +79,9 @@ describe('a briefing ticket without an estimate is "unsized" on every line', () 
   it('an estimate that is missing or mistyped is "couldn\'t read", never unsized or a zero', () => {
     const briefing = unsized.briefing as { runId: string; dimension: string };
     const missing = { ...unsized, briefing: { runId: briefing.runId, dimension: briefing.dimension, estimatedMinutes: new Unreadable(undefined) } } as unknown as Ticket;
+    const missingFacts = ticketFactsOf(missing);
     expect(briefingSizeOf(missing)).toEqual({ kind: 'unreadable' });
-    for (const [where, text] of Object.entries(everyLine(missing))) {
+    for (const [where, text] of Object.entries(everyLine(missingFacts))) {
       expect(text, where).not.toContain('unsized');
       expect(text, where).toContain("couldn't read");
     }

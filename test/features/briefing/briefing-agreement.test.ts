@@ -16,7 +16,7 @@ import { digestMessages } from '../../../src/features/digest/views/digest-view.j
 import type { HomeModel } from '../../../src/features/home/home-data.js';
 import { homeView } from '../../../src/features/home/views/home-view.js';
 import { startSandbox, type Sandbox } from '../../../src/sandbox/index.js';
-import { hubFactsOf, rowText } from '../../../src/service/read/briefing.js';
+import { briefingFactsOf, hubFactsOf, rowText } from '../../../src/service/read/briefing.js';
 import { briefingReadSchema, type BriefingRead } from '../../../src/service/index.js';
 import { escapeMrkdwn } from '../../../src/slack/blocks/index.js';
 import type { Block } from '../../../src/slack/blocks/index.js';
@@ -43,7 +43,8 @@ function rawTexts(blocks: readonly unknown[]): string {
 }
 
 /** The three consumers' outputs for one edition, as raw block text. */
-function consumers(read: BriefingRead): Record<'briefing' | 'digest' | 'home', string> {
+function consumers(raw: BriefingRead): Record<'briefing' | 'digest' | 'home', string> {
+  const read = briefingFactsOf(raw);
   const briefing = briefingView(PROJECT, { kind: 'done', read }, NOW, []);
   const digest = digestMessages({ projectId: 'prj_northwind', projectName: PROJECT, read, opened: [] });
   const model: HomeModel = {
@@ -151,9 +152,9 @@ describe('one briefing payload, every consumer', () => {
     // Deep dive: the row for a dimension without a deep dive says what it found, from the same reading.
     const row = rows.find((r) => !r.deepDive) ?? rows[0]!;
     const dimension = String(row.dimension);
-    const found = hubRowFor(read, dimension);
+    const found = hubRowFor(briefingFactsOf(read), dimension);
     expect(found && rowText(found)).toBe(findings[rows.indexOf(row)]);
-    const none = deepDiveView(PROJECT, dimension, { kind: 'none', edition: read, row: found, held: [] }, false);
+    const none = deepDiveView(PROJECT, dimension, { kind: 'none', edition: briefingFactsOf(read), row: found, held: [] }, false);
     expect(rawTexts(none.blocks)).toContain(escapeMrkdwn(findings[rows.indexOf(row)]!));
   });
 

@@ -3,7 +3,7 @@
  * reader gives (`sectionFactsOf`), drawn as chart facts with every figure as sent.
  */
 import { describe, expect, it } from 'vitest';
-import { sectionFactsOf } from '../../../src/service/read/briefing.js';
+import { briefingFactsOf, sectionFactsOf } from '../../../src/service/read/briefing.js';
 import { briefingReadSchema } from '../../../src/service/schemas/briefing.js';
 import { editionChartsOf } from '../../../src/features/charts/edition.js';
 
@@ -25,7 +25,7 @@ describe("the edition's charts", () => {
       'deep-pricing': { kind: 'deep-dive', blocks: [{ type: 'chart', title: 'Price position', note: 'per seat a month', series: [{ label: 'Acme', points: [10, null, 12] }, { label: 'Rival', values: [11, 11.5, 13] }] }] },
       'deep-ai-visibility': { kind: 'deep-dive', blocks: [{ type: 'text', text: 'x' }, { type: 'chart', title: 'Presence', series: [{ label: 'Rival', points: [30] }] }] },
     });
-    const charts = editionChartsOf(read, 'acme');
+    const charts = editionChartsOf(briefingFactsOf(read), 'acme');
     expect(charts.map((c) => c.blockId)).toEqual(['edition-chart-ai-visibility', 'edition-chart-pricing']);
     expect(charts[0]?.facts).toEqual({ title: 'Presence', kind: 'bar', series: [{ name: 'Rival', points: [{ label: 'Point 1', value: 30 }] }] });
     expect(charts[1]?.note).toBe('per seat a month');
@@ -36,17 +36,17 @@ describe("the edition's charts", () => {
   });
 
   it('no chart for a section the edition does not hold, a chart without series (includeCharts not honoured), or one with nothing measured', () => {
-    expect(editionChartsOf(edition({}), 'Acme')).toEqual([]);
+    expect(editionChartsOf(briefingFactsOf(edition({})), 'Acme')).toEqual([]);
     const read = edition({
       'deep-pricing': { blocks: [{ type: 'chart', title: 'Price position', note: 'title and note only' }] },
       'deep-ai-visibility': { blocks: [{ type: 'chart', title: 'Presence', series: [{ label: 'Rival', points: [null, null] }] }] },
     });
-    expect(editionChartsOf(read, 'Acme')).toEqual([]);
+    expect(editionChartsOf(briefingFactsOf(read), 'Acme')).toEqual([]);
   });
 
   it('more than twenty points: the last twenty, labelled by their place in the order sent', () => {
     const points = Array.from({ length: 25 }, (_, i) => i);
-    const [chart] = editionChartsOf(edition({ 'deep-pricing': { blocks: [{ type: 'chart', title: 'Long', series: [{ label: 'A', points }] }] } }), 'Acme');
+    const [chart] = editionChartsOf(briefingFactsOf(edition({ 'deep-pricing': { blocks: [{ type: 'chart', title: 'Long', series: [{ label: 'A', points }] }] } })), 'Acme');
     expect(chart?.facts.series[0]?.points.map((p) => p.label)).toEqual(points.slice(5).map((i) => `Point ${i + 1}`));
     expect(chart?.facts.series[0]?.points.map((p) => p.value)).toEqual(points.slice(5));
     // The reader keeps the null points in place (spec 2.2) for the deep dive's words too.

@@ -1,5 +1,6 @@
 /** Helpers the ticket feature tests share: real messages in the fake Slack, and a service client on the sandbox. */
-import { createServiceClient, type ServiceClient, type Ticket, type TicketStatus } from '../../../src/service/index.js';
+import { createServiceClient, type ServiceClient, type Ticket, type TicketFacts, type TicketStatus } from '../../../src/service/index.js';
+import { ticketFactsOf } from '../../../src/service/schemas/tickets.js';
 import type { StoredView, WebApiCall } from '../../../src/slack/local-web-api/index.js';
 import { BOT_TOKEN, type RadarHarness } from '../../support/radar-harness.js';
 import { isJson } from '../../support/view-state.js';
@@ -44,10 +45,10 @@ export function viewText(view: { blocks: unknown[] }): string {
   return parts.join('\n');
 }
 
-/** A ticket as the service lists it, for view tests; `overrides` replace any field. */
-export function ticketFixture(number: number, status: TicketStatus, overrides: Partial<Ticket> = {}): Ticket {
+/** A ticket as the service lists it, read as facts, for view tests; `overrides` replace any field. */
+export function ticketFixture(number: number, status: TicketStatus, overrides: Partial<Ticket> = {}): TicketFacts {
   const at = '2026-01-01T00:00:00.000Z';
-  return {
+  return ticketFactsOf({
     id: `tkt_${number}`,
     number,
     origin: 'user',
@@ -68,5 +69,5 @@ export function ticketFixture(number: number, status: TicketStatus, overrides: P
     updatedAt: at,
     lastActivityAt: at,
     ...overrides,
-  };
+  });
 }

@@ -1,6 +1,5 @@
 /** One ticket as a line of mrkdwn, the way lists and the picker show it. */
-import type { Label, Ticket } from '../../../service/index.js';
-import { briefingSizeOf, type BriefingSize } from '../../../service/schemas/tickets.js';
+import type { BriefingSize, Label, Ticket, TicketFacts } from '../../../service/index.js';
 import { isUnreadable, readable, readableOr, UNREADABLE_VALUE, unreadableItemsLine, unreadableOf, type Unreadable } from '../../../service/tolerant.js';
 import { dayText, dayWords, escapeMrkdwn, estimateText, humanise, truncate } from '../../../slack/blocks/index.js';
 import { impactName } from '../vocabulary.js';
@@ -63,8 +62,8 @@ export function sizeWords(size: BriefingSize): string {
 }
 
 /** "from a briefing (pricing, about 4 h)", "from a briefing (pricing, unsized)" on a ticket a briefing opened; null on any other. */
-export function briefingMark(ticket: Pick<Ticket, 'briefing' | 'origin'>): string | null {
-  const size = briefingSizeOf(ticket);
+export function briefingMark(ticket: Pick<TicketFacts, 'briefing' | 'briefingSize'>): string | null {
+  const size = ticket.briefingSize;
   if (size === null) return null;
   const briefing = readableOr(ticket.briefing, null);
   const dimension = briefing && typeof briefing.dimension === 'string' && briefing.dimension ? `${escapeMrkdwn(dimensionWords(briefing.dimension))}, ` : '';
@@ -81,7 +80,7 @@ export function dimensionWords(key: string): string {
  * `*#12* Title · impact 3 Significant · effort low · 👤 Maya Chen · ⚠️ overdue (due 2026-05-01) · 🏷 Pricing, SEO · _from a briefing_`;
  * unset values are left out. With `now`, a passed due day on an open ticket is marked overdue.
  */
-export function ticketLine(ticket: Ticket, now?: Date): string {
+export function ticketLine(ticket: TicketFacts, now?: Date): string {
   const parts = [`*#${ticket.number}* ${titleText(ticket, TITLE_IN_LIST)}`];
   const { impact, effort, assignee } = ticket;
   if (isUnreadable(impact)) parts.push(`impact ${UNREADABLE_VALUE}`);
@@ -121,7 +120,7 @@ export const TICKET_TABLE_COLUMNS = ['#', 'Title', 'Column', 'Impact', 'Effort',
  * number, title (with its briefing mark), column, impact, effort, assignee ("unassigned"), due day
  * (overdue marked), labels. An unset value is an empty cell.
  */
-export function ticketCells(ticket: Ticket, column: string, now?: Date): string[] {
+export function ticketCells(ticket: TicketFacts, column: string, now?: Date): string[] {
   const { impact, effort, assignee } = ticket;
   const briefing = briefingMark(ticket);
   return [

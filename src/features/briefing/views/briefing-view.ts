@@ -5,13 +5,13 @@
  * answer is a main message and its long parts; shown to one person they follow the main message in
  * one answer, shared to the channel they go in its thread.
  */
-import type { BriefingRead, Ticket } from '../../../service/index.js';
+import type { TicketFacts } from '../../../service/index.js';
+import type { BriefingFacts } from '../../../service/read/briefing.js';
 import { isUnreadable, readableOr, UNREADABLE_VALUE, unreadableText } from '../../../service/tolerant.js';
 import { context, escapeMrkdwn, header, LIMITS, relativeAndAbsolute, section, type Block } from '../../../slack/blocks/index.js';
 import { COMMAND } from '../../../slack/ids.js';
 import type { BriefingState } from '../load-briefing.js';
 import { caveatLines, diagnosisPart, editionBlocks, editionTitle, linesBlocks, openedCount, openedHeading, openedTicketLine } from '../../editions/views/edition-summary.js';
-import { runMetaOf } from '../../../service/read/briefing.js';
 
 export interface BriefingMessage {
   text: string;
@@ -50,7 +50,7 @@ export function stepText(step: unknown): string {
  * One edition's parts. `split`: the main message keeps the first caveats and tickets and the rest go
  * to thread replies (shared); otherwise every caveat and ticket is in the main blocks (one person).
  */
-function editionParts(projectName: string, read: BriefingRead, opened: Ticket[] | null, lead: string, split: boolean): { main: Block[]; thread: BriefingMessage[] } {
+function editionParts(projectName: string, read: BriefingFacts, opened: TicketFacts[] | null, lead: string, split: boolean): { main: Block[]; thread: BriefingMessage[] } {
   const title = `${projectName}: ${editionTitle(read)}`;
   const textTitle = escapeMrkdwn(title);
   const main: Block[] = [header(title), ...editionBlocks(read)];
@@ -88,7 +88,7 @@ function editionParts(projectName: string, read: BriefingRead, opened: Ticket[] 
  * The answer to `/radar briefing`. `split` (a shared answer) keeps the main message short and puts the
  * long parts in thread replies; otherwise everything is in one message, within the block limit.
  */
-export function briefingMessages(projectName: string, state: BriefingState, now: Date, opened: Ticket[] | null = [], split = false): BriefingMessages {
+export function briefingMessages(projectName: string, state: BriefingState, now: Date, opened: TicketFacts[] | null = [], split = false): BriefingMessages {
   const name = escapeMrkdwn(projectName);
   switch (state.kind) {
     case 'never':
@@ -104,7 +104,7 @@ export function briefingMessages(projectName: string, state: BriefingState, now:
     default: {
       const blocks: Block[] = [];
       if (state.kind === 'running') {
-        const meta = runMetaOf(state.latest);
+        const meta = state.latest.runMeta;
         const rawProgress = meta?.progress;
         const progress = readableOr(rawProgress, undefined);
         const step = isUnreadable(rawProgress) ? UNREADABLE_VALUE : progress === undefined ? 'not reported' : stepText(progress.step);
@@ -130,7 +130,7 @@ export function briefingMessages(projectName: string, state: BriefingState, now:
 }
 
 /** The whole answer as one message (shown to one person), kept within the block limit. */
-export function briefingView(projectName: string, state: BriefingState, now: Date, opened: Ticket[] | null = []): BriefingMessage & { empty: boolean } {
+export function briefingView(projectName: string, state: BriefingState, now: Date, opened: TicketFacts[] | null = []): BriefingMessage & { empty: boolean } {
   const { main, empty } = briefingMessages(projectName, state, now, opened, false);
   const blocks = main.blocks;
   if (blocks.length <= LIMITS.blocksPerMessage - 1) return { text: main.text, blocks, empty };

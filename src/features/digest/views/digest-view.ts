@@ -3,7 +3,8 @@
  * with deep-dive pointers, board activity, caveats, the most important opened tickets with buttons),
  * and thread replies for whatever would not fit (more tickets, every caveat, more diagnosis rows).
  */
-import type { BriefingRead, Ticket } from '../../../service/index.js';
+import type { TicketFacts } from '../../../service/index.js';
+import type { BriefingFacts } from '../../../service/read/briefing.js';
 import {
   actions,
   button,
@@ -21,16 +22,15 @@ import {
 import { ACTION_IDS, COMMAND, DIGEST_IDS } from '../../../slack/ids.js';
 import { chartPart, type MessageChart } from '../../../slack/charts/index.js';
 import { shown, unreadableText } from '../../../service/tolerant.js';
-import { verdictOf } from '../../../service/read/briefing.js';
 import { caveatLines, diagnosisPart, editionBlocks, editionTitle, linesBlocks, openedHeading, ticketFacts } from '../../editions/views/edition-summary.js';
 
 /** What a digest shows: the edition read with its hub, and the tickets it opened in `tickets.opened` order. */
 export interface DigestContent {
   projectId: string;
   projectName: string;
-  read: BriefingRead;
+  read: BriefingFacts;
   /** The edition's opened tickets, most important first. */
-  opened: Ticket[];
+  opened: TicketFacts[];
   /** The charts of the edition's own deep dives (AI visibility, pricing), at most two; each with its note when it has one. */
   charts?: readonly (MessageChart & { note?: string | null })[];
 }
@@ -62,7 +62,7 @@ export function digestMessages(content: DigestContent): DigestMessages {
   const title = `${projectName}: ${editionTitle(read)}`;
   // Message text is mrkdwn too: Slack would act on a `<!channel>` in it (also in the notification).
   const textTitle = escapeMrkdwn(title);
-  const verdict = verdictOf(read.item);
+  const verdict = read.hubFacts.verdict;
   const thread: DigestMessage[] = [];
 
   const blocks: Block[] = [header(title), ...editionBlocks(read)];
@@ -115,7 +115,7 @@ export interface RowOptions {
 }
 
 /** One opened ticket: a section (title, impact, size, column) and its buttons. Re-rendered after a move. */
-export function ticketRowBlocks(projectId: string, ticket: Ticket, options: RowOptions = {}): Block[] {
+export function ticketRowBlocks(projectId: string, ticket: TicketFacts, options: RowOptions = {}): Block[] {
   const facts = ticketFacts(ticket);
   if (options.movedBy) facts[facts.length - 1] += ` (moved by <@${escapeMrkdwn(options.movedBy)}>)`;
   const rank = options.rank === undefined ? '' : `${options.rank}. `;

@@ -6,19 +6,18 @@
  * Each thing is said once: no caveat count beside the caveats, no list of deep dives beside the rows
  * that point to them, no "no deep dive" after a note that already says so.
  */
-import type { BriefingRead, BriefingTickets, Ticket } from '../../../service/index.js';
+import type { BriefingTickets, TicketFacts } from '../../../service/index.js';
 import { chunkLines, dayWords, escapeMrkdwn, humanise, plural, section, truncate, type Block } from '../../../slack/blocks/index.js';
 import { isUnreadable, readableOr, shown, UNREADABLE_VALUE, unreadableText, type Unreadable } from '../../../service/tolerant.js';
 import { COMMAND } from '../../../slack/ids.js';
-import { briefingSizeOf } from '../../../service/schemas/tickets.js';
 import { sizeWords } from '../../board/views/ticket-format.js';
 import { columnName, impactName } from '../../board/vocabulary.js';
 import { dimensionName } from '../hub.js';
-import { commentedOf, deepDivesOf, hubFactsOf, runMetaOf, type DiagnosisRow, type Extras, type HubFacts, type HubNote } from '../../../service/read/briefing.js';
+import type { BriefingFacts, DiagnosisRow, Extras, HubFacts, HubNote } from '../../../service/read/briefing.js';
 import { extraLines } from '../../../slack/blocks/extras.js';
 
-export function editionTitle(read: BriefingRead): string {
-  const meta = runMetaOf(read);
+export function editionTitle(read: BriefingFacts): string {
+  const meta = read.runMeta;
   const edition = isUnreadable(meta?.editionNumber) ? "Edition (number Radar couldn't read)" : typeof meta?.editionNumber === 'number' ? `Edition ${meta.editionNumber}` : 'Edition';
   // Plain text (headers carry it): a day in words, never a token.
   const date = isUnreadable(meta?.briefingDate) ? "date Radar couldn't read" : dayWords(meta?.briefingDate);
@@ -31,22 +30,22 @@ export function verdictText(hub: HubFacts): string {
 }
 
 /** The verdict (with whatever else the headline block says) and what the edition did on the board: the head of every edition answer. */
-export function editionBlocks(read: BriefingRead): Block[] {
-  const hub = hubFactsOf(read.item);
+export function editionBlocks(read: BriefingFacts): Block[] {
+  const hub = read.hubFacts;
   const head = [verdictText(hub), ...extraLines(hub.headlineExtras.extras, hub.headlineExtras.more)];
-  return [...linesBlocks(head), ...linesBlocks(boardLines(read.tickets))];
+  return [...linesBlocks(head), ...linesBlocks(boardLines(read))];
 }
 
 /** Most comments the edition wrote (`tickets.commented`) quoted one per line; the rest are counted. */
 const COMMENTED_SHOWN = 5;
 
 /** The head line of `tickets`: the whole count (`total`) and what the edition did (opened, commented, already on board, rechecked). */
-export function boardText(tickets: BriefingRead['tickets']): string {
+export function boardText(read: Pick<BriefingFacts, 'tickets' | 'commented'>): string {
+  const { tickets, commented } = read;
   if (isUnreadable(tickets)) return `*On the board:* ${UNREADABLE_VALUE}`;
   if (!tickets) return '*On the board:* not reported';
   const count = (list: readonly unknown[] | Unreadable) => shown(list, (l) => String(l.length));
   const total = shown(tickets.total, (n) => plural(n, 'ticket'));
-  const commented = commentedOf(tickets);
   const comments = commented.kind === 'entries' ? ` · commented ${commented.entries.length + commented.unreadable}` : commented.kind === 'unreadable' ? ` · commented ${UNREADABLE_VALUE}` : '';
   return `*On the board:* ${total} in all · opened ${count(tickets.opened)}${comments} · already on board ${count(tickets.alreadyOnBoard)} · rechecked unchanged ${count(tickets.recheckedUnchanged)}`;
 }
@@ -56,13 +55,13 @@ export function boardText(tickets: BriefingRead['tickets']): string {
  * the comments the edition wrote on tickets already on the board (`tickets.commented`: ticket id,
  * kind, the comment's text), the first few quoted and the rest counted.
  */
-export function boardLines(tickets: BriefingRead['tickets']): string[] {
-  const lines = [boardText(tickets)];
+export function boardLines(read: Pick<BriefingFacts, 'tickets' | 'commented'>): string[] {
+  const { tickets, commented } = read;
+  const lines = [boardText(read)];
   if (isUnreadable(tickets) || !tickets) return lines;
   const byStatus = (b: BriefingTickets['byStatus']) =>
     shown(b, (s) => `triage ${shown(s.triage, String)} · to do ${shown(s.todo, String)} · in progress ${shown(s.in_progress, String)} · done ${shown(s.done, String)} · dismissed ${shown(s.dismissed, String)}`);
   lines.push(`_Where they are now:_ ${byStatus(tickets.byStatus)}`);
-  const commented = commentedOf(tickets);
   if (commented.kind === 'entries' && commented.entries.length + commented.unreadable > 0) {
     lines.push('*Commented on tickets already on the board*');
     for (const c of commented.entries.slice(0, COMMENTED_SHOWN)) {
@@ -123,8 +122,8 @@ export interface DiagnosisPart {
  * The hub's diagnosis rows (then the hub's other words: other blocks, fields of the row block and
  * the hub) as section texts; an unreadable layout or `contains` is said in one line.
  */
-export function diagnosisPart(read: BriefingRead): DiagnosisPart {
-  const hub = hubFactsOf(read.item);
+export function diagnosisPart(read: BriefingFacts): DiagnosisPart {
+  const hub = read.hubFacts;
   const { rows } = hub;
   const unreadable = hub.diagnosisUnreadable;
   const lines = [...rows.flatMap(diagnosisLines), ...hub.notes.flatMap(hubNoteLines)];
@@ -135,9 +134,9 @@ export function diagnosisPart(read: BriefingRead): DiagnosisPart {
   return { chunks: chunkLines(['*Diagnosis*', ...lines]), moreDeepDives };
 }
 
-function moreDeepDivesLine(read: BriefingRead, rows: readonly DiagnosisRow[]): string | null {
+function moreDeepDivesLine(read: BriefingFacts, rows: readonly DiagnosisRow[]): string | null {
   const pointed = new Set(rows.flatMap((r) => (r.deepDive ? [r.deepDive.toLowerCase()] : [])));
-  const others = deepDivesOf(read).filter((s) => !pointed.has(s.replace(/^deep-/, '').toLowerCase()));
+  const others = read.deepDives.filter((s) => !pointed.has(s.replace(/^deep-/, '').toLowerCase()));
   return isUnreadable(read.contains)
     ? `_Deep dives:_ ${UNREADABLE_VALUE}`
     : others.length > 0
@@ -146,7 +145,7 @@ function moreDeepDivesLine(read: BriefingRead, rows: readonly DiagnosisRow[]): s
 }
 
 /** The coverage caveats as text lines (null when the edition reports none); unreadable said in one line. */
-export function caveatLines(read: BriefingRead): { lines: string[]; unreadable: boolean } {
+export function caveatLines(read: BriefingFacts): { lines: string[]; unreadable: boolean } {
   const coverage = read.coverage;
   if (isUnreadable(coverage)) return { lines: [], unreadable: true };
   return { lines: (readableOr(coverage, null)?.items ?? []).map((c) => `• ${escapeMrkdwn(truncate(c, 600))}`), unreadable: false };
@@ -154,29 +153,29 @@ export function caveatLines(read: BriefingRead): { lines: string[]; unreadable: 
 
 
 /** An opened ticket's facts: impact, size (unsized when the edition gave no estimate), column. */
-export function ticketFacts(ticket: Ticket): string[] {
+export function ticketFacts(ticket: TicketFacts): string[] {
   const { impact, status } = ticket;
   return [
     shown(impact, (i) => (i === null ? 'impact not rated' : `impact ${escapeMrkdwn(impactName(i))}`)),
-    sizeWords(briefingSizeOf(ticket) ?? { kind: 'not-reported' }),
+    sizeWords(ticket.briefingSize ?? { kind: 'not-reported' }),
     `*${shown(status, (s) => escapeMrkdwn(columnName(s)))}*`,
   ];
 }
 
 /** One opened ticket as a line: rank, number, title, then its facts. */
-export function openedTicketLine(ticket: Ticket, rank: number): string {
+export function openedTicketLine(ticket: TicketFacts, rank: number): string {
   return `${rank}. *#${ticket.number} ${shown(ticket.title, (t) => escapeMrkdwn(truncate(t, 300)))}* · ${ticketFacts(ticket).join(' · ')}`;
 }
 
 /** How many tickets the edition says it opened (`tickets.opened`), else the number listed. */
-export function openedCount(read: BriefingRead, listed: number): number {
+export function openedCount(read: BriefingFacts, listed: number): number {
   const tickets = readableOr(read.tickets, null);
   const opened = tickets ? readableOr(tickets.opened, null) : null;
   return opened?.length ?? listed;
 }
 
 /** The heading of the opened tickets, or the one sentence when there are none or they could not be listed. */
-export function openedHeading(read: BriefingRead, listed: number): string {
+export function openedHeading(read: BriefingFacts, listed: number): string {
   const count = openedCount(read, listed);
   if (listed === 0) return count === 0 ? 'This edition opened no new tickets.' : `This edition opened ${plural(count, 'ticket')}; they could not be listed.`;
   const missing = count > listed ? `; ${count - listed} could not be listed` : '';

@@ -10,7 +10,7 @@ import { chunkLines, context, divider, escapeMrkdwn, fitBlocks, header, humanise
 import { isUnreadable } from '../../../service/tolerant.js';
 import { COMMAND } from '../../../slack/ids.js';
 import { columnName } from '../../board/vocabulary.js';
-import { hubFactsOf, rowText } from '../../../service/read/briefing.js';
+import { rowText } from '../../../service/read/briefing.js';
 import { unreadableText } from '../../../service/tolerant.js';
 import { boardText, editionTitle, rowName, verdictText } from '../../editions/views/edition-summary.js';
 import { ticketLine, unreadableTicketsLine } from '../../board/views/ticket-format.js';
@@ -135,8 +135,8 @@ function briefingLines(projectName: string, briefing: LatestBriefing): string[] 
   const title = `*${escapeMrkdwn(projectName)}*`;
   if (briefing.kind === 'failed') return [title, `:warning: ${briefing.reason}`];
   if (briefing.kind === 'none') return [title, '_No briefing edition yet._'];
-  const hub = hubFactsOf(briefing.read.item);
-  const lines = [`${title} · ${escapeMrkdwn(editionTitle(briefing.read))}`, verdictText(hub), boardText(briefing.read.tickets)];
+  const hub = briefing.read.hubFacts;
+  const lines = [`${title} · ${escapeMrkdwn(editionTitle(briefing.read))}`, verdictText(hub), boardText(briefing.read)];
   if (hub.diagnosisUnreadable && hub.rows.length === 0) lines.push(unreadableText('Diagnosis'));
   for (const row of hub.rows.slice(0, HOME_FINDINGS)) {
     const text = rowText(row);

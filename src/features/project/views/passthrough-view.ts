@@ -1,9 +1,9 @@
 /**
  * `/radar alerts` and `/radar schedules`: the spec shows neither payload (2.11, 4.4), not even its
- * envelope, so whatever comes is listed as it came: the entries the project reader finds (`entriesOf`:
+ * envelope, so whatever comes is listed as it came: the entries the project reader finds (`alertFacts`/`scheduleFacts`, `entriesOf`:
  * under `items`, or `item`, or the answer itself), each in one section, humanised and escaped, within a message's 50 blocks.
  */
-import { entriesOf } from '../../../service/read/project.js';
+import type { EntriesFacts } from '../../../service/read/project.js';
 import { isRecord } from '../../../service/tolerant.js';
 import { chunkLines, context, escapeMrkdwn, header, plural, section, type Block } from '../../../slack/blocks/index.js';
 import { entryLine, passthroughLines } from './passthrough.js';
@@ -11,9 +11,9 @@ import { entryLine, passthroughLines } from './passthrough.js';
 /** Sections of entries shown; the rest is counted. */
 const ENTRIES_SHOWN = 40;
 
-export function passthroughView(options: { title: string; noun: string; projectName: string; body: Record<string, unknown>; now: Date }): { text: string; blocks: Block[]; empty: boolean } {
+export function passthroughView(options: { title: string; noun: string; projectName: string; facts: EntriesFacts; now: Date }): { text: string; blocks: Block[]; empty: boolean } {
   const { noun, projectName, now } = options;
-  const { entries, rest } = entriesOf(options.body);
+  const { entries, rest } = options.facts;
   const blocks: Block[] = [header(`${projectName}: ${options.title}`)];
   const note = context(`Radar passes ${noun}s through as the service sends them: the spec doesn't describe their fields, so nothing here is interpreted, only made readable.`);
   if (entries.length === 0) {

@@ -1,19 +1,17 @@
 /**
  * `/radar project`: the bound project's detail read. The spec names the list fields (2.3) and says the
  * detail adds per-dimension monitoring freshness and the AI monitoring prompts without naming them, so
- * both are looked for by the project reader (`readProjectDetail`: a key mentioning "fresh" or
+ * both are looked for by the project reader (`projectFacts`, `readProjectDetail`: a key mentioning "fresh" or
  * "dimension", a list under a key mentioning "prompt", up to two levels down); the view renders its
  * facts: what is not found says so in one line, and every other field is passed through, humanised
  * and escaped.
  */
-import type { ProjectDetail } from '../../../service/index.js';
-import { readProjectDetail, type FreshnessEntry, type FreshnessValue, type PROJECT_LISTED, type PromptFact } from '../../../service/read/project.js';
+import type { FreshnessEntry, FreshnessValue, PROJECT_LISTED, ProjectDetailFacts, PromptFact } from '../../../service/read/project.js';
 import { isRecord } from '../../../service/tolerant.js';
 import { chunkLines, context, escapeMrkdwn, fields, header, humanise, plural, relativeAndAbsolute, section, type Block } from '../../../slack/blocks/index.js';
 import { dimensionName } from '../../editions/hub.js';
 import { capitalise, entryLine, passthroughLines, scalarText } from './passthrough.js';
 
-const PROMPTS_SHOWN = 25;
 const ISO = /^\d{4}-\d{2}-\d{2}T/;
 
 function timeText(value: FreshnessValue, now: Date): string {
@@ -33,8 +31,7 @@ function promptText(prompt: PromptFact, now: Date): string {
   return isRecord(prompt.value) ? entryLine(prompt.value, now) : scalarText(prompt.value, now);
 }
 
-export function projectView(projectName: string, detail: ProjectDetail, now: Date): { text: string; blocks: Block[] } {
-  const facts = readProjectDetail(detail, PROMPTS_SHOWN);
+export function projectView(projectName: string, facts: ProjectDetailFacts, now: Date): { text: string; blocks: Block[] } {
   const shown = (key: (typeof PROJECT_LISTED)[number], render: (v: unknown) => string) => {
     const part = facts.named[key];
     return part.kind === 'value' ? render(part.value) : '_not in the answer_';

@@ -2,7 +2,7 @@
  * `/radar tickets`: the board in its own order (never re-sorted), grouped by column, packed into
  * sections within Slack's limits; what does not fit is counted in an "…and N more" line.
  */
-import type { Ticket, TicketList } from '../../../service/index.js';
+import type { TicketFacts, TicketListFacts } from '../../../service/index.js';
 import { isUnreadable, readable, unreadableOf } from '../../../service/tolerant.js';
 import { LIMITS, context, escapeMrkdwn, header, plural, section, type Block } from '../../../slack/blocks/index.js';
 import { COMMAND } from '../../../slack/ids.js';
@@ -12,7 +12,7 @@ import { plainCell, tableBlock } from '../../../slack/blocks/table.js';
 
 export interface TicketListData {
   projectName: string;
-  list: TicketList;
+  list: TicketListFacts;
   /** What the list was narrowed to, as the person typed it (for the summary line). */
   filters: string[];
   closed: 'recent' | 'all';
@@ -29,8 +29,8 @@ interface Chunk {
 }
 
 /** Columns in the order the board returned them, each with its tickets in the order received. */
-function byColumn(items: readonly Ticket[]): [string, Ticket[]][] {
-  const groups = new Map<string, Ticket[]>();
+function byColumn(items: readonly TicketFacts[]): [string, TicketFacts[]][] {
+  const groups = new Map<string, TicketFacts[]>();
   for (const ticket of items) {
     const column = isUnreadable(ticket.status) ? UNREADABLE_COLUMN : ticket.status;
     const group = groups.get(column);
@@ -47,7 +47,7 @@ function columnTitle(column: string): string {
   return column === UNREADABLE_COLUMN ? "Column Radar couldn't read" : columnName(column);
 }
 
-function chunksOf(column: string, tickets: Ticket[], now: Date | undefined): Chunk[] {
+function chunksOf(column: string, tickets: TicketFacts[], now: Date | undefined): Chunk[] {
   const chunks: Chunk[] = [];
   let lines: string[] = [`*${columnTitle(column)}*`];
   // The length of `lines.join('\n')`, kept as lines are added (joining them again for each ticket was quadratic).
@@ -96,7 +96,7 @@ export function ticketListView(data: TicketListData): { text: string; blocks: Bl
 }
 
 /** The tickets as one table (two or more, within Slack's 100 rows), or null when lines say them better or it would not fit. */
-function ticketsTable(groups: [string, Ticket[]][], now: Date | undefined): Block | null {
+function ticketsTable(groups: [string, TicketFacts[]][], now: Date | undefined): Block | null {
   const rows = groups.flatMap(([column, tickets]) => tickets.map((t) => ticketCells(t, columnTitle(column), now).map(plainCell)));
   if (rows.length < 2) return null;
   return tableBlock({ blockId: TICKETS_TABLE, columns: TICKET_TABLE_COLUMNS.map((title) => ({ title, ...(title === 'Title' || title === 'Labels' ? { wrap: true } : {}) })), rows }) as Block | null;

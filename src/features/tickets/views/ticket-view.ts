@@ -5,7 +5,7 @@
  * briefing from opening it again. Comments Radar wrote (origin `api`) get Edit and Delete; a
  * person's comment only Delete (the service lets a key edit only its own comments).
  */
-import type { Assignee, Comment, Ticket } from '../../../service/index.js';
+import type { Assignee, Comment, TicketFacts } from '../../../service/index.js';
 import { TICKET_STATUSES } from '../../../service/index.js';
 import { isUnreadable, readable, shown, UNREADABLE_VALUE, unreadableItemsLine, unreadableOf, type Unreadable } from '../../../service/tolerant.js';
 import { LIMITS, actions, button, context, dayText, escapeMrkdwn, fields, header, markdownToMrkdwn, option, plural, relativeAndAbsolute, section, truncate, type Block } from '../../../slack/blocks/index.js';
@@ -13,7 +13,6 @@ import { ACTION_IDS } from '../../../slack/ids.js';
 import type { CommentSeal, TicketSeal } from '../action-value.js';
 import { columnName, impactName } from '../../board/vocabulary.js';
 import { dimensionWords, isOverdue, labelsText, plainTitle, sizeWords } from '../../board/views/ticket-format.js';
-import { briefingSizeOf } from '../../../service/schemas/tickets.js';
 import { confirmDialog } from '../../board/confirm.js';
 
 const LATEST_COMMENTS = 3;
@@ -24,7 +23,7 @@ const COMMENTS_PER_THREAD = 500;
 export interface TicketViewData {
   projectId: string;
   projectName: string;
-  ticket: Ticket;
+  ticket: TicketFacts;
   /** Oldest first; a comment Radar could not read is counted in one line. */
   comments: readonly (Comment | Unreadable)[];
   /** What just happened (mrkdwn, escaped), shown above the ticket. */
@@ -41,11 +40,11 @@ export interface TicketViewData {
 
 const unsealed: TicketSeal = (ref, kind) => JSON.stringify({ p: ref.projectId, t: ref.ticketId, k: kind });
 
-function origin(ticket: Ticket): string {
+function origin(ticket: TicketFacts): string {
   const { briefing, author } = ticket;
   if (isUnreadable(briefing)) return `${shown(ticket.origin, escapeMrkdwn)} (briefing details ${UNREADABLE_VALUE})`;
   if (briefing) {
-    const size = briefingSizeOf(ticket);
+    const size = ticket.briefingSize;
     return `briefing (${escapeMrkdwn(dimensionWords(briefing.dimension))}, ${size ? sizeWords(size) : 'unsized'})`;
   }
   const by = isUnreadable(author) ? `, by ${UNREADABLE_VALUE}` : author ? `, by ${escapeMrkdwn(author.fullName)}` : '';

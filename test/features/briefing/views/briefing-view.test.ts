@@ -2,7 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { briefingView } from '../../../../src/features/briefing/views/briefing-view.js';
 import { historyView } from '../../../../src/features/briefing/views/history-view.js';
-import { createServiceClient, type BriefingRead, type ServiceClient } from '../../../../src/service/index.js';
+import { createServiceClient, type ServiceClient } from '../../../../src/service/index.js';
+import type { BriefingFacts } from '../../../../src/service/read/briefing.js';
 import { startSandbox, type Sandbox } from '../../../../src/sandbox/index.js';
 import { publishEdition } from '../../../../src/sandbox/routes/index.js';
 import { messageText } from '../../../support/view-checks.js';
@@ -12,17 +13,17 @@ const NOW = new Date();
 describe('briefingView', () => {
   let sandbox: Sandbox;
   let service: ServiceClient;
-  let done: BriefingRead;
-  let running: BriefingRead;
-  let failed: BriefingRead;
+  let done: BriefingFacts;
+  let running: BriefingFacts;
+  let failed: BriefingFacts;
   beforeAll(async () => {
     sandbox = await startSandbox({ port: 0, speed: 1000 });
     service = createServiceClient({ baseUrl: sandbox.url, apiKey: sandbox.keys.readWrite, retry: false });
-    done = await service.getBriefing('prj_northwind');
+    done = await service.briefingFacts('prj_northwind');
     publishEdition(sandbox.state, 'prj_lumen', { status: 'running' });
-    running = await service.getBriefing('prj_lumen');
+    running = await service.briefingFacts('prj_lumen');
     publishEdition(sandbox.state, 'prj_quarry', { status: 'failed' });
-    failed = await service.getBriefing('prj_quarry');
+    failed = await service.briefingFacts('prj_quarry');
   });
   afterAll(async () => {
     await service?.close();

@@ -1,15 +1,17 @@
 /** The Home tab view on its own: Slack's Home tab limits hold however much there is to show. */
 import { describe, expect, it } from 'vitest';
-import type { Ticket } from '../../../../src/service/index.js';
+import type { Ticket, TicketFacts } from '../../../../src/service/index.js';
+import { ticketFactsOf } from '../../../../src/service/schemas/tickets.js';
 import type { BriefingRead } from '../../../../src/service/index.js';
+import { briefingFactsOf } from '../../../../src/service/read/briefing.js';
 import type { HomeModel, HomeProject } from '../../../../src/features/home/home-data.js';
 import { homeView } from '../../../../src/features/home/views/home-view.js';
 import { homeText } from '../../../support/view-checks.js';
 
 const long = (n: number) => 'Long & <odd> name '.repeat(n);
 
-function ticket(n: number): Ticket {
-  return {
+function ticket(n: number): TicketFacts {
+  return ticketFactsOf({
     id: `t${n}`,
     number: n,
     title: `${long(20)} ${n}`,
@@ -19,7 +21,7 @@ function ticket(n: number): Ticket {
     dueDate: null,
     effort: 'low',
     impact: 3,
-  } as unknown as Ticket;
+  } as unknown as Ticket);
 }
 
 function project(i: number): HomeProject {
@@ -34,7 +36,7 @@ function project(i: number): HomeProject {
     projectId: `prj_${i}`,
     projectName: `${long(8)} ${i}`,
     assigned: { kind: 'tickets', member: { userId: 'usr_1', fullName: 'Maya Chen' }, tickets: Array.from({ length: 30 }, (_, n) => ticket(n + 1)), unreadable: [], total: 57 },
-    briefing: { kind: 'edition', read },
+    briefing: { kind: 'edition', read: briefingFactsOf(read) },
   };
 }
 
