@@ -13,6 +13,7 @@ import { forEachLimited } from '../../limiter.js';
 import type { Logger } from '../../log.js';
 import type { Binding } from '../../store/bindings.js';
 import type { DigestSettings, DigestSettingsPatch } from '../../store/digest-settings.js';
+import { inTeamScope, splitByTeam } from '../../slack/workspace-scope.js';
 import { createLeadership } from './leadership.js';
 
 export interface PollerOptions<G> {
@@ -21,7 +22,7 @@ export interface PollerOptions<G> {
   /** The lease one replica holds to poll (`digest:poller`). */
   lease: string;
   intervalMs: number;
-  deps: Pick<RadarDeps, 'store' | 'timing' | 'now'>;
+  deps: Pick<RadarDeps, 'store' | 'timing' | 'now' | 'workspaces'>;
   logger: Logger;
   /** Logged at error level when a whole cycle fails. */
   cycleFailed: string;
@@ -29,6 +30,12 @@ export interface PollerOptions<G> {
   groups(): Promise<Map<string, G>>;
   /** Polls one group. */
   poll(key: string, group: G, signal: AbortSignal): Promise<void>;
+  /**
+   * OAuth mode (issue 32): a group's part for each team in it. Each part is polled in turn in its
+   * team's workspace scope, so its reads go with that workspace's own service key. Unused in
+   * single-workspace mode (one key serves every group whole).
+   */
+  teams?(group: G): Map<string, G>;
 }
 
 export function createPoller<G>(options: PollerOptions<G>): Worker {
@@ -75,9 +82,17 @@ export function createPoller<G>(options: PollerOptions<G>): Worker {
     );
   }
 
+  async function pollInScopes(key: string, group: G, signal: AbortSignal): Promise<void> {
+    if (!deps.workspaces || !options.teams) return options.poll(key, group, signal);
+    for (const [teamId, part] of options.teams(group)) {
+      if (signal.aborted) return;
+      await inTeamScope(teamId, () => options.poll(key, part, signal)).catch((error: unknown) => logger.error(options.cycleFailed, { team: teamId, key, error }));
+    }
+  }
+
   function pollOnce(key: string, group: G, signal: AbortSignal): Promise<void> {
     const previous = polling.get(key) ?? Promise.resolve();
-    const poll = previous.catch(() => undefined).then(() => (signal.aborted ? undefined : options.poll(key, group, signal)));
+    const poll = previous.catch(() => undefined).then(() => (signal.aborted ? undefined : pollInScopes(key, group, signal)));
     polling.set(key, poll);
     return poll.finally(() => {
       if (polling.get(key) === poll) polling.delete(key);
@@ -129,4 +144,14 @@ export function failingPatch(settings: Pick<DigestSettings, 'failing'>, round: {
   if (round.posted && settings.failing) return { failing: null };
   if (round.failing !== null && settings.failing?.reason !== round.failing) return { failing: { reason: round.failing, since: now.toISOString() } };
   return {};
+}
+
+/** `teams` for a group that is a list of records with their team (bindings, ticket threads). */
+export function teamsOfList<T extends { teamId: string }>(items: T[]): Map<string, T[]> {
+  return splitByTeam(items, (item) => item.teamId);
+}
+
+/** `teams` for a group holding its channels (`{ channels: [{ teamId, … }] }`): the group once per team, with that team's channels. */
+export function teamsOfChannels<G extends { channels: { teamId: string }[] }>(group: G): Map<string, G> {
+  return new Map([...splitByTeam(group.channels, (c) => c.teamId)].map(([teamId, channels]) => [teamId, { ...group, channels }]));
 }
