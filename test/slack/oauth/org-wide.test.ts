@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../../src/sandbox/index.js';
 import { INSTALLATIONS_NAMESPACE } from '../../../src/store/installations.js';
+import { NOT_CONNECTED } from '../../../src/slack/error-text.js';
 import { expectNoViolations, startFakeSlack, type FakeSlack } from '../../support/fake-slack.js';
 import { API_APP_ID, CHANNELS, USERS } from '../../support/slack-fixtures.js';
 import { CLIENT, installThroughBrowser, startOAuthRadar, type OAuthRadar } from './oauth-support.js';
@@ -54,6 +55,12 @@ describe('org-wide installs (Enterprise Grid)', () => {
     expect(raw).toBeDefined();
     const [token] = slack.oauth?.tokensOf(GRID.enterpriseId) ?? [];
     expect(JSON.stringify(raw)).not.toContain(token);
+
+    // Until the organisation's key is connected, a command says how (one sentence).
+    const early = await command('T0GRIDWS09', GRID.enterpriseId);
+    expect((early.body as { text?: string }).text).toBe(NOT_CONNECTED);
+    // The organisation's key, connected for the org-wide install (under its enterprise).
+    await r.radar.deps.workspaces?.keys.set(`enterprise:${GRID.enterpriseId}`, sandbox.keys.readWrite, { scope: 'read_write', connectedBy: USERS.alice });
 
     // A workspace of the organisation other than the one that installed.
     const help = await command('T0GRIDWS09', GRID.enterpriseId);
