@@ -85,5 +85,22 @@ describe('org-wide installs (Enterprise Grid)', () => {
     expect(other.status).toBe(200);
     expect(JSON.stringify(other.body)).not.toContain('/radar');
     expectNoViolations(slack);
+
+    // The organisation uninstalls: its installation and its service key go.
+    const gone = JSON.stringify({
+      team_id: GRID.teamId,
+      enterprise_id: GRID.enterpriseId,
+      is_enterprise_install: true,
+      api_app_id: API_APP_ID,
+      event: { type: 'app_uninstalled', event_ts: '1.3' },
+      type: 'event_callback',
+      event_id: `Ev${randomBytes(6).toString('hex').toUpperCase()}`,
+      event_time: Math.floor(Date.now() / 1000),
+      authorizations: [{ enterprise_id: GRID.enterpriseId, team_id: null, user_id: 'U0RADARBOT', is_bot: true, is_enterprise_install: true }],
+    });
+    expect((await r.driver.raw(gone, { 'Content-Type': 'application/json', ...r.driver.sign(gone) })).status).toBe(200);
+    const line = await r.untilLog((l) => typeof l.msg === 'string' && l.msg.startsWith('Radar was uninstalled'));
+    expect(line).toMatchObject({ installationRemoved: true, counts: { 'service-keys': 1 } });
+    expect(await r.radar.deps.workspaces?.keys.keyOf(`enterprise:${GRID.enterpriseId}`)).toBeUndefined();
   });
 });
