@@ -361,14 +361,15 @@ async function startWorkspaces(
   const { store, logger, now, timing, options } = parts;
   return createWorkspaceService({
     keys: createServiceKeysRepo(store, createSecretBox(config.encryption), { now }),
-    clientFor: (apiKey) =>
+    clientFor: (apiKey, purpose) =>
       createServiceClient({
         groupConcurrency: timing.serviceGroupConcurrency,
         baseUrl: parts.baseUrl,
         now,
         apiKey,
         logger: logger.child({ component: 'service' }),
-        retry: { ...config.tuning.serviceRetry, ...options.serviceRetry },
+        // The connect modal's check answers within Slack's 3 seconds: sent once.
+        retry: purpose === 'check' ? false : { ...config.tuning.serviceRetry, ...options.serviceRetry },
         ...(options.serviceTimeouts ? { timeouts: options.serviceTimeouts } : {}),
       }),
     logger: logger.child({ component: 'workspaces' }),

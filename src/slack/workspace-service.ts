@@ -80,8 +80,13 @@ type Method = Exclude<keyof ServiceClient, 'budget' | 'close'>;
 
 export interface WorkspaceServiceOptions {
   keys: ServiceKeysRepo;
-  /** A client for a key (radar.ts: createServiceClient with SVC_BASE_URL and the usual policy). */
-  clientFor: (apiKey: string) => ServiceClient;
+  /**
+   * A client for a key (radar.ts: createServiceClient on SVC_BASE_URL); `check`: for the connect
+   * modal's check, which must answer within Slack's 3 seconds (no retries).
+   */
+  clientFor: (apiKey: string, purpose: 'serve' | 'check') => ServiceClient;
+  /** How long the connect check may take before the modal is told to try again (default 2.5 s). */
+  checkWithinMs?: number;
   logger: Logger;
   /** Clients kept at once (one per connected workspace in use). */
   maxClients?: number;
@@ -137,7 +142,7 @@ export function createWorkspaceService(options: WorkspaceServiceOptions): Worksp
     const id = createHash('sha256').update(apiKey).digest('hex');
     let client = clients.get(id);
     if (!client) {
-      client = options.clientFor(apiKey);
+      client = options.clientFor(apiKey, 'serve');
       clients.set(id, client);
     }
     return client;
@@ -201,13 +206,23 @@ export function createWorkspaceService(options: WorkspaceServiceOptions): Worksp
     };
   };
 
+  const TOO_SLOW = Symbol('too slow');
   const checkKey = async (apiKey: string): Promise<KeyCheck> => {
-    const client = options.clientFor(apiKey);
+    const client = options.clientFor(apiKey, 'check');
+    let timer: NodeJS.Timeout | undefined;
     try {
-      const projects = await client.listProjects();
-      const [first] = readable(projects);
-      const scope: ServiceKeyScope = first ? await probeScope(client, first.id) : 'unknown';
-      return { ok: true, scope, projects: projects.length };
+      const checked = (async () => {
+        const projects = await client.listProjects();
+        const [first] = readable(projects);
+        const scope: ServiceKeyScope = first ? await probeScope(client, first.id) : 'unknown';
+        return { ok: true as const, scope, projects: projects.length };
+      })();
+      checked.catch(() => undefined);
+      // The modal must be answered within Slack's 3 seconds: a check that takes longer is said so.
+      const slow = new Promise<typeof TOO_SLOW>((resolve) => (timer = setTimeout(() => resolve(TOO_SLOW), options.checkWithinMs ?? 2_500)));
+      const result = await Promise.race([checked, slow]);
+      if (result === TOO_SLOW) return { ok: false, sentence: 'The monitoring service took too long to answer the check of this key; please try again in a minute.' };
+      return result;
     } catch (error) {
       const reason = rejectedKeyReason(error);
       if (reason) return { ok: false, sentence: `The monitoring service refused this key (${reason}): paste an active key of your organisation.` };
@@ -219,7 +234,9 @@ export function createWorkspaceService(options: WorkspaceServiceOptions): Worksp
       }
       return { ok: false, sentence: 'The monitoring service did not accept this key for reading projects; paste an active key of your organisation.' };
     } finally {
-      await client.close().catch(() => undefined);
+      clearTimeout(timer);
+      // Not waited for: a check cut short still has its request in flight.
+      void client.close().catch(() => undefined);
     }
   };
 
