@@ -151,7 +151,11 @@ export async function startRadar(config: Config, options: StartOptions = {}): Pr
     const workspaces = config.mode === 'http' && config.oauth && config.encryption ? await startWorkspaces(config, { store, logger, now, timing, options, baseUrl: target.baseUrl }) : undefined;
     if (workspaces) closers.push(() => workspaces.close());
     const deps = radarDeps({ config, logger, service: workspaces?.service ?? service, store, timing, now });
-    if (workspaces) deps.workspaces = workspaces;
+    if (workspaces) {
+      deps.workspaces = workspaces;
+      // Read per use: the current workspace's facade (features cache per service client, so per workspace).
+      Object.defineProperty(deps, 'service', { get: () => workspaces.serviceOfScope(), enumerable: true, configurable: true });
+    }
 
     const busyLogged = { overall: 0, person: 0 };
     const work = createWorkTracker({

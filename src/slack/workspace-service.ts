@@ -95,8 +95,13 @@ export interface WorkspaceServiceOptions {
 export type KeyCheck = { ok: true; scope: ServiceKeyScope; projects: number } | { ok: false; sentence: string };
 
 export interface WorkspaceService {
-  /** `deps.service` in OAuth mode. */
+  /** The facade outside any scope (every call refused there; inside a scope, that scope's client). */
   service: ServiceClient;
+  /**
+   * `deps.service` in OAuth mode (a getter): inside a scope, that workspace's own facade object, so
+   * what features cache per service client is per workspace; outside, `service`.
+   */
+  serviceOfScope(): ServiceClient;
   keys: ServiceKeysRepo;
   /** The client of the current scope's key; null when its workspace has none. Throws outside a scope. */
   current(): Promise<ServiceClient | null>;
@@ -161,26 +166,45 @@ export function createWorkspaceService(options: WorkspaceServiceOptions): Worksp
     return found;
   };
 
-  const facade = {} as Record<string, unknown>;
-  for (const method of Object.keys(METHODS) as (keyof ServiceClient)[]) {
-    if (method === 'budget') {
-      // Synchronous: the scope's client when it is already known, else an idle budget.
-      facade.budget = (group: Parameters<ServiceClient['budget']>[0]) => ({ group, inFlight: 0, waiting: { interactive: 0, background: 0 }, pausedForMs: 0 });
-      continue;
+  /**
+   * A facade: each call goes with the current scope's client. `own`: the facade of one workspace,
+   * which refuses a call made in any other scope (a facade kept past its request cannot serve
+   * another workspace).
+   */
+  const makeFacade = (own: string | null): ServiceClient => {
+    const facade = {} as Record<string, unknown>;
+    for (const method of Object.keys(METHODS) as (keyof ServiceClient)[]) {
+      if (method === 'budget') {
+        // Synchronous, for tests and logs: an idle budget (each key's own is its client's).
+        facade.budget = (group: Parameters<ServiceClient['budget']>[0]) => ({ group, inFlight: 0, waiting: { interactive: 0, background: 0 }, pausedForMs: 0 });
+        continue;
+      }
+      if (method === 'close') {
+        // Only the root's close (radar.ts) closes every client; a workspace's facade closes nothing.
+        facade.close = own === null ? async () => clients.clear() : async () => undefined;
+        continue;
+      }
+      facade[method] = async (...args: unknown[]) => {
+        const scope = currentWorkspace();
+        if (!scope || (own !== null && scope.workspace !== own)) throw refusal('no_workspace', method);
+        const client = await current();
+        if (!client) throw refusal('workspace_not_connected', method);
+        return (client[method as Method] as (...a: unknown[]) => Promise<unknown>)(...args);
+      };
     }
-    if (method === 'close') {
-      facade.close = async () => clients.clear();
-      continue;
-    }
-    facade[method] = async (...args: unknown[]) => {
-      const scope = currentWorkspace();
-      if (!scope) throw refusal('no_workspace', method);
-      const client = await current();
-      if (!client) throw refusal('workspace_not_connected', method);
-      return (client[method as Method] as (...a: unknown[]) => Promise<unknown>)(...args);
-    };
-  }
-  const service = facade as unknown as ServiceClient;
+    return facade as unknown as ServiceClient;
+  };
+  const service = makeFacade(null);
+  // One facade object per workspace: what features cache per client (the competitor list, the board's
+  // choices, the key's scope, the contract check) is then cached per workspace, never shared across.
+  const facades = new LRUCache<string, ServiceClient>({ max: (options.maxClients ?? 500) * 2 });
+  const serviceOfScope = (): ServiceClient => {
+    const scope = currentWorkspace();
+    if (!scope) return service;
+    let found = facades.get(scope.workspace);
+    if (!found) facades.set(scope.workspace, (found = makeFacade(scope.workspace)));
+    return found;
+  };
 
   const middleware = (installation: InstallationResolver): Middleware<AnyMiddlewareArgs> => {
     return async (args) => {
@@ -242,6 +266,7 @@ export function createWorkspaceService(options: WorkspaceServiceOptions): Worksp
 
   return {
     service,
+    serviceOfScope,
     keys,
     current,
     middleware,

@@ -114,6 +114,15 @@ describe('each workspace connects its own service key (OAuth mode over HTTP)', (
     expect(replyText(await answerTo(slack, await r.driver.command(`bind ${SEED.projects.other.id}`, { team: SECOND.teamId, channel: CHANNELS.intel })))).toMatch(/Orbit/i);
     expect(await r.radar.deps.bindings.get(SECOND.teamId, CHANNELS.intel)).toMatchObject({ projectId: SEED.projects.other.id });
 
+    // A project of the first organisation named by id in the second workspace: not served (its key
+    // cannot see it), even right after the first workspace read it.
+    const firstCard = replyText(await answerTo(slack, await r.driver.command(`competitors --project ${SEED.projects.northwind.id}`, { team: FIRST.teamId })));
+    expect(firstCard).toMatch(/HubForge/);
+    from = sandbox.control.requests().length;
+    const leak = replyText(await answerTo(slack, await r.driver.command(`competitors --project ${SEED.projects.northwind.id}`, { team: SECOND.teamId, channel: CHANNELS.intel })));
+    expect(leak).not.toMatch(/HubForge/);
+    expect(keyIds(from)).not.toContain('key_acme_rw');
+
     // One digest cycle: each project's history is read with its own workspace's key.
     from = sandbox.control.requests().length;
     const digest = r.radar.workers.find((w) => w.name === 'digest-poller');

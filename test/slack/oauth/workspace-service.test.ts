@@ -69,6 +69,18 @@ describe('the per-workspace service facade', () => {
     expect(made.filter((p) => p === 'serve')).toEqual(['serve', 'serve']);
   });
 
+  it('gives each workspace its own facade object (what features cache per client stays per workspace); one kept past its scope serves no other', async () => {
+    const first = inTeamScope('T1', () => ws.serviceOfScope());
+    expect(inTeamScope('T1', () => ws.serviceOfScope())).toBe(first);
+    expect(inWorkspace({ workspace: 'enterprise:E1', teamId: 'T9' }, () => ws.serviceOfScope())).not.toBe(first);
+    expect(ws.serviceOfScope()).toBe(ws.service);
+    const before = sandbox.control.requests().length;
+    expect(await codeOf(inWorkspace({ workspace: 'enterprise:E1', teamId: 'T9' }, () => first.listProjects()))).toBe('no_workspace');
+    expect(await codeOf(first.listProjects())).toBe('no_workspace');
+    expect(sandbox.control.requests().length).toBe(before);
+    expect(await codeOf(inTeamScope('T1', () => first.listProjects()))).toBe('served');
+  });
+
   it('checks a key with a read and the scope probe, one sentence when it fails', async () => {
     expect(await ws.checkKey(sandbox.keys.readOnly)).toEqual({ ok: true, scope: 'read', projects: expect.any(Number) });
     expect(await ws.checkKey(sandbox.keys.readWrite)).toMatchObject({ ok: true, scope: 'read_write' });
