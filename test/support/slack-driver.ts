@@ -59,7 +59,7 @@ export interface SlackDriver {
   /** `/radar {text}`, form-encoded as Slack sends slash commands. */
   command(text: string, options?: { user?: string; channel?: string; team?: string }): Promise<Ack>;
   /** A message shortcut (`message_action`) on `message` in `channel`. */
-  messageShortcut(callbackId: string, options: { message: MessageRef; channel?: string; user?: string }): Promise<Ack>;
+  messageShortcut(callbackId: string, options: { message: MessageRef; channel?: string; user?: string; team?: string }): Promise<Ack>;
   /** A modal submission; `values` map input block ids to simple values (see view-state.ts). */
   viewSubmission(view: ViewRef, values: Record<string, SimpleValue | Record<string, unknown>>, options?: { user?: string; team?: string }): Promise<Ack>;
   /**
@@ -197,11 +197,11 @@ export function createSlackDriver(options: SlackDriverOptions): SlackDriver {
       return raw(body, { 'Content-Type': JSON_TYPE, ...sign(body) });
     },
 
-    messageShortcut(callbackId, { message, channel = CHANNELS.general, user = USERS.alice }) {
+    messageShortcut(callbackId, { message, channel = CHANNELS.general, user = USERS.alice, team = TEAM.id }) {
       const responseUrl = nextResponseUrl('shortcut');
       return sendPayload({
         type: 'message_action',
-        ...common(user),
+        ...common(user, team),
         action_ts: actionTs(),
         callback_id: callbackId,
         trigger_id: triggerId(),
