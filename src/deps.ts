@@ -13,6 +13,7 @@ import type { DigestLedger } from './store/digest-ledger.js';
 import type { Timing } from './timing.js';
 import type { Limiter } from './limiter.js';
 import type { ValueSealer } from './slack/sealed-values.js';
+import type { WorkspaceService } from './slack/workspace-service.js';
 
 export interface RadarDeps {
   config: Config;
@@ -32,6 +33,12 @@ export interface RadarDeps {
   seals: ValueSealer;
   /** The clock; tests move it. */
   now(): Date;
+  /**
+   * OAuth mode only (issue 32): each workspace's own service key. `service` above is then its facade
+   * (the current workspace scope's client per call, refused outside a scope); absent in
+   * single-workspace mode, where SVC_API_KEY serves everything.
+   */
+  workspaces?: WorkspaceService;
 }
 
 /** A background job a feature runs beside the listeners (scan follower, digest poller). */

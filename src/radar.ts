@@ -26,6 +26,7 @@ import type { Installation } from './slack/installation.js';
 import { sealerFor } from './slack/sealed-values.js';
 import { boltLogger } from './slack/bolt-logger.js';
 import type { OAuth } from './slack/oauth.js';
+import type { WorkspaceService } from './slack/workspace-service.js';
 import { startHttpServer, type HealthReport, type HttpLimits, type RunningServer } from './slack/receivers/http-server.js';
 import { HttpReceiver } from './slack/receivers/http-receiver.js';
 import { createReplayGuard, DELIVERY_WINDOW_MS } from './slack/receivers/replay-guard.js';
@@ -144,7 +145,17 @@ export async function startRadar(config: Config, options: StartOptions = {}): Pr
     const store = await openStore(storeUrl, { logger: logger.child({ component: 'store' }), namespacePrefix: config.storePrefix });
     closers.push(() => store.close());
 
-    const deps = radarDeps({ config, logger, service, store, timing, now });
+    // OAuth mode (issue 32): each workspace is served with its own key; `deps.service` is the facade
+    // that picks the request's (or the background work's) workspace client, and SVC_API_KEY serves
+    // nothing but the health probe. Single-workspace mode: the SVC_API_KEY client, as before.
+    const workspaces = config.mode === 'http' && config.oauth && config.encryption ? await startWorkspaces(config, { store, logger, now, timing, options, baseUrl: target.baseUrl }) : undefined;
+    if (workspaces) closers.push(() => workspaces.close());
+    const deps = radarDeps({ config, logger, service: workspaces?.service ?? service, store, timing, now });
+    if (workspaces) {
+      deps.workspaces = workspaces;
+      // Read per use: the current workspace's facade (features cache per service client, so per workspace).
+      Object.defineProperty(deps, 'service', { get: () => workspaces.serviceOfScope(), enumerable: true, configurable: true });
+    }
 
     const busyLogged = { overall: 0, person: 0 };
     const work = createWorkTracker({
@@ -225,7 +236,12 @@ async function startMode(
       ...features,
       receiver,
       ...(oauth
-        ? { authorize: oauth.authorize, requestInstallation: oauth.installationOf, backgroundClient: oauth.backgroundClient }
+        ? {
+            authorize: oauth.authorize,
+            requestInstallation: oauth.installationOf,
+            backgroundClient: oauth.backgroundClient,
+            ...(deps.workspaces ? { workspaceScope: deps.workspaces.middleware(oauth.installationOf) } : {}),
+          }
         : { botToken: config.slack.botToken ?? '' }),
       apiUrl: config.slack.apiUrl,
     });
@@ -333,6 +349,35 @@ async function startMode(
 /** The edge's limits: the configured share per client, then what the caller overrides (tests). */
 function edgeLimits(config: Config, options: StartOptions): Partial<HttpLimits> {
   return { maxConnectionsPerClient: config.edge.connectionsPerClient, ...options.httpLimits };
+}
+
+/** OAuth mode's per-workspace service keys (src/slack/workspace-service.ts): a client per key, on SVC_BASE_URL. */
+async function startWorkspaces(
+  config: Config,
+  parts: { store: RadarDeps['store']; logger: Logger; now: () => Date; timing: Timing; options: StartOptions; baseUrl: string },
+): Promise<WorkspaceService> {
+  const [{ createWorkspaceService }, { createServiceKeysRepo }, { createSecretBox }] = await Promise.all([
+    import('./slack/workspace-service.js'),
+    import('./store/service-keys.js'),
+    import('./store/crypto.js'),
+  ]);
+  if (!config.encryption) throw new Error('OAuth mode needs RADAR_ENCRYPTION_KEY');
+  const { store, logger, now, timing, options } = parts;
+  return createWorkspaceService({
+    keys: createServiceKeysRepo(store, createSecretBox(config.encryption), { now }),
+    clientFor: (apiKey, purpose) =>
+      createServiceClient({
+        groupConcurrency: timing.serviceGroupConcurrency,
+        baseUrl: parts.baseUrl,
+        now,
+        apiKey,
+        logger: logger.child({ component: 'service' }),
+        // The connect modal's check answers within Slack's 3 seconds: sent once.
+        retry: purpose === 'check' ? false : { ...config.tuning.serviceRetry, ...options.serviceRetry },
+        ...(options.serviceTimeouts ? { timeouts: options.serviceTimeouts } : {}),
+      }),
+    logger: logger.child({ component: 'workspaces' }),
+  });
 }
 
 /** OAuth mode's parts (src/slack/oauth.ts), on the store, with every Slack call on SLACK_API_URL. */

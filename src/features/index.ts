@@ -14,6 +14,7 @@ import { digestFeature } from './digest/feature.js';
 import { helpFeature } from './help/feature.js';
 import { homeFeature } from './home/feature.js';
 import { installationsFeature } from './installations/feature.js';
+import { connectFeature } from './connect/feature.js';
 import { labelsFeature } from './labels/feature.js';
 import { positioningFeature } from './positioning/feature.js';
 import { pricingFeature } from './pricing/feature.js';
@@ -63,4 +64,5 @@ export const FEATURES: readonly AnyFeature[] = [
   homeFeature,
   // No subcommands: app_uninstalled and tokens_revoked remove a team's installation and records.
   installationsFeature,
+  connectFeature,
 ];

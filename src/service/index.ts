@@ -3,6 +3,7 @@
  * schemas of every area.
  */
 export { createServiceClient } from './client.js';
+export { withReads } from './reads/index.js';
 export type { RawServiceClient, ServiceClient, ServiceClientOptions } from './client.js';
 export { CLIENT_ERROR_CODES, isServiceError, ServiceError } from './errors.js';
 export type { ServiceErrorInit } from './errors.js';

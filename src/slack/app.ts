@@ -3,7 +3,7 @@
  * fair-use limits first, the `/radar` listener, every feature registered (they come from the registry the composition root
  * built; nothing here imports a feature), and one error handler.
  */
-import type { Authorize, Receiver, webApi } from '@slack/bolt';
+import type { AnyMiddlewareArgs, Authorize, Middleware, Receiver, webApi } from '@slack/bolt';
 import { App, LogLevel, WebClient } from './bolt.js';
 import type { RadarDeps, Worker } from '../deps.js';
 import type { AnyFeature } from '../plugin.js';
@@ -37,6 +37,8 @@ export interface SlackAppOptions {
   limits: RequestLimits;
   /** Counts acknowledged work for a drain (`work-tracker.ts`). */
   work?: WorkTracker;
+  /** OAuth mode (issue 32): enters the request's workspace scope, after the installation boundary (`workspace-service.ts`). */
+  workspaceScope?: Middleware<AnyMiddlewareArgs>;
 }
 
 export function createSlackApp(deps: RadarDeps, options: SlackAppOptions): { app: App; workers: Worker[]; installation: () => Promise<Installation> } {
@@ -77,6 +79,9 @@ export function createSlackApp(deps: RadarDeps, options: SlackAppOptions): { app
   // Then requests for another team or app, and people of other organisations, stop here.
   const learned = installation ?? installationOf(app.client);
   app.use(installationBoundary(options.requestInstallation ?? (() => learned()), deps.logger.child({ component: 'access' })));
+  // OAuth mode: the rest runs in the request's workspace scope (its own service key); a workspace
+  // without a key is told how to connect, once per command or shortcut.
+  if (options.workspaceScope) app.use(options.workspaceScope);
   const runtimes = new Map<AnyFeature, unknown>();
   registerCommand(app, deps, {
     registry: options.commands,

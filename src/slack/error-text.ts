@@ -30,6 +30,9 @@ export const FORGED_VALUE = 'That button or form was not made by Radar for this 
 /** Said when a button or form names a project the channel is no longer bound to (rebound or unbound since). */
 export const STALE_BINDING = 'That was made for a project this channel is no longer bound to, so Radar did nothing; run the command again.';
 
+/** Said in a workspace that has not connected its service key yet (OAuth mode, issue 32). */
+export const NOT_CONNECTED = "Radar isn't connected to the monitoring service in this workspace yet: an admin or owner of the workspace connects it from Radar's Home tab (Connect the service).";
+
 /** Said whenever Radar's own store (SQLite file or Redis) cannot be used; the cause is logged once by the store. */
 export const STORE_UNAVAILABLE = "Radar's store is unavailable right now, so it can't do that; please try again in a minute.";
 
@@ -56,6 +59,9 @@ function describeServiceError(e: ServiceError, context: ErrorContext): string {
     case 'api_key_revoked':
     case 'api_key_expired':
       return `The monitoring service rejected Radar's API key (${e.code.replace(/_/g, ' ')}); an admin needs to give Radar a valid key.`;
+    case 'workspace_not_connected':
+    case 'no_workspace':
+      return NOT_CONNECTED;
     case 'insufficient_scope':
       return "Radar's API key is read-only: this needs a key with the read_write scope.";
     case 'subscription_required':

@@ -15,6 +15,8 @@ export const CALLBACK_IDS = {
   commentModal: 'comment_modal',
   ticketEditModal: 'ticket_edit_modal',
   commentEditModal: 'comment_edit_modal',
+  /** OAuth mode (issue 32): the Home tab's modal taking the workspace's service key. */
+  connectModal: 'connect_service_modal',
 } as const;
 
 /** Callback ids of message shortcuts: the subset of `CALLBACK_IDS` the manifest must declare. */
@@ -56,6 +58,10 @@ export const ACTION_IDS = {
   followRemove: 'follow_remove',
   notifyToggle: 'notify_toggle',
   notifyQuiet: 'notify_quiet',
+  /** OAuth mode (issue 32): Home's Connect the service / Replace key, and Disconnect; the modal's key input. */
+  connectOpen: 'connect_service',
+  connectDisconnect: 'connect_disconnect',
+  connectKey: 'connect_key',
 } as const;
 
 /** `block_id`s of modal input blocks; `view.state.values` is keyed by these. */
@@ -72,6 +78,8 @@ export const BLOCK_IDS = {
   body: 'body',
   /** The ticket edit form's "add a label" input. */
   newLabel: 'new_label',
+  /** The connect modal's key input (issue 32). */
+  connectKey: 'connect_key',
 } as const;
 
 /**

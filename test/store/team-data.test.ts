@@ -19,6 +19,7 @@ import { HOME_REFRESH_NAMESPACE } from '../../src/features/home/throttle.js';
 import { LIVING_LEDGER_NAMESPACE } from '../../src/features/living/show.js';
 import { REPORT_LEDGER_NAMESPACE } from '../../src/features/reports/deliver.js';
 import { WATCH_LEDGER_NAMESPACE } from '../../src/features/watches/deliver.js';
+import { SERVICE_KEYS_NAMESPACE } from '../../src/store/service-keys.js';
 import { PLACE_KINDS, type Place } from './places.js';
 
 describe('what Radar keeps for a team', () => {
@@ -42,6 +43,7 @@ describe('what Radar keeps for a team', () => {
       LIVING_LEDGER_NAMESPACE,
       REPORT_LEDGER_NAMESPACE,
       WATCH_LEDGER_NAMESPACE,
+      SERVICE_KEYS_NAMESPACE,
     ];
     expect(Object.keys(TEAM_NAMESPACES).sort()).toEqual([...known].sort());
   });

@@ -59,9 +59,9 @@ export interface SlackDriver {
   /** `/radar {text}`, form-encoded as Slack sends slash commands. */
   command(text: string, options?: { user?: string; channel?: string; team?: string }): Promise<Ack>;
   /** A message shortcut (`message_action`) on `message` in `channel`. */
-  messageShortcut(callbackId: string, options: { message: MessageRef; channel?: string; user?: string }): Promise<Ack>;
+  messageShortcut(callbackId: string, options: { message: MessageRef; channel?: string; user?: string; team?: string }): Promise<Ack>;
   /** A modal submission; `values` map input block ids to simple values (see view-state.ts). */
-  viewSubmission(view: ViewRef, values: Record<string, SimpleValue | Record<string, unknown>>, options?: { user?: string }): Promise<Ack>;
+  viewSubmission(view: ViewRef, values: Record<string, SimpleValue | Record<string, unknown>>, options?: { user?: string; team?: string }): Promise<Ack>;
   /**
    * A click or selection of the element `actionId` in a message (needs `channel`) or a view.
    * For a button, `value` picks among buttons sharing the action id (null: the first); for a
@@ -70,7 +70,7 @@ export interface SlackDriver {
   blockAction(
     actionId: string,
     value: SimpleValue,
-    options: { channel?: string; message?: MessageRef; view?: ViewRef; user?: string; ephemeral?: boolean },
+    options: { channel?: string; message?: MessageRef; view?: ViewRef; user?: string; ephemeral?: boolean; team?: string },
   ): Promise<Ack>;
   /** An options request (`block_suggestion`) from an external select in a view. */
   options(actionId: string, value: string, options: { view: ViewRef; user?: string }): Promise<Ack>;
@@ -138,12 +138,12 @@ export function createSlackDriver(options: SlackDriverOptions): SlackDriver {
       triggerId: typeof payload.trigger_id === 'string' ? payload.trigger_id : undefined,
     });
 
-  const userObject = (id: string) => ({ id, username: userName(id), name: userName(id), team_id: TEAM.id });
-  const common = (user: string) => ({
+  const userObject = (id: string, team: string = TEAM.id) => ({ id, username: userName(id), name: userName(id), team_id: team });
+  const common = (user: string, team: string = TEAM.id) => ({
     token: VERIFICATION_TOKEN,
     api_app_id: API_APP_ID,
-    team: { id: TEAM.id, domain: TEAM.domain },
-    user: userObject(user),
+    team: { id: team, domain: TEAM.domain },
+    user: userObject(user, team),
     enterprise: null,
     is_enterprise_install: false,
   });
@@ -197,11 +197,11 @@ export function createSlackDriver(options: SlackDriverOptions): SlackDriver {
       return raw(body, { 'Content-Type': JSON_TYPE, ...sign(body) });
     },
 
-    messageShortcut(callbackId, { message, channel = CHANNELS.general, user = USERS.alice }) {
+    messageShortcut(callbackId, { message, channel = CHANNELS.general, user = USERS.alice, team = TEAM.id }) {
       const responseUrl = nextResponseUrl('shortcut');
       return sendPayload({
         type: 'message_action',
-        ...common(user),
+        ...common(user, team),
         action_ts: actionTs(),
         callback_id: callbackId,
         trigger_id: triggerId(),
@@ -212,17 +212,17 @@ export function createSlackDriver(options: SlackDriverOptions): SlackDriver {
       });
     },
 
-    viewSubmission(view, values, { user = USERS.alice } = {}) {
+    viewSubmission(view, values, { user = USERS.alice, team = TEAM.id } = {}) {
       return sendPayload({
         type: 'view_submission',
-        ...common(user),
+        ...common(user, team),
         trigger_id: triggerId(),
         view: viewWithState(view, values),
         response_urls: [],
       });
     },
 
-    async blockAction(actionId, value, { channel, message, view, user = USERS.alice, ephemeral = false }) {
+    async blockAction(actionId, value, { channel, message, view, user = USERS.alice, ephemeral = false, team = TEAM.id }) {
       const blocks = message?.blocks ?? view?.blocks ?? [];
       // A button is picked by its value too (null: the first button with that action id).
       const found = findElement(blocks, actionId, (e) => e.type !== 'button' || value === null || e.value === value);
@@ -231,7 +231,7 @@ export function createSlackDriver(options: SlackDriverOptions): SlackDriver {
       if (view) {
         return sendPayload({
           type: 'block_actions',
-          ...common(user),
+          ...common(user, team),
           container: { type: 'view', view_id: view.id },
           trigger_id: triggerId(),
           view: viewWithState(view),
@@ -242,7 +242,7 @@ export function createSlackDriver(options: SlackDriverOptions): SlackDriver {
       const responseUrl = nextResponseUrl('action');
       return sendPayload({
         type: 'block_actions',
-        ...common(user),
+        ...common(user, team),
         container: { type: 'message', message_ts: message.ts, channel_id: channel, is_ephemeral: ephemeral },
         trigger_id: triggerId(),
         channel: { id: channel, name: channelName(channel) },

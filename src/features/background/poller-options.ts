@@ -8,7 +8,7 @@ export interface PollerOptions<G> {
   /** The lease one replica holds to poll (`digest:poller`). */
   lease: string;
   intervalMs: number;
-  deps: Pick<RadarDeps, 'store' | 'timing' | 'now'> & { config: Pick<RadarDeps['config'], 'backgroundJobs' | 'storeUrl' | 'storePrefix'> };
+  deps: Pick<RadarDeps, 'store' | 'timing' | 'now' | 'workspaces'> & { config: Pick<RadarDeps['config'], 'backgroundJobs' | 'storeUrl' | 'storePrefix'> };
   logger: Logger;
   /** Logged at error level when a whole cycle fails. */
   cycleFailed: string;
@@ -16,4 +16,10 @@ export interface PollerOptions<G> {
   groups(): Promise<Map<string, G>>;
   /** Polls one group. */
   poll(key: string, group: G, signal: AbortSignal): Promise<void>;
+  /**
+   * OAuth mode (issue 32): a group's part for each team in it. Each part is polled in turn in its
+   * team's workspace scope, so its reads go with that workspace's own service key. Unused in
+   * single-workspace mode (one key serves every group whole).
+   */
+  teams?(group: G): Map<string, G>;
 }

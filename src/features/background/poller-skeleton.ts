@@ -12,17 +12,35 @@ import type { RadarDeps, Worker } from '../../deps.js';
 import { forEachLimited } from '../../limiter.js';
 import type { Binding } from '../../store/bindings.js';
 import type { DigestSettings, DigestSettingsPatch } from '../../store/digest-settings.js';
+import { inTeamScope, splitByTeam } from '../../slack/workspace-scope.js';
 import { createLeadership } from './leadership.js';
 import type { PollerOptions } from './poller-options.js';
 import { createQueuedPoller } from './queued-poller.js';
 
 export type { PollerOptions } from './poller-options.js';
 
-
-/** A poller as BACKGROUND_JOBS says: one replica under a lease (here), or BullMQ jobs any replica takes (queued-poller.ts). */
+/**
+ * A poller as BACKGROUND_JOBS says: one replica under a lease (here), or BullMQ jobs any replica
+ * takes (queued-poller.ts); in OAuth mode either way polls each team's part of a group in that
+ * team's workspace scope.
+ */
 export function createPoller<G>(options: PollerOptions<G>): Worker {
+  const scoped = { ...options, poll: pollInScopes(options) };
   const { config } = options.deps;
-  return config.backgroundJobs === 'bullmq' ? createQueuedPoller(options, { url: config.storeUrl, prefix: config.storePrefix }) : createLeasedPoller(options);
+  return config.backgroundJobs === 'bullmq' ? createQueuedPoller(scoped, { url: config.storeUrl, prefix: config.storePrefix }) : createLeasedPoller(scoped);
+}
+
+/** OAuth mode (`deps.workspaces`): each team's part of a group polled in turn in its team's scope, so its reads go with that workspace's key. */
+function pollInScopes<G>(options: PollerOptions<G>): PollerOptions<G>['poll'] {
+  const { deps, logger } = options;
+  const teams = options.teams;
+  if (!deps.workspaces || !teams) return options.poll;
+  return async (key, group, signal) => {
+    for (const [teamId, part] of teams(group)) {
+      if (signal.aborted) return;
+      await inTeamScope(teamId, () => options.poll(key, part, signal)).catch((error: unknown) => logger.error(options.cycleFailed, { team: teamId, key, error }));
+    }
+  };
 }
 
 function createLeasedPoller<G>(options: PollerOptions<G>): Worker {
@@ -123,4 +141,14 @@ export function failingPatch(settings: Pick<DigestSettings, 'failing'>, round: {
   if (round.posted && settings.failing) return { failing: null };
   if (round.failing !== null && settings.failing?.reason !== round.failing) return { failing: { reason: round.failing, since: now.toISOString() } };
   return {};
+}
+
+/** `teams` for a group that is a list of records with their team (bindings, ticket threads). */
+export function teamsOfList<T extends { teamId: string }>(items: T[]): Map<string, T[]> {
+  return splitByTeam(items, (item) => item.teamId);
+}
+
+/** `teams` for a group holding its channels (`{ channels: [{ teamId, … }] }`): the group once per team, with that team's channels. */
+export function teamsOfChannels<G extends { channels: { teamId: string }[] }>(group: G): Map<string, G> {
+  return new Map([...splitByTeam(group.channels, (c) => c.teamId)].map(([teamId, channels]) => [teamId, { ...group, channels }]));
 }

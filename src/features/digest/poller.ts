@@ -12,7 +12,7 @@ import { readable } from '../../service/tolerant.js';
 import type { Binding } from '../../store/bindings.js';
 import type { DigestSettingsPatch } from '../../store/digest-settings.js';
 import { isDelivered } from '../background/deliver-once.js';
-import { bindingsByProject, createPoller, failingPatch, forEachChannel } from '../background/poller-skeleton.js';
+import { bindingsByProject, createPoller, failingPatch, forEachChannel, teamsOfList } from '../background/poller-skeleton.js';
 import { deliverDigest, type DeliveryContext } from './deliver.js';
 import { loadDigest } from './load-digest.js';
 import { nextCursor, planChannel } from './new-editions.js';
@@ -108,5 +108,6 @@ export function createDigestWorker(deps: RadarDeps, delivery: DeliveryContext): 
     cycleFailed: 'digest poll failed',
     groups: () => bindingsByProject(deps.bindings),
     poll: pollProject,
+    teams: teamsOfList,
   });
 }

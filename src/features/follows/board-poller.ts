@@ -76,7 +76,9 @@ export function createFollowWorker(deps: RadarDeps, notifier: Notifier): Worker 
       logger.warn('follows: could not read the board; trying again next cycle', { projectId, error });
       return;
     }
-    const previous = await deps.store.keyv(FOLLOW_BOARD_NAMESPACE).get<BoardSnapshot>(projectId);
+    // OAuth mode: each team reads the board with its own key, so each keeps its own snapshot (`<team>:<project>`).
+    const snapshotKey = deps.workspaces && group.teams.length === 1 ? `${group.teams[0]}:${projectId}` : projectId;
+    const previous = await deps.store.keyv(FOLLOW_BOARD_NAMESPACE).get<BoardSnapshot>(snapshotKey);
     const next: BoardSnapshot = { tickets: Object.fromEntries(tickets.map((t) => [t.id, seenOf(t)])), at: deps.now().toISOString() };
     if (previous?.tickets) {
       const events: NotifyEvent[] = [];
@@ -120,7 +122,7 @@ export function createFollowWorker(deps: RadarDeps, notifier: Notifier): Worker 
         if (told > 0) logger.info('follows: people told of board changes', { projectId, teamId, told });
       }
     }
-    await deps.store.keyv(FOLLOW_BOARD_NAMESPACE).set(projectId, next, SNAPSHOT_TTL_MS);
+    await deps.store.keyv(FOLLOW_BOARD_NAMESPACE).set(snapshotKey, next, SNAPSHOT_TTL_MS);
   }
 
   return createPoller<Group>({
@@ -132,5 +134,7 @@ export function createFollowWorker(deps: RadarDeps, notifier: Notifier): Worker 
     cycleFailed: 'follow poll failed',
     groups,
     poll: (key, group) => poll(key, group),
+    // OAuth mode: the project's board read once per team, with that team's key, told to that team's people.
+    teams: (group) => new Map(group.teams.map((teamId) => [teamId, { ...group, teams: [teamId], people: group.people.filter((p) => p.teamId === teamId) }])),
   });
 }

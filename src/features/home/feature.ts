@@ -14,22 +14,31 @@ import { followKey, NOTIFY_KINDS } from '../../store/follows.js';
 import { sealFollow, unsealFollow } from '../notify/follow-values.js';
 import { createNotifier, type Notifier } from '../notify/notifier.js';
 import { parseQuietHours } from '../notify/quiet-hours.js';
-import { loadHome } from './home-data.js';
+import { loadHome, type HomeModel } from './home-data.js';
+import type { Block } from '../../slack/blocks/index.js';
 import { claimRefresh } from './throttle.js';
 import { homeView } from './views/home-view.js';
 
 /** Home is in no channel: its values are sealed for the team alone. */
 const homeScope = (teamId: string) => ({ channel: '', team: teamId });
 
-async function publish(deps: RadarDeps, notifier: Notifier, client: webApi.WebClient, teamId: string, userId: string, neverPublished: boolean) {
+async function publish(deps: RadarDeps, notifier: Notifier, client: webApi.WebClient, teamId: string, userId: string, neverPublished: boolean): Promise<Pick<HomeModel, 'channels' | 'projects'>> {
+  // OAuth mode (issue 32): the workspace's service connection first; until it is connected, alone.
+  const connect = await deps.workspaces?.home.blocks?.({ client, userId });
+  if (connect?.only) {
+    await client.views.publish({ user_id: userId, view: { type: 'home', blocks: connect.blocks as Block[] } });
+    return { channels: [], projects: [] };
+  }
   const model = await loadHome(deps, client, { teamId, userId, neverPublished }, notifier);
-  await client.views.publish({ user_id: userId, view: homeView(model, { followValue: (f) => sealFollow(deps, homeScope(teamId), f) }) });
+  const view = homeView(model, { followValue: (f) => sealFollow(deps, homeScope(teamId), f) });
+  await client.views.publish({ user_id: userId, view: connect ? { ...view, blocks: [...(connect.blocks as Block[]), ...view.blocks].slice(0, 100) } : view });
   return model;
 }
 
 function register(app: App, deps: RadarDeps) {
   const logger = deps.logger.child({ component: 'home' });
   const notifier = createNotifier(deps, app.client);
+  if (deps.workspaces) deps.workspaces.home.republish = ({ client, teamId, userId }) => publish(deps, notifier, client, teamId, userId, false).then(() => undefined);
   app.event('app_home_opened', async ({ event, body, client, context }) => {
     if (event.tab !== 'home') return;
     const teamId = context.teamId ?? body.team_id;

@@ -8,8 +8,9 @@
  * (Bolt skips it for them): the team is the payload's. Single-workspace mode (SLACK_BOT_TOKEN) keeps
  * the records as before and says so in one log line. A feature with no subcommands.
  *
- * An org-wide (Enterprise Grid) install: the enterprise's installation goes, and the records of the
- * team the event names; records are keyed by team, not by installation (issue 32, item 3).
+ * An org-wide (Enterprise Grid) install: the enterprise's installation and service key go, and the
+ * records of the team the event names; records are keyed by team, not by installation (issue 32, item 3).
+ * A workspace's service key (`store/service-keys.ts`) goes with the team's records.
  */
 import type { App } from '@slack/bolt';
 import type { RadarDeps } from '../../deps.js';
@@ -43,6 +44,10 @@ export async function removeTeam(deps: RadarDeps, installations: RadarInstallati
     installation = await installations.remove(installationKey({ teamId: origin.teamId ?? undefined, enterpriseId: origin.enterpriseId ?? undefined, isEnterpriseInstall: origin.orgWide }));
   }
   const counts = origin.teamId ? await deleteTeamData(deps.store, origin.teamId) : {};
+  // An org-wide install's service key is kept under its enterprise (team-data removes `team:<id>` ones).
+  if (origin.orgWide && origin.enterpriseId && (await deps.workspaces?.keys.remove(`enterprise:${origin.enterpriseId}`))) {
+    counts['service-keys'] = (counts['service-keys'] ?? 0) + 1;
+  }
   const records = Object.values(counts).reduce((sum, n) => sum + n, 0);
   logger.info(`${why}: removed the installation and everything Radar kept for the team`, {
     team: origin.teamId,

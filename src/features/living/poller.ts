@@ -14,7 +14,7 @@ import type { Ticket } from '../../service/index.js';
 import { readable, unreadableOf } from '../../service/tolerant.js';
 import type { SyncSettingsRepo } from '../../store/sync-settings.js';
 import type { LivingMessage, TicketThread } from '../../store/ticket-threads.js';
-import { createPoller, forEachChannel } from '../background/poller-skeleton.js';
+import { createPoller, forEachChannel, teamsOfList } from '../background/poller-skeleton.js';
 import { showState, type LivingContext } from './show.js';
 import { copyBoardComments } from './sync.js';
 import { GONE, goneState, stateOf } from './ticket-state.js';
@@ -108,5 +108,6 @@ export function createLivingWorker(deps: RadarDeps, ctx: LivingContext, sync: Sy
     cycleFailed: 'living poll failed',
     groups,
     poll,
+    teams: teamsOfList,
   });
 }

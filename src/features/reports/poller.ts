@@ -12,7 +12,7 @@
 import type { RadarDeps, Worker } from '../../deps.js';
 import type { ReportSettingsRepo } from '../../store/report-settings.js';
 import { isDelivered } from '../background/deliver-once.js';
-import { createPoller, forEachChannel } from '../background/poller-skeleton.js';
+import { createPoller, forEachChannel, teamsOfChannels } from '../background/poller-skeleton.js';
 import { deliverReport, reportKey, type ReportDelivery } from './deliver.js';
 import { projectReads, type ProjectReads } from './reads.js';
 import { buildReport } from './report.js';
@@ -124,5 +124,6 @@ export function createReportWorker(deps: RadarDeps, repo: ReportSettingsRepo, de
     cycleFailed: 'report poll failed',
     groups,
     poll,
+    teams: teamsOfChannels,
   });
 }

@@ -29,6 +29,7 @@ import { timeOf, type PolledState, type ScanState } from '../../service/read/sca
 import type { ScanSubject } from './views/parts.js';
 import { progressView, stoppedView, type ScanStop } from './views/progress-view.js';
 import { resultViews } from './views/result-view.js';
+import { inTeamScope } from '../../slack/workspace-scope.js';
 
 /**
  * How long the service keeps a scan when its `expiresAt` is not known (spec 2.9: 24 hours after
@@ -79,6 +80,8 @@ export interface ScanFollower extends Worker {
 
 interface Followed {
   readonly scanId: string;
+  /** The team that started the scan: its polls run in that workspace's scope (OAuth mode: its own key). */
+  readonly teamId: string;
   readonly lease: Lease;
   readonly keepAlive: NodeJS.Timeout;
   poll: NodeJS.Timeout | undefined;
@@ -114,7 +117,7 @@ export function createScanFollower(deps: ScanFollowerDeps): ScanFollower {
     clearTimeout(f.poll);
     f.poll = setTimeout(() => {
       f.poll = undefined;
-      f.inFlight = pollOnce(f).finally(() => {
+      f.inFlight = inTeamScope(f.teamId, () => pollOnce(f)).finally(() => {
         f.inFlight = undefined;
       });
     }, Math.max(0, delayMs));
@@ -243,7 +246,7 @@ export function createScanFollower(deps: ScanFollowerDeps): ScanFollower {
     const held = lease;
     const keepAlive = setInterval(() => void held.extend(), Math.max(1, Math.floor(timing.leaseTtlMs / 3)));
     keepAlive.unref();
-    const f: Followed = { scanId: scan.scanId, lease, keepAlive, poll: undefined, inFlight: undefined, shown: shown ? { status: shown, at: nowMs() } : undefined };
+    const f: Followed = { scanId: scan.scanId, teamId: scan.teamId, lease, keepAlive, poll: undefined, inFlight: undefined, shown: shown ? { status: shown, at: nowMs() } : undefined };
     lease.signal.addEventListener('abort', () => {
       clearInterval(f.keepAlive);
       clearTimeout(f.poll);

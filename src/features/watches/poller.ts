@@ -25,7 +25,7 @@ import { snoozed, type SnoozesRepo } from '../../store/snoozes.js';
 import { heldId, type HeldEntry, type HeldReason, type WatchHeldRepo } from '../../store/watch-held.js';
 import type { ChannelWatches, Watch, WatchDimension, WatchesRepo } from '../../store/watches.js';
 import { isDelivered } from '../background/deliver-once.js';
-import { createPoller, forEachChannel } from '../background/poller-skeleton.js';
+import { createPoller, forEachChannel, teamsOfChannels } from '../background/poller-skeleton.js';
 import { changesOf, type Change } from './changes/index.js';
 import { changelogCutChanges, rowsBetween, type ChangelogRowRead } from './changes/content.js';
 import { deliverWatch, watchKey, type WatchDelivery } from './deliver.js';
@@ -316,6 +316,7 @@ export function createWatchWorker(
     cycleFailed: 'watch poll failed',
     groups,
     poll,
+    teams: (group) => (group.kind === 'held' ? new Map([[group.teamId, group]]) : teamsOfChannels(group)),
   });
 }
 

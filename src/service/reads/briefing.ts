@@ -3,7 +3,7 @@
  * (`briefingFactsOf`: the hub, the run's meta, deep dives, opened tickets, comments) and a deep-dive
  * section as facts (`sectionIn`). Features call these; none reads the hub or a section itself.
  */
-import type { RawServiceClient } from '../client.js';
+import type { RawServiceClient } from '../raw-client.js';
 import { briefingFactsOf, sectionIn, type BriefingFacts, type SectionFacts } from '../read/briefing.js';
 import type { BriefingQuery } from '../schemas/briefing.js';
 

@@ -3,7 +3,7 @@
  * (`readCompetitorList`: each item's identity found where it is, its other fields as extras) and a
  * competitor's page URLs from its detail. Features call these; none reads a list item's identity itself.
  */
-import type { RawServiceClient } from '../client.js';
+import type { RawServiceClient } from '../raw-client.js';
 import { readCompetitorList, type CompetitorListFacts } from '../read/competitors.js';
 import { pageUrlsOf, type PageUrls } from '../schemas/projects.js';
 

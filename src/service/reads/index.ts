@@ -4,12 +4,12 @@
  * call the fact methods for anything a reader interprets, and the raw methods for writes and for
  * payloads no reader interprets.
  */
-import type { RawServiceClient } from '../client.js';
-import type { briefingReads } from './briefing.js';
-import type { competitorsReads } from './competitors.js';
-import type { projectReads } from './project.js';
-import type { scansReads } from './scans.js';
-import type { ticketsReads } from './tickets.js';
+import type { RawServiceClient } from '../raw-client.js';
+import { briefingReads } from './briefing.js';
+import { competitorsReads } from './competitors.js';
+import { projectReads } from './project.js';
+import { scansReads } from './scans.js';
+import { ticketsReads } from './tickets.js';
 
 export type ServiceClient = RawServiceClient &
   ReturnType<typeof briefingReads> &
@@ -17,3 +17,15 @@ export type ServiceClient = RawServiceClient &
   ReturnType<typeof projectReads> &
   ReturnType<typeof ticketsReads> &
   ReturnType<typeof competitorsReads>;
+
+/** The client with every area's fact methods built on `raw` (createServiceClient, and OAuth mode's per-workspace facade). */
+export function withReads(raw: RawServiceClient): ServiceClient {
+  return {
+    ...raw,
+    ...briefingReads(raw),
+    ...scansReads(raw),
+    ...projectReads(raw),
+    ...ticketsReads(raw),
+    ...competitorsReads(raw),
+  };
+}

@@ -3,7 +3,7 @@
  * (`readProjectDetail`) and the alerts and schedules, whose envelope the spec does not show, as their
  * entries (`entriesOf`). Features call these; none reads those payloads itself.
  */
-import type { RawServiceClient } from '../client.js';
+import type { RawServiceClient } from '../raw-client.js';
 import { entriesOf, readProjectDetail, type EntriesFacts, type ProjectDetailFacts } from '../read/project.js';
 
 /** Prompts the project detail's facts carry (all are counted). */

@@ -3,7 +3,7 @@
  * (src/service/read/scans.ts: its state, and its result read once). Features call these; none reads a
  * scan payload itself.
  */
-import type { RawServiceClient } from '../client.js';
+import type { RawServiceClient } from '../raw-client.js';
 import { agentsScanFacts, trustScanFacts, type PolledState } from '../read/scans.js';
 
 export function scansReads(raw: RawServiceClient) {

@@ -3,7 +3,7 @@
  * with each ticket's briefing size read beside it (`ticketFactsOf`). Every view that shows a ticket
  * takes these facts; none reads a ticket's `briefing` part itself.
  */
-import type { RawServiceClient } from '../client.js';
+import type { RawServiceClient } from '../raw-client.js';
 import { ticketFactsOf, type ListTicketsQuery, type MoveTicketBody, type TicketFacts, type TicketListFacts } from '../schemas/tickets.js';
 import { isUnreadable } from '../tolerant.js';
 

@@ -256,6 +256,9 @@ function userObject(id: string, user: LocalUser) {
     real_name: user.real_name,
     deleted: user.deleted ?? false,
     is_bot: user.is_bot ?? false,
+    is_admin: user.is_admin ?? false,
+    is_owner: user.is_owner ?? false,
+    is_primary_owner: false,
     tz: user.tz ?? 'Europe/London',
     profile: { real_name: user.real_name, display_name: user.display_name ?? user.name },
   };

@@ -86,6 +86,9 @@ export interface LocalUser {
   is_bot?: boolean;
   /** A deactivated account (`deleted: true`). */
   deleted?: boolean;
+  /** A workspace admin / owner (`users.info` is_admin, is_owner). */
+  is_admin?: boolean;
+  is_owner?: boolean;
 }
 
 /** A channel `conversations.info` knows; unknown channel ids are answered with a made-up name. */

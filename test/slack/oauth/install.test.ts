@@ -8,9 +8,10 @@ import { startSandbox, type Sandbox } from '../../../src/sandbox/index.js';
 import { INSTALLATIONS_NAMESPACE } from '../../../src/store/installations.js';
 import { BINDINGS_NAMESPACE } from '../../../src/store/bindings.js';
 import { answerTo, expectNoViolations, startFakeSlack, type FakeSlack } from '../../support/fake-slack.js';
-import { CHANNELS, USERS } from '../../support/slack-fixtures.js';
+import { CHANNELS, SLACK_USERS, USERS } from '../../support/slack-fixtures.js';
+import { NOT_CONNECTED } from '../../../src/slack/error-text.js';
 import { replyText } from '../../support/radar-harness.js';
-import { CLIENT, installThroughBrowser, startOAuthRadar, type OAuthRadar } from './oauth-support.js';
+import { CLIENT, connectKey, installThroughBrowser, startOAuthRadar, type OAuthRadar } from './oauth-support.js';
 
 const FIRST = { teamId: 'T0FIRST001', teamName: 'First & Co' };
 const SECOND = { teamId: 'T0SECOND02', teamName: 'Second' };
@@ -21,7 +22,8 @@ describe('installs from a link (OAuth mode over HTTP)', () => {
   let r: OAuthRadar;
   beforeAll(async () => {
     sandbox = await startSandbox({ port: 0, speed: 1000 });
-    slack = await startFakeSlack({ oauth: CLIENT });
+    // Alice is an admin of every test workspace (she connects the service keys).
+    slack = await startFakeSlack({ oauth: CLIENT, users: { [USERS.alice]: { ...SLACK_USERS[USERS.alice]!, is_admin: true } } });
     r = await startOAuthRadar({ sandbox, slack });
   });
   afterAll(async () => {
@@ -50,7 +52,12 @@ describe('installs from a link (OAuth mode over HTTP)', () => {
     expect(raw).not.toContain(firstToken);
     expect(raw).not.toContain('xoxb-');
 
-    // 2. A signed /radar help from that team is answered; its Home tab is published with its token.
+    // 2. Until an admin connects the workspace's service key, every command says how, in one sentence;
+    // then a signed /radar help from that team is answered; its Home tab is published with its token.
+    const notYet = await r.driver.command('help', { team: FIRST.teamId });
+    expect((notYet.body as { text?: string }).text).toBe(NOT_CONNECTED);
+    const connected = await connectKey(r, slack, FIRST.teamId, USERS.alice, sandbox.keys.readWrite);
+    expect((connected.body as { response_action?: string }).response_action).toBe('update');
     const help = await r.driver.command('help', { team: FIRST.teamId });
     expect(help.status).toBe(200);
     expect(JSON.stringify(help.body)).toContain('/radar');
@@ -68,6 +75,7 @@ describe('installs from a link (OAuth mode over HTTP)', () => {
     expect((await installThroughBrowser(r.radar.url ?? '', slack, SECOND)).status).toBe(200);
     const [secondToken] = slack.oauth?.tokensOf(SECOND.teamId) ?? [];
     expect(secondToken).not.toBe(firstToken);
+    expect(((await connectKey(r, slack, SECOND.teamId, USERS.alice, sandbox.keys.readWrite)).body as { response_action?: string }).response_action).toBe('update');
     const bindSecond = await r.driver.command('bind northwind', { team: SECOND.teamId, channel: CHANNELS.intel });
     expect(replyText(await answerTo(slack, bindSecond))).toMatch(/northwind/i);
     await r.driver.event({ type: 'app_home_opened', user: USERS.bob, channel: 'D0HOME0002', tab: 'home' }, { team: SECOND.teamId });

@@ -13,9 +13,10 @@ import { loadConfig } from '../../../src/config.js';
 import { startRadar, type RadarInstance } from '../../../src/radar.js';
 import type { Sandbox } from '../../../src/sandbox/index.js';
 import type { LocalGrant } from '../../../src/slack/local-web-api/index.js';
-import type { FakeSlack } from '../../support/fake-slack.js';
+import { viewOpenedBy, type FakeSlack } from '../../support/fake-slack.js';
+import { ACTION_IDS, BLOCK_IDS } from '../../../src/slack/ids.js';
 import { TEST_RETRY, TEST_TIMING } from '../../support/radar-harness.js';
-import { createSlackDriver, type SlackDriver } from '../../support/slack-driver.js';
+import { createSlackDriver, type Ack, type SlackDriver, type ViewRef } from '../../support/slack-driver.js';
 
 export const SIGNING_SECRET = 'oauth-test-signing-secret-0123456789';
 export const CLIENT = { clientId: '1234.5678', clientSecret: 'oauth-test-client-secret-abcdef' };
@@ -31,13 +32,13 @@ export interface OAuthRadar {
   stop(): Promise<void>;
 }
 
-export async function startOAuthRadar(options: { sandbox: Sandbox; slack: FakeSlack; storeUrl?: string; storePrefix?: string }): Promise<OAuthRadar> {
+export async function startOAuthRadar(options: { sandbox: Sandbox; slack: FakeSlack; storeUrl?: string; storePrefix?: string; apiKey?: string }): Promise<OAuthRadar> {
   const dir = options.storeUrl ? null : mkdtempSync(join(tmpdir(), 'radar-oauth-'));
   const logs: string[] = [];
   const watchers = new Set<(line: Record<string, unknown>) => void>();
   const config = loadConfig({
     SVC_BASE_URL: options.sandbox.url,
-    SVC_API_KEY: options.sandbox.keys.readWrite,
+    SVC_API_KEY: options.apiKey ?? options.sandbox.keys.readWrite,
     SLACK_SIGNING_SECRET: SIGNING_SECRET,
     SLACK_CLIENT_ID: CLIENT.clientId,
     SLACK_CLIENT_SECRET: CLIENT.clientSecret,
@@ -102,4 +103,24 @@ export async function installThroughBrowser(radarUrl: string, slack: FakeSlack, 
     headers: { cookie },
   });
   return { status: back.statusCode, body: await back.body.text() };
+}
+
+/** The Home tab Radar publishes for `user` of `team` (an app_home_opened, then the views.publish with the team's token). */
+export async function openHome(r: OAuthRadar, slack: FakeSlack, team: string, user: string): Promise<{ blocks: unknown[] }> {
+  const [token] = slack.oauth?.tokensOf(team) ?? [];
+  const before = slack.callsTo('views.publish').length;
+  await r.driver.event({ type: 'app_home_opened', user, channel: `D0${user.slice(-8)}`, tab: 'home' }, { team });
+  const call = await slack.waitForCall('views.publish', (c) => c.token === token && c.args.user_id === user && slack.callsTo('views.publish').indexOf(c) >= before);
+  return call.args.view as { blocks: unknown[] };
+}
+
+/**
+ * An admin connects `team`'s service key the way Slack would carry it: Connect on Home (a view
+ * action), the modal Radar opens, its submission with the key. Resolves to the submission's ack.
+ */
+export async function connectKey(r: OAuthRadar, slack: FakeSlack, team: string, user: string, apiKey: string, home?: { blocks: unknown[] }): Promise<Ack> {
+  const shown = home ?? (await openHome(r, slack, team, user));
+  const press = await r.driver.blockAction(ACTION_IDS.connectOpen, null, { view: { id: `VHOME${team}`, blocks: shown.blocks }, user, team });
+  const { view } = await viewOpenedBy(slack, press);
+  return r.driver.viewSubmission(view as unknown as ViewRef, { [BLOCK_IDS.connectKey]: apiKey }, { user, team });
 }

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../../src/sandbox/index.js';
 import { INSTALLATIONS_NAMESPACE } from '../../../src/store/installations.js';
+import { NOT_CONNECTED } from '../../../src/slack/error-text.js';
 import { expectNoViolations, startFakeSlack, type FakeSlack } from '../../support/fake-slack.js';
 import { API_APP_ID, CHANNELS, USERS } from '../../support/slack-fixtures.js';
 import { CLIENT, installThroughBrowser, startOAuthRadar, type OAuthRadar } from './oauth-support.js';
@@ -55,6 +56,12 @@ describe('org-wide installs (Enterprise Grid)', () => {
     const [token] = slack.oauth?.tokensOf(GRID.enterpriseId) ?? [];
     expect(JSON.stringify(raw)).not.toContain(token);
 
+    // Until the organisation's key is connected, a command says how (one sentence).
+    const early = await command('T0GRIDWS09', GRID.enterpriseId);
+    expect((early.body as { text?: string }).text).toBe(NOT_CONNECTED);
+    // The organisation's key, connected for the org-wide install (under its enterprise).
+    await r.radar.deps.workspaces?.keys.set(`enterprise:${GRID.enterpriseId}`, sandbox.keys.readWrite, { scope: 'read_write', connectedBy: USERS.alice });
+
     // A workspace of the organisation other than the one that installed.
     const help = await command('T0GRIDWS09', GRID.enterpriseId);
     expect(help.status).toBe(200);
@@ -78,5 +85,22 @@ describe('org-wide installs (Enterprise Grid)', () => {
     expect(other.status).toBe(200);
     expect(JSON.stringify(other.body)).not.toContain('/radar');
     expectNoViolations(slack);
+
+    // The organisation uninstalls: its installation and its service key go.
+    const gone = JSON.stringify({
+      team_id: GRID.teamId,
+      enterprise_id: GRID.enterpriseId,
+      is_enterprise_install: true,
+      api_app_id: API_APP_ID,
+      event: { type: 'app_uninstalled', event_ts: '1.3' },
+      type: 'event_callback',
+      event_id: `Ev${randomBytes(6).toString('hex').toUpperCase()}`,
+      event_time: Math.floor(Date.now() / 1000),
+      authorizations: [{ enterprise_id: GRID.enterpriseId, team_id: null, user_id: 'U0RADARBOT', is_bot: true, is_enterprise_install: true }],
+    });
+    expect((await r.driver.raw(gone, { 'Content-Type': 'application/json', ...r.driver.sign(gone) })).status).toBe(200);
+    const line = await r.untilLog((l) => typeof l.msg === 'string' && l.msg.startsWith('Radar was uninstalled'));
+    expect(line).toMatchObject({ installationRemoved: true, counts: { 'service-keys': 1 } });
+    expect(await r.radar.deps.workspaces?.keys.keyOf(`enterprise:${GRID.enterpriseId}`)).toBeUndefined();
   });
 });
