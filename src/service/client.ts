@@ -72,6 +72,16 @@ import type {
 import { fetchUrlResultSchema } from './schemas/tools.js';
 import type { FetchUrlBody, FetchUrlResult } from './schemas/tools.js';
 import type { QueryOf } from './url.js';
+import type { ServiceClient } from './reads/index.js';
+import { aiSourcesReads } from './reads/ai-sources.js';
+import { aiVisibilityReads } from './reads/ai-visibility.js';
+import { contentReads } from './reads/content.js';
+import { positioningReads } from './reads/positioning.js';
+import { pricingReads } from './reads/pricing.js';
+import { runsReads } from './reads/runs.js';
+import { techTrustReads } from './reads/tech-trust.js';
+
+export type { ServiceClient };
 
 export interface ServiceClientOptions {
   /** The service root, e.g. `http://127.0.0.1:1234`; a trailing slash or `/v1` is tolerated. */
@@ -94,7 +104,7 @@ export interface ServiceClientOptions {
   groupConcurrency?: number;
 }
 
-export interface ServiceClient {
+export interface RawServiceClient {
   /** GET /v1/health: reachability; the payload carries the server time (field name not shown). */
   health(): Promise<Health>;
   /** GET /v1/docs/openapi.json: the service's machine-readable description (spec 9), whole. */
@@ -234,7 +244,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     body?: unknown,
   ) => http.call({ method, pattern, params, body }, schema);
 
-  return {
+  const raw: RawServiceClient = {
     health: async () => (await get('/v1/health', {}, healthItem)).item,
     describe: () => get('/v1/docs/openapi.json', {}, looseRecordSchema),
     listProjects: async () => (await get('/v1/projects', {}, projectItems)).items,
@@ -312,5 +322,15 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
 
     budget: (group) => budget.snapshot(group),
     close: () => http.close(),
+  };
+  return {
+    ...raw,
+    ...pricingReads(raw),
+    ...techTrustReads(raw),
+    ...positioningReads(raw),
+    ...contentReads(raw),
+    ...aiVisibilityReads(raw),
+    ...aiSourcesReads(raw),
+    ...runsReads(raw),
   };
 }

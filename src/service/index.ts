@@ -3,7 +3,8 @@
  * schemas of every area.
  */
 export { createServiceClient } from './client.js';
-export type { ServiceClient, ServiceClientOptions } from './client.js';
+export type { RawServiceClient, ServiceClient, ServiceClientOptions } from './client.js';
+export type { AiHistoryFacts, AiTrendFacts, RunFacts } from './reads/index.js';
 export { CLIENT_ERROR_CODES, isServiceError, ServiceError } from './errors.js';
 export type { ServiceErrorInit } from './errors.js';
 export { DEFAULT_RETRY_POLICY } from './retry.js';

@@ -9,7 +9,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createServiceClient, DIMENSION_READS } from '../../src/service/index.js';
-import type { ServiceClient } from '../../src/service/index.js';
+import type { RawServiceClient as ServiceClient } from '../../src/service/index.js';
 import { SERVICE_CONTRACT } from '../../src/service/contract.js';
 import type { ContractEndpoint } from '../../src/service/contract.js';
 
