@@ -13,7 +13,7 @@ import { positioningFactLines } from '../../../src/features/competitors/card/pos
 import { trustLines } from '../../../src/features/competitors/card/trust-part.js';
 import type { CompetitorRef } from '../../../src/features/competitors/competitor-ref.js';
 import { positioningCompactView } from '../../../src/features/positioning/views/positioning-view.js';
-import { pricingView } from '../../../src/features/pricing/views/pricing-view.js';
+import { pricingView } from '../../support/raw-views.js';
 import { techView } from '../../../src/features/tech/views/tech-view.js';
 import { changesOf } from '../../../src/features/watches/changes/index.js';
 import { northwindPositioning } from '../../../src/sandbox/seed/positioning.js';
