@@ -4,10 +4,30 @@
  */
 import { changesView as changesFactsView, type ChangesQuery } from '../../src/features/content/views/changes-view.js';
 import { pricingFactsView } from '../../src/features/pricing/views/pricing-view.js';
-import { readChangelog, readPricing, type ContentChangelog, type PricingRead } from '../../src/service/index.js';
+import type { HistoryPage } from '../../src/features/ai-visibility/load-history.js';
+import { historyView as aiHistoryFactsView } from '../../src/features/ai-visibility/views/history-view.js';
+import { trendView as trendFactsView } from '../../src/features/ai-visibility/views/trend-view.js';
+import {
+  latestCheckAvailability,
+  readAiHistoryRow,
+  readAiTrend,
+  readChangelog,
+  readPricing,
+  type AiVisibilityTrend,
+  type ContentChangelog,
+  type PricingRead,
+} from '../../src/service/index.js';
 
 /** `/radar pricing`'s answer on a pricing payload, as `service.pricingFacts` reads it. */
 export const pricingView = (projectName: string, item: PricingRead) => pricingFactsView(projectName, readPricing(item));
 
 /** `/radar changes`' answer on a changelog page, as `service.changelogFacts` reads it. */
 export const changesView = (projectName: string, changelog: ContentChangelog, q: ChangesQuery) => changesFactsView(projectName, readChangelog(changelog), q);
+
+/** `/radar ai trend`'s answer on a trend body, as `service.aiTrendFacts` reads it. */
+export const trendView = (projectName: string, body: AiVisibilityTrend, model: string | null) =>
+  trendFactsView(projectName, { points: readAiTrend(body), latestCheck: latestCheckAvailability(body) }, model);
+
+/** `/radar ai history`'s answer on a page of raw history rows, each read as `service.aiHistoryFacts` reads it. */
+export const aiHistoryView = (projectName: string, page: Omit<HistoryPage, 'items'> & { items: unknown[] }) =>
+  aiHistoryFactsView(projectName, { ...page, items: page.items.map(readAiHistoryRow) });
