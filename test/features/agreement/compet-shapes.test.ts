@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { pricingFactLines } from '../../../src/features/competitors/card/pricing-part.js';
 import { positioningFactLines } from '../../../src/features/competitors/card/positioning-part.js';
-import { trustLines } from '../../../src/features/competitors/card/trust-part.js';
+import { trustLines } from '../../support/raw-views.js';
 import type { CompetitorRef } from '../../../src/features/competitors/competitor-ref.js';
 import { positioningCompactView } from '../../../src/features/positioning/views/positioning-view.js';
 import { pricingView } from '../../support/raw-views.js';

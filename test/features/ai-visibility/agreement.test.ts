@@ -8,7 +8,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aiLines } from '../../../src/features/competitors/card/ai-part.js';
+import { aiLines } from '../../support/raw-views.js';
 import { overviewView } from '../../../src/features/ai-visibility/views/overview-view.js';
 import { trendView } from '../../support/raw-views.js';
 import { aiHistoryView as historyView } from '../../support/raw-views.js';
