@@ -1,5 +1,5 @@
 import type { Subcommand } from '../../plugin.js';
-import { isServiceError, type ContentFacts, type DimensionRead, type PositioningFacts, type PricingFacts, type TechTrustFacts } from '../../service/index.js';
+import { isServiceError, type ContentFacts, type PositioningFacts, type PricingFacts, type TechTrustFacts } from '../../service/index.js';
 import type { AreaRunFacts } from '../../service/read/runs.js';
 import { escapeMrkdwn, section, truncate, type Block } from '../../slack/blocks/index.js';
 import type { CommandInvocation, ProjectRef } from '../../slack/commands/invocation.js';

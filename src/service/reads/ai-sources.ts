@@ -1,5 +1,5 @@
 /** AI sources read as facts (issue 27): the dashboard, a past check and the history through schemas/ai-sources.ts's readers. */
-import type { RawServiceClient } from '../client.js';
+import type { RawServiceClient } from '../raw-client.js';
 import { readSources, readSourcesHistoryRow, type SourcesFacts, type SourcesHistoryRow } from '../schemas/ai-sources.js';
 import type { PageQuery, Pagination } from '../schemas/common.js';
 

@@ -2,7 +2,7 @@
  * AI visibility read as facts (issue 27): the dashboard, a past check, the answers, the trend and the
  * history, each through its reader in schemas/ai-visibility.ts.
  */
-import type { RawServiceClient } from '../client.js';
+import type { RawServiceClient } from '../raw-client.js';
 import type { Pagination } from '../schemas/common.js';
 import {
   latestCheckAvailability,

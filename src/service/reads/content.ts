@@ -1,5 +1,5 @@
 /** Content and its changelog read as facts (issue 27): through `readContent` and `readChangelog` (schemas/content.ts). */
-import type { RawServiceClient } from '../client.js';
+import type { RawServiceClient } from '../raw-client.js';
 import { readChangelog, readContent, type ChangelogFacts, type ContentFacts } from '../schemas/content.js';
 import type { ContentChangelogQuery } from '../schemas/dimensions.js';
 

@@ -3,7 +3,7 @@
  * client (`<area>Reads(raw)`), `createServiceClient` spreads them onto the client it returns, and
  * `ServiceClient` is the raw client with every area's methods. Features call these, never a reader.
  */
-import type { RawServiceClient } from '../client.js';
+import type { RawServiceClient } from '../raw-client.js';
 import type { aiSourcesReads } from './ai-sources.js';
 import type { aiVisibilityReads } from './ai-visibility.js';
 import type { contentReads } from './content.js';

@@ -1,5 +1,5 @@
 /** Positioning read as facts (issue 27): the dashboard through `readPositioning` (schemas/positioning.ts). */
-import type { RawServiceClient } from '../client.js';
+import type { RawServiceClient } from '../raw-client.js';
 import { readPositioning, type PositioningFacts } from '../schemas/positioning.js';
 
 export function positioningReads(raw: RawServiceClient) {

@@ -1,5 +1,5 @@
 /** Pricing read as facts (issue 27): the dashboard through the pricing reader (`readPricing`, schemas/pricing.ts). */
-import type { RawServiceClient } from '../client.js';
+import type { RawServiceClient } from '../raw-client.js';
 import { readPricing, type PricingFacts } from '../schemas/pricing.js';
 
 export function pricingReads(raw: RawServiceClient) {

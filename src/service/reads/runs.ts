@@ -2,7 +2,7 @@
  * Run histories and past runs read as facts (issue 27): history rows through `readHistoryRow`, a run
  * detail through `readRunDetail` and its area's reader (`runAreaOf`), all in read/runs.ts.
  */
-import type { RawServiceClient } from '../client.js';
+import type { RawServiceClient } from '../raw-client.js';
 import { readHistoryRow, readRunDetail, runAreaOf, type AreaRunFacts, type HistoryRowFacts, type RunDetailFacts } from '../read/runs.js';
 import type { PageQuery, Pagination, View } from '../schemas/common.js';
 import type { DimensionRead } from '../schemas/dimensions.js';

@@ -1,5 +1,5 @@
 /** Tech and trust read as facts (issue 27): the dashboard through `readTechTrust` (schemas/tech-trust.ts). */
-import type { RawServiceClient } from '../client.js';
+import type { RawServiceClient } from '../raw-client.js';
 import type { View } from '../schemas/common.js';
 import { readTechTrust, type TechTrustFacts } from '../schemas/tech-trust.js';
 
