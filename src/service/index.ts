@@ -5,6 +5,7 @@
 export { createServiceClient } from './client.js';
 export { withReads } from './reads/index.js';
 export type { RawServiceClient, ServiceClient, ServiceClientOptions } from './client.js';
+export type { AiHistoryFacts, AiTrendFacts, RunFacts } from './reads/index.js';
 export { CLIENT_ERROR_CODES, isServiceError, ServiceError } from './errors.js';
 export type { ServiceErrorInit } from './errors.js';
 export { DEFAULT_RETRY_POLICY } from './retry.js';

@@ -1,9 +1,17 @@
-/** The raw service client's contract: one method per endpoint, each resolving to the payload (client.ts builds it; reads/ builds the facts on it). */
+/**
+ * The raw Monitoring Service client's interface (issue 27): one method per endpoint, each resolving to
+ * the payload its schema checked. Its own module so the area modules in reads/ can build on it while
+ * client.ts spreads them onto the client (no import cycle).
+ */
 import type { BudgetSnapshot, ThrottledGroup } from './budget.js';
 import type { AiSourcesHistory, AiSourcesRead } from './schemas/ai-sources.js';
 import type { AiVisibilityHistory, AiVisibilityQuery, AiVisibilityRead, AiVisibilityTrend } from './schemas/ai-visibility.js';
 import type { BriefingHistoryRow, BriefingQuery, BriefingRead } from './schemas/briefing.js';
 import type { DeleteResult, Listed, Page, PageQuery, View } from './schemas/common.js';
+import type { PricingRead } from './schemas/pricing.js';
+import type { Alerts, Competitor, Health, Project, ProjectDetail, Schedules } from './schemas/projects.js';
+import type { AgentAdoptionScan, AgentAdoptionScanBody, ScanStart, TrustSignalsScan } from './schemas/scans.js';
+import type { FetchUrlBody, FetchUrlResult } from './schemas/tools.js';
 import type {
   ContentChangelog,
   ContentChangelogQuery,
@@ -12,9 +20,6 @@ import type {
   DimensionRead,
   DimensionRun,
 } from './schemas/dimensions.js';
-import type { PricingRead } from './schemas/pricing.js';
-import type { Alerts, Competitor, Health, Project, ProjectDetail, Schedules } from './schemas/projects.js';
-import type { AgentAdoptionScan, AgentAdoptionScanBody, ScanStart, TrustSignalsScan } from './schemas/scans.js';
 import type {
   Assignee,
   Comment,
@@ -27,9 +32,7 @@ import type {
   TicketList,
   UpdateTicketBody,
 } from './schemas/tickets.js';
-import type { FetchUrlBody, FetchUrlResult } from './schemas/tools.js';
 
-/** The raw client: one method per endpoint, each resolving to the payload (the fact-returning methods are in `reads/`). */
 export interface RawServiceClient {
   /** GET /v1/health: reachability; the payload carries the server time (field name not shown). */
   health(): Promise<Health>;

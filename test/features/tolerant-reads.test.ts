@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { briefingView } from '../../src/features/briefing/views/briefing-view.js';
 import { historyView } from '../../src/features/briefing/views/history-view.js';
 import { digestMessages } from '../../src/features/digest/views/digest-view.js';
-import { pricingView } from '../../src/features/pricing/views/pricing-view.js';
+import { pricingView } from '../support/raw-views.js';
 import { agentsDetailsView, agentsSummaryView } from '../../src/features/scans/views/agents-view.js';
 import type { ScanSubject } from '../../src/features/scans/views/parts.js';
 import { trustDetailsView, trustSummaryView } from '../../src/features/scans/views/trust-view.js';

@@ -5,7 +5,6 @@ import { describeError } from '../../slack/error-text.js';
 import { logFailure } from '../../slack/log-failure.js';
 import { moreRefusal, unsealMore } from './more-value.js';
 import { moreButtons } from './more-buttons.js';
-import { readSources } from '../../service/index.js';
 import { sourcesListView, type ListName } from './views/sources-view.js';
 
 export function moreAction(deps: RadarDeps, list: ListName) {
@@ -21,11 +20,11 @@ export function moreAction(deps: RadarDeps, list: ListName) {
     }
     try {
       const paging = { offset: value.offset, limit: value.limit };
-      const item = value.checkId
-        ? await deps.service.getAiSourcesCheck(value.projectId, value.checkId, paging)
-        : await deps.service.getAiSources(value.projectId, paging);
+      const facts = value.checkId
+        ? await deps.service.sourcesCheckFacts(value.projectId, value.checkId, paging)
+        : await deps.service.sourcesFacts(value.projectId, paging);
       const more = moreButtons(deps, scope, { projectId: value.projectId, projectName: value.projectName, explicit: value.explicit, checkId: value.checkId });
-      const view = sourcesListView(value.projectName, list, readSources(item), deps.now(), more, value.checkId ?? undefined);
+      const view = sourcesListView(value.projectName, list, facts, deps.now(), more, value.checkId ?? undefined);
       await respond({ response_type: 'ephemeral', replace_original: false, ...view });
     } catch (error) {
       logFailure(deps.logger, 'AI sources More failed', error, { channel: scope.channel });

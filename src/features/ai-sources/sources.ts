@@ -12,7 +12,6 @@ import { PAGE_FLAG, pageOf, PROJECT_FLAG, UsageError } from '../../slack/command
 import { unknownWordError } from '../../slack/commands/suggest.js';
 import { COMMAND } from '../../slack/ids.js';
 import { moreButtons } from './more-buttons.js';
-import { readSources, readSourcesHistoryRow } from '../../service/index.js';
 import { CHECK_ID_TEXT, sourcesHistoryView } from './views/history-view.js';
 import { sourcesView } from './views/sources-view.js';
 
@@ -33,9 +32,9 @@ async function noData(inv: CommandInvocation, project: ProjectRef): Promise<void
 /** The dashboard, or one past check by its id (also `/radar run sources <id>`). */
 export async function dashboard(inv: CommandInvocation, project: ProjectRef, checkId?: string): Promise<void> {
   const { scope, explicit } = whereOf(inv, project);
-  let item;
+  let facts;
   try {
-    item = checkId ? await inv.deps.service.getAiSourcesCheck(project.id, checkId) : await inv.deps.service.getAiSources(project.id);
+    facts = checkId ? await inv.deps.service.sourcesCheckFacts(project.id, checkId) : await inv.deps.service.sourcesFacts(project.id);
   } catch (error) {
     if (isServiceError(error) && error.code === 'no_data_available') return noData(inv, project);
     if (checkId && isServiceError(error) && (error.code === 'run_not_found' || error.code === 'invalid_check_id' || error.code === 'not_found')) {
@@ -48,7 +47,7 @@ export async function dashboard(inv: CommandInvocation, project: ProjectRef, che
     throw error;
   }
   const more = moreButtons(inv.deps, scope, { projectId: project.id, projectName: project.name, explicit, checkId: checkId ?? null });
-  const view = sourcesView({ projectName: project.name, facts: readSources(item), now: inv.deps.now(), more, ...(checkId ? { checkId } : {}) });
+  const view = sourcesView({ projectName: project.name, facts, now: inv.deps.now(), more, ...(checkId ? { checkId } : {}) });
   await inv.reply({ ...view, shareable: true });
 }
 
@@ -57,14 +56,14 @@ async function history(inv: CommandInvocation, project: ProjectRef): Promise<voi
   const { scope, about } = whereOf(inv, project);
   let answer;
   try {
-    answer = await inv.deps.service.getAiSourcesHistory(project.id, { page });
+    answer = await inv.deps.service.sourcesHistoryFacts(project.id, { page });
   } catch (error) {
     if (isServiceError(error) && error.code === 'no_data_available') return noData(inv, project);
     throw error;
   }
   const view = sourcesHistoryView({
     projectName: project.name,
-    rows: answer.items.map(readSourcesHistoryRow),
+    rows: answer.items,
     pagination: answer.pagination,
     now: inv.deps.now(),
     open: (checkId) => openCommandButton(inv.deps, scope, 'Open', { ...about, text: `sources check ${checkId}${projectArg(about)}` }),

@@ -7,7 +7,6 @@
  */
 import type { Subcommand } from '../../plugin.js';
 import { isServiceError } from '../../service/errors.js';
-import { readAiAnswers, readAiVisibility } from '../../service/index.js';
 import { escapeMrkdwn, section, truncate } from '../../slack/blocks/index.js';
 import type { CommandInvocation, ProjectRef } from '../../slack/commands/invocation.js';
 import { PAGE_FLAG, pageOf, PROJECT_FLAG, UsageError } from '../../slack/commands/parse.js';
@@ -73,9 +72,8 @@ async function readOrSay<T>(inv: CommandInvocation, project: ProjectRef, read: (
 async function overview(inv: CommandInvocation, project: ProjectRef): Promise<void> {
   const pageNumber = inv.parsed.values.page === undefined ? 1 : pageOf(inv.parsed);
   const query = pageNumber > 1 ? { offset: (pageNumber - 1) * MAP_PAGE_SIZE, limit: MAP_PAGE_SIZE } : undefined;
-  const item = await readOrSay(inv, project, () => (query ? inv.deps.service.getAiVisibility(project.id, query) : inv.deps.service.getAiVisibility(project.id)));
-  if (!item) return;
-  const facts = readAiVisibility(item);
+  const facts = await readOrSay(inv, project, () => inv.deps.service.aiVisibilityFacts(project.id, query));
+  if (!facts) return;
   const rows = facts.brands.kind === 'value' ? facts.brands.value : [];
   const page = facts.brandsPage.kind === 'value' ? facts.brandsPage.value : null;
   const scope = { channel: inv.channelId, team: inv.teamId };
@@ -91,9 +89,9 @@ async function overview(inv: CommandInvocation, project: ProjectRef): Promise<vo
 
 /** One past check in full (GET .../ai-visibility/history/{checkId}): the overview's view of that check (also `/radar run ai <id>`). */
 export async function oneCheck(inv: CommandInvocation, project: ProjectRef, checkId: string): Promise<void> {
-  let item;
+  let facts;
   try {
-    item = await readOrSay(inv, project, () => inv.deps.service.getAiVisibilityCheck(project.id, checkId));
+    facts = await readOrSay(inv, project, () => inv.deps.service.aiCheckFacts(project.id, checkId));
   } catch (error) {
     if (isServiceError(error) && (error.code === 'run_not_found' || error.code === 'invalid_check_id' || error.code === 'not_found')) {
       await inv.reply({
@@ -104,21 +102,21 @@ export async function oneCheck(inv: CommandInvocation, project: ProjectRef, chec
     }
     throw error;
   }
-  if (!item) return;
-  await inv.reply({ ...overviewView(project.name, readAiVisibility(item), { moreValue: null }), shareable: true });
+  if (!facts) return;
+  await inv.reply({ ...overviewView(project.name, facts, { moreValue: null }), shareable: true });
 }
 
 async function oneModel(inv: CommandInvocation, project: ProjectRef, model: string): Promise<void> {
-  const item = await readOrSay(inv, project, () => inv.deps.service.getAiVisibility(project.id, { includeAnswers: true, provider: model, includeSummary: true }));
-  if (!item) return;
-  const view = modelView(project.name, model, readAiVisibility(item), readAiAnswers(item));
+  const read = await readOrSay(inv, project, () => inv.deps.service.aiAnswersFacts(project.id, { includeAnswers: true, provider: model, includeSummary: true }));
+  if (!read) return;
+  const view = modelView(project.name, model, read.facts, read.answers);
   await inv.reply({ text: view.text, blocks: view.blocks, shareable: !view.empty });
 }
 
 async function trend(inv: CommandInvocation, project: ProjectRef, model: string | null): Promise<void> {
-  const body = await readOrSay(inv, project, () => inv.deps.service.getAiVisibilityTrend(project.id, model ? { provider: model } : undefined));
-  if (!body) return;
-  await inv.reply({ ...trendView(project.name, body, model), shareable: true });
+  const facts = await readOrSay(inv, project, () => inv.deps.service.aiTrendFacts(project.id, model ? { provider: model } : undefined));
+  if (!facts) return;
+  await inv.reply({ ...trendView(project.name, facts, model), shareable: true });
 }
 
 async function history(inv: CommandInvocation, project: ProjectRef): Promise<void> {
@@ -131,9 +129,9 @@ async function history(inv: CommandInvocation, project: ProjectRef): Promise<voi
 async function answers(inv: CommandInvocation, project: ProjectRef, brand: string, model: string | null, prompt: number | null): Promise<void> {
   // With --prompt the summary comes too (its per-prompt results say how many prompts there are), so a prompt past the last is said as such.
   const query = { includeAnswers: true, brand, ...(model ? { provider: model } : {}), ...(prompt ? { promptIndex: prompt - 1, includeSummary: true } : {}) };
-  const item = await readOrSay(inv, project, () => inv.deps.service.getAiVisibility(project.id, query));
-  if (!item) return;
-  const messages = answersMessages(project.name, { brand, model, prompt }, readAiAnswers(item), readAiVisibility(item));
+  const read = await readOrSay(inv, project, () => inv.deps.service.aiAnswersFacts(project.id, query));
+  if (!read) return;
+  const messages = answersMessages(project.name, { brand, model, prompt }, read.answers, read.facts);
   for (const [i, message] of messages.entries()) await inv.reply({ ...message, shareable: i === 0 });
 }
 

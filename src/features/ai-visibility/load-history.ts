@@ -4,7 +4,7 @@
  * so Radar asks again for the same checks with a lower `limit` (spec 2.5) instead of paging forward:
  * a page of 10 is re-read as two pages of 5, and a page of 5 still cut as five pages of 1.
  */
-import type { ServiceClient } from '../../service/index.js';
+import type { AiHistoryRowFacts, ServiceClient } from '../../service/index.js';
 
 /** Checks on one page of `/radar ai history`. */
 export const HISTORY_PAGE_SIZE = 10;
@@ -12,7 +12,8 @@ export const HISTORY_PAGE_SIZE = 10;
 const LOWER_LIMITS = [5, 1] as const;
 
 export interface HistoryPage {
-  items: unknown[];
+  /** Each check as the AI visibility reader read it (null: a row Radar couldn't read). */
+  items: (AiHistoryRowFacts | null)[];
   /** `pagination.total`: the true number of scored checks. */
   total: number;
   page: number;
@@ -26,15 +27,15 @@ export interface HistoryPage {
 
 export async function loadHistoryPage(service: ServiceClient, projectId: string, page: number): Promise<HistoryPage> {
   const offset = (page - 1) * HISTORY_PAGE_SIZE;
-  const first = await service.getAiVisibilityHistory(projectId, { page, limit: HISTORY_PAGE_SIZE });
+  const first = await service.aiHistoryFacts(projectId, { page, limit: HISTORY_PAGE_SIZE });
   const total = first.pagination.total;
   const result: HistoryPage = { items: first.items, total, page, pageSize: HISTORY_PAGE_SIZE, loweredTo: null, stillDropped: 0, hasMore: first.pagination.hasMore };
   if (!first.truncated) return result;
 
-  const items: unknown[] = [];
+  const items: (AiHistoryRowFacts | null)[] = [];
   const end = Math.min(offset + HISTORY_PAGE_SIZE, total);
   const readRange = async (start: number, limit: number, level: number): Promise<void> => {
-    const answer = await service.getAiVisibilityHistory(projectId, { page: start / limit + 1, limit });
+    const answer = await service.aiHistoryFacts(projectId, { page: start / limit + 1, limit });
     result.loweredTo = Math.min(result.loweredTo ?? limit, limit);
     const wanted = Math.min(limit, end - start);
     if (!answer.truncated || answer.items.length >= wanted) {

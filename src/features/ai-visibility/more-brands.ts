@@ -9,7 +9,7 @@ import { projectRefusalHere } from '../board/binding-check.js';
 import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import type { RadarDeps } from '../../deps.js';
 import { isServiceError } from '../../service/errors.js';
-import { mergeBrandRows, readAiVisibility, type AiBrandRow, type AiPageFacts } from '../../service/index.js';
+import { mergeBrandRows, type AiBrandRow, type AiPageFacts } from '../../service/index.js';
 import { actions, button, chunkLines, context, escapeMrkdwn, fitBlocks, header, LIMITS, plural, section, type Block } from '../../slack/blocks/index.js';
 import { describeError, FORGED_VALUE } from '../../slack/error-text.js';
 import { ACTION_IDS, COMMAND } from '../../slack/ids.js';
@@ -105,8 +105,7 @@ export function moreBrandsAction(deps: RadarDeps) {
       return;
     }
     try {
-      const item = await deps.service.getAiVisibility(value.projectId, { offset: value.offset, limit: value.limit });
-      const facts = readAiVisibility(item);
+      const facts = await deps.service.aiVisibilityFacts(value.projectId, { offset: value.offset, limit: value.limit });
       const checkId = facts.checkId.kind === 'value' ? facts.checkId.value : null;
       if (value.checkId && checkId && checkId !== value.checkId) {
         await respond({ replace_original: false, response_type: 'ephemeral', text: `A newer AI visibility check has arrived since; run \`/radar ai\` again to page its market map.` });

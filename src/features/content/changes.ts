@@ -57,7 +57,7 @@ export const changesCommand: Subcommand = {
     };
     let changelog;
     try {
-      changelog = await inv.deps.service.getContentChangelog(project.id, query);
+      changelog = await inv.deps.service.changelogFacts(project.id, query);
     } catch (error) {
       if (isServiceError(error) && error.code === 'no_data_available') {
         await inv.reply({ text: 'No content changes yet', blocks: [section(`*${escapeMrkdwn(project.name)}* has no completed content run yet, so no sitemap changes are recorded.`)] });

@@ -3,7 +3,7 @@
  * do not carry adds one read of the competitor list.
  */
 import type { Subcommand } from '../../plugin.js';
-import { ownFirst, readContent, type ContentRow } from '../../service/index.js';
+import { ownFirst, type ContentFacts, type ContentRow } from '../../service/index.js';
 import { isServiceError } from '../../service/errors.js';
 import { valuePart } from '../../service/tolerant.js';
 import { escapeMrkdwn, section } from '../../slack/blocks/index.js';
@@ -26,9 +26,9 @@ export const contentCommand: Subcommand = {
     if (!gaps && inv.parsed.values.page !== undefined) throw new UsageError(`--page goes with \`${COMMAND} content gaps\`.`);
     const page = pageOf(inv.parsed);
     const project = await inv.project();
-    let item;
+    let read: ContentFacts;
     try {
-      item = await inv.deps.service.getDimension(project.id, 'content');
+      read = await inv.deps.service.contentFacts(project.id);
     } catch (error) {
       if (isServiceError(error) && error.code === 'no_data_available') {
         await inv.reply({
@@ -39,7 +39,6 @@ export const contentCommand: Subcommand = {
       }
       throw error;
     }
-    const read = readContent(item);
     const facts = read.rows.kind === 'value' ? { ...read, rows: valuePart(ownFirst(read.rows.value)) } : read;
     if (gaps) {
       // The gap lists whole, a page at a time (the main answer shows 25 of each and points here).

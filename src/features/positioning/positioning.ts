@@ -5,7 +5,7 @@
  */
 import type { Subcommand } from '../../plugin.js';
 import type { RadarDeps } from '../../deps.js';
-import { ownFirst, readPositioning, type PositioningFacts, type PositioningRead, type PositioningRow } from '../../service/index.js';
+import { ownFirst, type PositioningFacts, type PositioningRow } from '../../service/index.js';
 import { isServiceError } from '../../service/errors.js';
 import { valuePart } from '../../service/tolerant.js';
 import { escapeMrkdwn, section } from '../../slack/blocks/index.js';
@@ -18,14 +18,13 @@ import { positioningCompactView, positioningFullView } from './views/positioning
 
 /** The positioning read with its rows own first; null when the project has no completed run. */
 export async function loadPositioning(deps: Pick<RadarDeps, 'service'>, projectId: string): Promise<PositioningFacts | null> {
-  let item: PositioningRead;
+  let facts: PositioningFacts;
   try {
-    item = await deps.service.getDimension(projectId, 'positioning');
+    facts = await deps.service.positioningFacts(projectId);
   } catch (error) {
     if (isServiceError(error) && error.code === 'no_data_available') return null;
     throw error;
   }
-  const facts = readPositioning(item);
   return facts.rows.kind === 'value' ? { ...facts, rows: valuePart(ownFirst(facts.rows.value)) } : facts;
 }
 

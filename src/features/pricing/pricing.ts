@@ -3,7 +3,7 @@ import { PROJECT_FLAG } from '../../slack/commands/parse.js';
 import { isServiceError } from '../../service/errors.js';
 import { escapeMrkdwn, section } from '../../slack/blocks/index.js';
 import { COMMAND } from '../../slack/ids.js';
-import { pricingView } from './views/pricing-view.js';
+import { pricingFactsView } from './views/pricing-view.js';
 
 export const pricingCommand: Subcommand = {
   name: 'pricing',
@@ -15,8 +15,8 @@ export const pricingCommand: Subcommand = {
   async run(inv) {
     const project = await inv.project();
     try {
-      const item = await inv.deps.service.getPricing(project.id);
-      await inv.reply({ ...pricingView(project.name, item), shareable: true });
+      const facts = await inv.deps.service.pricingFacts(project.id);
+      await inv.reply({ ...pricingFactsView(project.name, facts), shareable: true });
     } catch (error) {
       if (isServiceError(error) && error.code === 'no_data_available') {
         await inv.reply({

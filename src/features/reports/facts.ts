@@ -6,10 +6,11 @@
  * said so, never a drop to zero; an omitted value is "not reported".
  */
 import { ratePercent, type AiHistoryRowFacts } from '../../service/schemas/ai-visibility.js';
-import { readPricingRun, type PricingFacts, type PricingRow } from '../../service/schemas/pricing.js';
-import { readPositioning, type MessagingList, type MessagingPart, type PositioningRow } from '../../service/schemas/positioning.js';
+import type { PricingFacts, PricingRow } from '../../service/schemas/pricing.js';
+import type { MessagingList, MessagingPart, PositioningFacts, PositioningRow } from '../../service/schemas/positioning.js';
 import { messagingText } from '../competitor-match/positioning-words.js';
-import { readTechTrust, type TechTrustRow } from '../../service/schemas/tech-trust.js';
+import type { TechTrustFacts, TechTrustRow } from '../../service/schemas/tech-trust.js';
+import type { AreaRunFacts } from '../../service/read/runs.js';
 import { labelOf, matchIdentity } from '../../service/schemas/competitor-row.js';
 import { isUnreadable, type Part, type Unreadable } from '../../service/tolerant.js';
 import type { Ticket } from '../../service/schemas/tickets.js';
@@ -63,7 +64,7 @@ const atOrBefore = (iso: string | null | undefined, since: Date): boolean => typ
 const tolerant = <T>(v: T | Unreadable | null): T | null => (isUnreadable(v) ? null : v);
 
 /** The newest run after `since` and the newest at or before it (the baseline), from one history read. */
-async function runPair(reads: ProjectReads, dimension: RunDimension, since: Date): Promise<{ newRuns: RunRow[]; current: unknown; baseline: unknown } | null> {
+async function runPair(reads: ProjectReads, dimension: RunDimension, since: Date): Promise<{ newRuns: RunRow[]; current: AreaRunFacts | null; baseline: AreaRunFacts | null } | null> {
   const rows = await reads.runs(dimension);
   const newRuns = rows.filter((r) => after(r.at, since));
   const newest = newRuns[0];
@@ -136,10 +137,9 @@ function listMove(label: string, before: MessagingList, now: MessagingList): str
 }
 
 /** Positioning moves per competitor (matched by identity), through the positioning reader: headline first. */
-export function positioningMoves(baseline: unknown, current: unknown): string[] {
+export function positioningMoves(baseline: PositioningFacts | null, current: PositioningFacts | null): string[] {
   if (baseline === null || current === null) return [];
-  const rowsOf = (run: unknown): PositioningRow[] => {
-    const facts = readPositioning((run ?? {}) as Record<string, unknown>);
+  const rowsOf = (facts: PositioningFacts): PositioningRow[] => {
     return facts.rows.kind === 'value' ? facts.rows.value.filter((r): r is PositioningRow => r !== null) : [];
   };
   const before = rowsOf(baseline).map((row) => ({ ...row.identity, row }));
@@ -166,10 +166,9 @@ function partText(p: Part<unknown>): string {
   return escapeMrkdwn(String(p.value));
 }
 
-export function techMoves(baseline: unknown, current: unknown): string[] {
+export function techMoves(baseline: TechTrustFacts | null, current: TechTrustFacts | null): string[] {
   if (baseline === null || current === null) return [];
-  const rowsOf = (run: unknown) => {
-    const facts = readTechTrust(run);
+  const rowsOf = (facts: TechTrustFacts) => {
     return facts.rows.kind === 'value' ? facts.rows.value.filter((r): r is TechTrustRow => r !== null) : [];
   };
   const before = new Map(rowsOf(baseline).map((r) => [labelOf(r.identity) ?? '', r]));
@@ -271,13 +270,13 @@ export async function reportFacts(reads: ProjectReads, since: Date, until: Date,
     section('pricing', async () => {
       const pair = await runPair(reads, 'pricing', since);
       if (!pair) return null;
-      const lines = priceMoves(pair.baseline === null ? null : readPricingRun(pair.baseline), readPricingRun(pair.current));
+      const lines = priceMoves(pair.baseline?.dimension === 'pricing' ? pair.baseline.facts : null, pair.current?.dimension === 'pricing' ? pair.current.facts : null);
       return lines.length === 0 ? null : { runs: pair.newRuns.length, lines };
     }),
     section('positioning', async () => {
       const pair = await runPair(reads, 'positioning', since);
       if (!pair) return null;
-      const lines = positioningMoves(pair.baseline, pair.current);
+      const lines = positioningMoves(pair.baseline?.dimension === 'positioning' ? pair.baseline.facts : null, pair.current?.dimension === 'positioning' ? pair.current.facts : null);
       return lines.length === 0 ? null : { runs: pair.newRuns.length, lines };
     }),
     section('ai', async () => aiFacts(await reads.aiHistory(), since)),
@@ -303,7 +302,7 @@ export async function reportFacts(reads: ProjectReads, since: Date, until: Date,
     section('tech', async () => {
       const pair = await runPair(reads, 'tech-trust', since);
       if (!pair) return null;
-      const lines = techMoves(pair.baseline, pair.current);
+      const lines = techMoves(pair.baseline?.dimension === 'tech-trust' ? pair.baseline.facts : null, pair.current?.dimension === 'tech-trust' ? pair.current.facts : null);
       return lines.length === 0 ? null : { runs: pair.newRuns.length, lines };
     }),
     section('tickets', async () => {

@@ -5,15 +5,16 @@
  * (each run read once), the AI visibility history, the content changelog's newest page and the ticket
  * list. Reads start only when a channel's report asks for them (a section every channel switched off
  * is never read). A report held back for a failed read keeps the others for the next cycle (`retryFailed`). `no_data_available` reads as "nothing yet"; any other failure is the caller's to
- * retry. Payloads go through the area's reader in src/service/ only.
+ * retry. Every read is a facts method of the service client: no payload is read here.
  */
 import { isServiceError } from '../../service/errors.js';
 import type { ServiceClient } from '../../service/index.js';
-import { readAiHistoryRow, type AiHistoryRowFacts } from '../../service/schemas/ai-visibility.js';
+import type { AreaRunFacts } from '../../service/read/runs.js';
+import type { AiHistoryRowFacts } from '../../service/schemas/ai-visibility.js';
 import type { BriefingHistoryRow } from '../../service/schemas/briefing.js';
-import { readChangelog, type ChangelogFacts } from '../../service/schemas/content.js';
+import type { ChangelogFacts } from '../../service/schemas/content.js';
 import type { TicketList } from '../../service/schemas/tickets.js';
-import { isUnreadable, lookup } from '../../service/tolerant.js';
+import { isUnreadable } from '../../service/tolerant.js';
 import type { Listed } from '../../service/schemas/common.js';
 import type { Limiter } from '../../limiter.js';
 
@@ -31,7 +32,8 @@ export interface ProjectReads {
   startedAt: Date;
   briefingHistory(): Promise<BriefingHistoryRow[]>;
   runs(dimension: RunDimension): Promise<RunRow[]>;
-  run(dimension: RunDimension, runId: string): Promise<unknown>;
+  /** What the run says about its area, as its area's reader read it (null: no such run, or no data). */
+  run(dimension: RunDimension, runId: string): Promise<AreaRunFacts | null>;
   aiHistory(): Promise<AiHistoryRowFacts[]>;
   changelog(): Promise<ChangelogFacts | null>;
   tickets(): Promise<TicketList>;
@@ -45,21 +47,6 @@ export interface ProjectReads {
 /** A history page covers weeks of runs at any cadence the service has. */
 const HISTORY_PAGE = { page: 1, limit: 20 } as const;
 
-function textAt(row: unknown, keys: readonly string[]): string | null {
-  for (const key of keys) {
-    const hit = lookup(row, key, { down: false });
-    if (hit.found && typeof hit.value === 'string' && hit.value !== '') return hit.value;
-  }
-  return null;
-}
-
-/** Run history rows: id and completion time, read tolerantly (`runId`, `checkId` or `id`; `completedAt`, `checkedAt` or `createdAt`). */
-export function runRowsOf(items: readonly unknown[]): RunRow[] {
-  return items.flatMap((item) => {
-    const runId = textAt(item, ['runId', 'checkId', 'id']);
-    return runId ? [{ runId, at: textAt(item, ['completedAt', 'checkedAt', 'createdAt', 'startedAt']) }] : [];
-  });
-}
 
 async function orNothing<T>(read: Promise<T>, nothing: T): Promise<T> {
   try {
@@ -89,19 +76,16 @@ export function projectReads(service: ServiceClient, projectId: string, limiter:
     projectId,
     startedAt,
     briefingHistory: () => once('briefing', async () => readableRows((await orNothing(service.getBriefingHistory(projectId, HISTORY_PAGE), null))?.items ?? [])),
-    runs: (dimension) => once(`runs:${dimension}`, async () => runRowsOf((await orNothing(service.getDimensionHistory(projectId, dimension, HISTORY_PAGE), null))?.items ?? [])),
+    // Which run a history row is, and when: the runs reader's reading (rows without a run id left out).
+    runs: (dimension) =>
+      once(`runs:${dimension}`, async () =>
+        ((await orNothing(service.historyFacts(projectId, dimension, HISTORY_PAGE), null))?.items ?? []).flatMap((row) => (row?.ref ? [{ runId: row.ref.runId, at: row.ref.at }] : [])),
+      ),
     run: (dimension, runId) =>
-      once(`run:${dimension}:${runId}`, () => orNothing(service.getDimensionRun(projectId, dimension, runId, dimension === 'tech-trust' ? { view: 'full' } : {}), null)),
+      once(`run:${dimension}:${runId}`, async () => (await orNothing(service.runFacts(projectId, dimension, runId, dimension === 'tech-trust' ? { view: 'full' } : {}), null))?.area ?? null),
     aiHistory: () =>
-      once('ai', async () => {
-        const page = await orNothing(service.getAiVisibilityHistory(projectId, HISTORY_PAGE), null);
-        return page ? page.items.flatMap((raw) => readAiHistoryRow(raw) ?? []) : [];
-      }),
-    changelog: () =>
-      once('changelog', async () => {
-        const log = await orNothing(service.getContentChangelog(projectId, { page: 1, limit: 100 }), null);
-        return log ? readChangelog(log) : null;
-      }),
+      once('ai', async () => ((await orNothing(service.aiHistoryFacts(projectId, HISTORY_PAGE), null))?.items ?? []).flatMap((row) => row ?? [])),
+    changelog: () => once('changelog', () => orNothing(service.changelogFacts(projectId, { page: 1, limit: 100 }), null)),
     tickets: () => once('tickets', () => service.listTickets(projectId, { closed: 'recent' })),
     retryFailed: () => projectReads(service, projectId, limiter, startedAt, new Map([...memo].filter(([key]) => !failed.has(key)))),
   };

@@ -1,6 +1,5 @@
 import type { Subcommand } from '../../plugin.js';
 import { isServiceError } from '../../service/index.js';
-import { readHistoryRow } from '../../service/read/runs.js';
 import { PAGE_FLAG, pageOf, PROJECT_FLAG, UsageError } from '../../slack/commands/parse.js';
 import { COMMAND } from '../../slack/ids.js';
 import { dimensionOf } from './dimension-word.js';
@@ -24,9 +23,8 @@ export const historyCommand: Subcommand = {
     const page = pageOf(inv.parsed);
     const project = await inv.project();
     try {
-      const history = await inv.deps.service.getDimensionHistory(project.id, dimension, { page, limit: PAGE_SIZE });
-      const rows = { ...history, items: history.items.map((row) => readHistoryRow(row, dimension)) };
-      await inv.reply({ ...historyView(project.name, dimension, rows, (word ?? '').toLowerCase()), shareable: history.items.length > 0 });
+      const history = await inv.deps.service.historyFacts(project.id, dimension, { page, limit: PAGE_SIZE });
+      await inv.reply({ ...historyView(project.name, dimension, history, (word ?? '').toLowerCase()), shareable: history.items.length > 0 });
     } catch (error) {
       if (isServiceError(error) && error.code === 'no_data_available') return inv.reply(noDataReply(project.name, dimension));
       throw error;

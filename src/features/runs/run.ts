@@ -1,6 +1,6 @@
 import type { Subcommand } from '../../plugin.js';
-import { isServiceError, type DimensionRead, type DimensionRun } from '../../service/index.js';
-import { readRunDetail } from '../../service/read/runs.js';
+import { isServiceError, type ContentFacts, type PositioningFacts, type PricingFacts, type TechTrustFacts } from '../../service/index.js';
+import type { AreaRunFacts } from '../../service/read/runs.js';
 import { escapeMrkdwn, section, truncate, type Block } from '../../slack/blocks/index.js';
 import type { CommandInvocation, ProjectRef } from '../../slack/commands/invocation.js';
 import { PROJECT_FLAG, UsageError } from '../../slack/commands/parse.js';
@@ -10,12 +10,31 @@ import { noDataReply } from './no-data.js';
 import { runView } from './views/runs-view.js';
 
 /**
- * An area's view of one past run: its reader applied to the run detail, its view of today's answer on
- * those facts (e.g. `/radar pricing`'s gap flags); null when the run holds nothing its reader can read.
+ * An area's view of one past run: its view of today's answer on the facts its reader read from the run
+ * detail (e.g. `/radar pricing`'s gap flags); null when the run holds nothing its reader can read.
  * `readsSummary`: the reader states the run's `summary` too (else its figures are said beside the view).
  */
-export type PastRunView = (projectName: string, run: DimensionRun) => { blocks: Block[]; readsSummary?: boolean } | null;
-export type PastRunViews = Partial<Record<DimensionRead, PastRunView>>;
+export type PastRunView<F> = (projectName: string, facts: F) => { blocks: Block[]; readsSummary?: boolean } | null;
+export interface PastRunViews {
+  pricing?: PastRunView<PricingFacts | null>;
+  'tech-trust'?: PastRunView<TechTrustFacts>;
+  content?: PastRunView<ContentFacts>;
+  positioning?: PastRunView<PositioningFacts>;
+}
+
+/** The view of a past run's area facts, by the area's own view. */
+function areaView(views: PastRunViews, projectName: string, area: AreaRunFacts) {
+  switch (area.dimension) {
+    case 'pricing':
+      return views.pricing?.(projectName, area.facts) ?? null;
+    case 'tech-trust':
+      return views['tech-trust']?.(projectName, area.facts) ?? null;
+    case 'content':
+      return views.content?.(projectName, area.facts) ?? null;
+    case 'positioning':
+      return views.positioning?.(projectName, area.facts) ?? null;
+  }
+}
 
 /**
  * An area whose past runs are checks with their own answer (`/radar ai check <id>`, `/radar sources check
@@ -50,9 +69,9 @@ export function runCommandWith(views: PastRunViews, checks: PastCheckAnswers = {
       const id = escapeMrkdwn(truncate(runId, 60));
       const say = (sentence: string) => inv.reply({ text: sentence, blocks: [section(sentence)] });
       try {
-        const detail = await inv.deps.service.getDimensionRun(project.id, dimension, runId);
-        const area = views[dimension]?.(project.name, detail) ?? null;
-        await inv.reply({ ...runView(project.name, dimension, runId, readRunDetail(detail, dimension), area), shareable: true });
+        const run = await inv.deps.service.runFacts(project.id, dimension, runId);
+        const area = areaView(views, project.name, run.area);
+        await inv.reply({ ...runView(project.name, dimension, runId, run.detail, area), shareable: true });
       } catch (error) {
         if (!isServiceError(error)) throw error;
         switch (error.code) {

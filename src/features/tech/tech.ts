@@ -1,5 +1,5 @@
 import type { Subcommand } from '../../plugin.js';
-import { isServiceError, readTechTrust } from '../../service/index.js';
+import { isServiceError, type TechTrustFacts } from '../../service/index.js';
 import { escapeMrkdwn, section } from '../../slack/blocks/index.js';
 import { PROJECT_FLAG } from '../../slack/commands/parse.js';
 import { COMMAND } from '../../slack/ids.js';
@@ -17,9 +17,9 @@ export const techCommand: Subcommand = {
     const full = inv.parsed.switches.has('full');
     const typed = inv.parsed.args.join(' ').trim();
     const project = await inv.project();
-    let item;
+    let facts: TechTrustFacts;
     try {
-      item = await inv.deps.service.getDimension(project.id, 'tech-trust', full ? { view: 'full' } : {});
+      facts = await inv.deps.service.techTrustFacts(project.id, full ? 'full' : undefined);
     } catch (error) {
       if (isServiceError(error) && error.code === 'no_data_available') {
         await inv.reply({
@@ -30,7 +30,6 @@ export const techCommand: Subcommand = {
       }
       throw error;
     }
-    const facts = readTechTrust(item);
     const all = facts.rows.kind === 'value' ? facts.rows.value : null;
     // Own row first, then the service's order.
     const ordered = all === null ? null : [...all.filter((r) => r?.isOwn), ...all.filter((r) => !r?.isOwn)];

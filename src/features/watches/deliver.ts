@@ -13,7 +13,7 @@ import { createDigestLedger, type DigestKey, type DigestLedger } from '../../sto
 import type { WatchDimension } from '../../store/watches.js';
 import { deliverOnce, posterBase, type ClaimContext, type Delivery, type PosterBase } from '../background/deliver-once.js';
 import type { WatchMessages } from './views/watch-message.js';
-import { readAiTrend, type ServiceClient } from '../../service/index.js';
+import type { ServiceClient } from '../../service/index.js';
 import { chartPart, type MessageChart } from '../../slack/charts/index.js';
 import { postChartMessage } from '../../slack/charts/post.js';
 import { AI_TREND_CHART, aiTrendChart } from '../charts/ai-visibility.js';
@@ -55,10 +55,10 @@ export function createWatchDelivery(deps: Pick<RadarDeps, 'store' | 'timing' | '
  * moved first. Other dimensions' history rows carry no figures to draw (their runs' detail would be
  * one read each): none. A read that fails gives no chart, never a failed message.
  */
-async function watchChart(ref: WatchRef, limit: <T>(task: () => Promise<T>) => Promise<T>, service: Pick<ServiceClient, 'getAiVisibilityTrend'>): Promise<MessageChart | null> {
+async function watchChart(ref: WatchRef, limit: <T>(task: () => Promise<T>) => Promise<T>, service: Pick<ServiceClient, 'aiTrendFacts'>): Promise<MessageChart | null> {
   if (ref.dimension !== 'ai') return null;
   try {
-    const points = readAiTrend(await limit(() => service.getAiVisibilityTrend(ref.projectId)));
+    const { points } = await limit(() => service.aiTrendFacts(ref.projectId));
     const facts = points.kind === 'value' ? aiTrendChart(points.value, null, 12, ref.competitor ?? null) : null;
     return facts ? { blockId: AI_TREND_CHART, facts } : null;
   } catch {

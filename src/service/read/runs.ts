@@ -11,11 +11,11 @@
  * extras after the named figures). `/radar history`, `/radar run` and the watch poller read only
  * these facts. None of these keys is named by the spec beyond "runs" (docs/assumptions.md, "Per area").
  */
-import { readContentRunSummary, type ContentRunSummary } from '../schemas/content.js';
+import { readContentRun, readContentRunSummary, type ContentFacts, type ContentRunSummary } from '../schemas/content.js';
 import type { DimensionRead } from '../schemas/dimensions.js';
-import { readPositioningRunSummary, type PositioningRunSummary } from '../schemas/positioning.js';
-import { readPricingRunSummary, type PricingFacts } from '../schemas/pricing.js';
-import { readTechRunSummary, type TechRunSummary } from '../schemas/tech-trust.js';
+import { readPositioning, readPositioningRunSummary, type PositioningFacts, type PositioningRunSummary } from '../schemas/positioning.js';
+import { readPricingRun, readPricingRunSummary, type PricingFacts } from '../schemas/pricing.js';
+import { readTechRunSummary, readTechTrust, type TechRunSummary, type TechTrustFacts } from '../schemas/tech-trust.js';
 import { lookup } from '../tolerant.js';
 import { readFields, type FieldFact } from './fields.js';
 
@@ -160,4 +160,29 @@ export function readRunDetail(detail: unknown, dimension?: DimensionRead): RunDe
     summary,
     fields: readFields(detail, { skip: used }),
   };
+}
+
+/**
+ * What a run detail says about its area, read by that area's reader as its dashboard is (pricing: null
+ * when the run holds nothing the pricing reader reads), so `/radar run` says a past run as the area's
+ * command says today's.
+ */
+export type AreaRunFacts =
+  | { dimension: 'pricing'; facts: PricingFacts | null }
+  | { dimension: 'tech-trust'; facts: TechTrustFacts }
+  | { dimension: 'content'; facts: ContentFacts }
+  | { dimension: 'positioning'; facts: PositioningFacts };
+
+/** A run detail read by its area's reader (see `AreaRunFacts`). */
+export function runAreaOf(detail: unknown, dimension: DimensionRead): AreaRunFacts {
+  switch (dimension) {
+    case 'pricing':
+      return { dimension, facts: readPricingRun(detail) };
+    case 'tech-trust':
+      return { dimension, facts: readTechTrust(detail) };
+    case 'content':
+      return { dimension, facts: readContentRun(detail) };
+    case 'positioning':
+      return { dimension, facts: readPositioning(detail as Record<string, unknown>) };
+  }
 }

@@ -7,10 +7,10 @@
 import { describe, expect, it } from 'vitest';
 import { pricingFactLines } from '../../../src/features/competitors/card/pricing-part.js';
 import { positioningFactLines } from '../../../src/features/competitors/card/positioning-part.js';
-import { trustLines } from '../../../src/features/competitors/card/trust-part.js';
+import { trustLines } from '../../support/raw-views.js';
 import type { CompetitorRef } from '../../../src/features/competitors/competitor-ref.js';
 import { positioningCompactView, positioningFullView } from '../../../src/features/positioning/views/positioning-view.js';
-import { pricingView } from '../../../src/features/pricing/views/pricing-view.js';
+import { pricingView } from '../../support/raw-views.js';
 import { techView } from '../../../src/features/tech/views/tech-view.js';
 import { changesOf } from '../../../src/features/watches/changes/index.js';
 import { readPositioning, readPricing, readTechTrust, type PositioningRow, type PricingRead } from '../../../src/service/index.js';

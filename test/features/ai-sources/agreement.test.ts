@@ -9,7 +9,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sourcesView, type MoreButton } from '../../../src/features/ai-sources/views/sources-view.js';
-import { sourcesLines } from '../../../src/features/competitors/card/sources-part.js';
+import { sourcesLines } from '../../support/raw-views.js';
 import type { CompetitorRef } from '../../../src/features/competitors/competitor-ref.js';
 import { changesOf } from '../../../src/features/watches/changes/index.js';
 import { createServiceClient, readSources, type ServiceClient } from '../../../src/service/index.js';

@@ -8,10 +8,10 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aiLines } from '../../../src/features/competitors/card/ai-part.js';
+import { aiLines } from '../../support/raw-views.js';
 import { overviewView } from '../../../src/features/ai-visibility/views/overview-view.js';
-import { trendView } from '../../../src/features/ai-visibility/views/trend-view.js';
-import { historyView } from '../../../src/features/ai-visibility/views/history-view.js';
+import { trendView } from '../../support/raw-views.js';
+import { aiHistoryView as historyView } from '../../support/raw-views.js';
 import { aiChanges } from '../../../src/features/watches/changes/ai.js';
 import { changesOf } from '../../../src/features/watches/changes/index.js';
 import { readAiAnswers, readAiVisibility, standingStatement } from '../../../src/service/index.js';

@@ -8,9 +8,10 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { changelogLines, contentLines } from '../../../src/features/competitors/card/content-part.js';
+import { changelogLines, contentLines } from '../../support/raw-views.js';
 import type { CompetitorRef } from '../../../src/features/competitors/competitor-ref.js';
-import { changesView, type ChangesQuery } from '../../../src/features/content/views/changes-view.js';
+import type { ChangesQuery } from '../../../src/features/content/views/changes-view.js';
+import { changesView } from '../../support/raw-views.js';
 import { contentCompetitorView, contentView } from '../../../src/features/content/views/content-view.js';
 import { changesOf } from '../../../src/features/watches/changes/index.js';
 import { readChangelogRows } from '../../../src/features/watches/changes/content.js';

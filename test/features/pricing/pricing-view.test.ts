@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pricingView } from '../../../src/features/pricing/views/pricing-view.js';
+import { pricingView } from '../../support/raw-views.js';
 import { pricingReadSchema } from '../../../src/service/index.js';
 
 const UNMEASURED = pricingReadSchema.parse({

@@ -9,6 +9,7 @@ import { techRunView } from '../../../src/features/tech/past-run.js';
 import { historyView, runView } from '../../../src/features/runs/views/runs-view.js';
 import { changesOf } from '../../../src/features/watches/changes/index.js';
 import { readHistoryRow, readRunDetail } from '../../../src/service/read/runs.js';
+import { readPricingRun, readTechTrust } from '../../../src/service/index.js';
 import { messageText } from '../../support/view-checks.js';
 
 const pricingRun = (price: number) => ({
@@ -25,7 +26,7 @@ const textOf = (dimension: 'pricing' | 'tech-trust', run: Record<string, unknown
 
 describe('a past run reads the same in /radar run and in the watch', () => {
   it('pricing: the competitor’s price under another key, the gap flags in words, in both', () => {
-    const text = textOf('pricing', pricingRun(39), pricingRunView('Acme', pricingRun(39)) as never);
+    const text = textOf('pricing', pricingRun(39), pricingRunView('Acme', readPricingRun(pricingRun(39))) as never);
     expect(text).toContain('*Price gap:* :large_orange_diamond: gap');
     expect(text).toContain('*Free plan gap:* no gap');
     expect(text).toMatch(/acme\.io(\n| +)\$39(\n| +)3/); // a row of the competitors table
@@ -36,7 +37,7 @@ describe('a past run reads the same in /radar run and in the watch', () => {
   });
 
   it('tech: the row nested and in snake_case, its trust signals in /radar tech’s words; the summary beside it; the watch agrees', () => {
-    const text = textOf('tech-trust', techRun(17), techRunView('Acme', techRun(17)) as never);
+    const text = textOf('tech-trust', techRun(17), techRunView('Acme', readTechTrust(techRun(17))) as never);
     expect(text).toContain('17 of 26');
     expect(text).toContain('*Run summary:* Security score gap −4.7');
     const watch = changesOf('tech', { previous: techRun(14), current: techRun(17) }).map((c) => c.line);

@@ -3,14 +3,13 @@
  * check; the count is `pagination.total`. When the service's size cap dropped entries, Radar asked
  * again with a lower `limit` (spec 2.5) and says which checks the page holds.
  */
-import { readAiHistoryRow, standingStatement } from '../../../service/index.js';
+import { standingStatement, type AiHistoryRowFacts } from '../../../service/index.js';
 import type { HistoryPage } from '../load-history.js';
 import { chunkLines, context, escapeMrkdwn, fitBlocks, header, plural, section, type Block } from '../../../slack/blocks/index.js';
 import { dateText, NOT_MEASURED, presenceFactText, RATES_NOTE, rateText, SCORE_NOTE, scoreText } from '../format.js';
 
 /** One check: the customer's rate, score and presence, a tie among the rows it ranks, and its id. */
-function rowLine(raw: unknown): string {
-  const row = readAiHistoryRow(raw);
+function rowLine(row: AiHistoryRowFacts | null): string {
   if (row === null) return "• _A check Radar couldn't read._";
   const dateShown = dateText(row.checkedAt);
   const id = row.checkId.kind === 'value' && row.checkId.value !== '' ? ` · \`${escapeMrkdwn(row.checkId.value)}\`` : '';

@@ -4,8 +4,8 @@
  * point's brands; `rank` / `rankChange` are shown as sent, a null rank read by the spec's rank
  * exception: "not named in any answer", or under a model filter "ranks exist only across every model".
  */
-import type { AiTrendBrand, AiTrendPoint, AiVisibilityTrend } from '../../../service/index.js';
-import { latestCheckAvailability, readAiTrend, tieWords } from '../../../service/index.js';
+import type { AiTrendBrand, AiTrendFacts, AiTrendPoint } from '../../../service/index.js';
+import { tieWords } from '../../../service/index.js';
 import { humanise } from '../../../slack/blocks/index.js';
 import { unreadableText } from '../../../service/tolerant.js';
 import type { Part } from '../../../service/tolerant.js';
@@ -62,12 +62,11 @@ function pointLine(p: AiTrendPoint, model: string | null): string {
   return `• *${dateText(p.date)}*: ${brandFigures(own, model)}`;
 }
 
-export function trendView(projectName: string, trend: AiVisibilityTrend, model: string | null): { text: string; blocks: Block[]; charts: MessageChart[] } {
+export function trendView(projectName: string, trend: AiTrendFacts, model: string | null): { text: string; blocks: Block[]; charts: MessageChart[] } {
   const title = `${projectName}: AI visibility trend${model ? ` in ${model}` : ''}`;
   const blocks: Block[] = [header(title)];
-  const points = readAiTrend(trend);
+  const { points, latestCheck } = trend;
   const charts: MessageChart[] = [];
-  const latestCheck = latestCheckAvailability(trend);
   if (latestCheck.unavailable) {
     const why = latestCheck.reason ? ` (${escapeMrkdwn(humanise(latestCheck.reason))})` : '';
     blocks.push(section(`:warning: The latest AI visibility check was abandoned as incomplete${why}: the newest point describes an earlier check.`));

@@ -5,8 +5,8 @@
  * named, never who leads. Rates are shares of the answers counted, not of queries sent.
  */
 import { normaliseDomain } from '../../competitor-match/match-competitor.js';
-import { matchIdentity, ratePercent, tieWords, readAiVisibility, standingStatement, type AiBrandRow, type AiPresence } from '../../../service/index.js';
-import type { JsonRecord, Part } from '../../../service/tolerant.js';
+import { matchIdentity, ratePercent, tieWords, standingStatement, type AiBrandRow, type AiPresence, type AiVisibilityFacts } from '../../../service/index.js';
+import type { Part } from '../../../service/tolerant.js';
 import { escapeMrkdwn, humanise } from '../../../slack/blocks/index.js';
 import { dayText } from '../../../slack/blocks/index.js';
 import type { CompetitorRef } from '../competitor-ref.js';
@@ -55,9 +55,8 @@ function rowFor(rows: readonly (AiBrandRow | null)[], ref: CompetitorRef): AiBra
   return matchIdentity({ competitorId: ref.id, domain: normaliseDomain(ref.domain), name: ref.name, isOwn: ref.isOwn }, ids)?.row;
 }
 
-export function aiLines(item: JsonRecord, ref: CompetitorRef): string[] {
-  // The AI visibility reader: one reading of the market map for every view of it.
-  const facts = readAiVisibility(item);
+/** The card's lines on the AI visibility reader's facts (one reading of the market map for every view of it). */
+export function aiFactLines(facts: AiVisibilityFacts, ref: CompetitorRef): string[] {
   const lines: string[] = [];
   if (facts.latestCheck.unavailable) {
     const day = facts.checkedAt.kind === 'value' && facts.checkedAt.value ? dayText(facts.checkedAt.value) : null;
@@ -79,6 +78,6 @@ export const aiPart: CardPart = {
   title: 'AI visibility',
   command: 'ai',
   async read(service, projectId, ref) {
-    return aiLines(await service.getAiVisibility(projectId), ref);
+    return aiFactLines(await service.aiVisibilityFacts(projectId), ref);
   },
 };

@@ -5,8 +5,8 @@
  * (`src/service/schemas/content.ts`), the one `/radar content`, `/radar changes` and the content watch
  * use, so the card states the same facts whatever shape the service answers in.
  */
-import { categoryLabel, labelOf, matchIdentity, readChangelog, readContent, type ChangeCategory, type CategoryCount, type ContentChangelog, type ContentRow, type RowIdentity } from '../../../service/index.js';
-import { UNREADABLE_VALUE, type JsonRecord } from '../../../service/tolerant.js';
+import { categoryLabel, labelOf, matchIdentity, type ChangeCategory, type ChangelogFacts, type CategoryCount, type ContentFacts, type ContentRow, type RowIdentity } from '../../../service/index.js';
+import { UNREADABLE_VALUE } from '../../../service/tolerant.js';
 import { dayText, escapeMrkdwn, plural } from '../../../slack/blocks/index.js';
 import { COMMAND } from '../../../slack/ids.js';
 import type { CompetitorRef } from '../competitor-ref.js';
@@ -34,8 +34,7 @@ function countOf(c: CategoryCount): number | null {
   return null;
 }
 
-export function contentLines(item: JsonRecord, ref: CompetitorRef): string[] {
-  const facts = readContent(item);
+export function contentFactLines(facts: ContentFacts, ref: CompetitorRef): string[] {
   if (facts.rows.kind !== 'value') return ["_The content rows couldn't be read._"];
   const row = facts.rows.value.find((r): r is ContentRow => r !== null && rowIsRef(r.identity, ref));
   if (!row) return ['_Not among the rows of the content read._'];
@@ -70,8 +69,7 @@ function changeWords(categories: readonly ChangeCategory[]): string[] {
 }
 
 /** `ref` (optional, so the signature stays compatible) names the competitor in the command that lists the rest. */
-export function changelogLines(log: ContentChangelog, ref?: CompetitorRef): string[] {
-  const facts = readChangelog(log);
+export function changelogFactLines(facts: ChangelogFacts, ref?: CompetitorRef): string[] {
   if (facts.total === 0) return ['Changelog: no URL change detected.'];
   const entries = facts.rows.slice(0, CHANGELOG_SHOWN).map((row) => {
     if (row === null) return "      _an entry Radar couldn't read_";
@@ -89,7 +87,7 @@ export const contentPart: CardPart = {
   title: 'Content',
   command: 'content',
   async read(service, projectId, ref) {
-    return contentLines(await service.getDimension(projectId, 'content'), ref);
+    return contentFactLines(await service.contentFacts(projectId), ref);
   },
 };
 
@@ -98,6 +96,6 @@ export const changelogPart: CardPart = {
   command: 'content',
   async read(service, projectId, ref) {
     if (ref.id === null) return ["_Changelog: the competitor list gave no id to filter the changelog by._"];
-    return changelogLines(await service.getContentChangelog(projectId, { competitorId: ref.id, limit: CHANGELOG_SHOWN }), ref);
+    return changelogFactLines(await service.changelogFacts(projectId, { competitorId: ref.id, limit: CHANGELOG_SHOWN }), ref);
   },
 };

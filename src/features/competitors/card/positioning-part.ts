@@ -3,7 +3,7 @@
  * `/radar positioning` and the positioning watch use) and in that view's words: the homepage headline
  * and its calls to action. An empty string is a finding ("the page has none"); null means never read.
  */
-import { readPositioning, type PositioningFacts } from '../../../service/index.js';
+import type { PositioningFacts } from '../../../service/index.js';
 import { truncateWords } from '../../../slack/blocks/index.js';
 import { messagingText } from '../../competitor-match/positioning-words.js';
 import { rowFor, type CompetitorRef } from '../competitor-ref.js';
@@ -18,15 +18,10 @@ export function positioningFactLines(facts: PositioningFacts, ref: CompetitorRef
   return lines;
 }
 
-/** The card's lines for a positioning `item` as the service sent it. */
-export function positioningLines(item: unknown, ref: CompetitorRef): string[] {
-  return positioningFactLines(readPositioning(item as Record<string, unknown>), ref);
-}
-
 export const positioningPart: CardPart = {
   title: 'Positioning',
   command: 'positioning',
   async read(service, projectId, ref) {
-    return positioningLines(await service.getDimension(projectId, 'positioning'), ref);
+    return positioningFactLines(await service.positioningFacts(projectId), ref);
   },
 };

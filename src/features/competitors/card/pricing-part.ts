@@ -4,7 +4,7 @@
  * and unit (found under whatever key the reader finds it), free plan tri-state, plan count, the
  * no-data reason.
  */
-import { readPricing, type PricingFacts } from '../../../service/index.js';
+import type { PricingFacts } from '../../../service/index.js';
 import { escapeMrkdwn, humanise } from '../../../slack/blocks/index.js';
 import { freePlanText, metricText, priceMetricText, valueText } from '../../competitor-match/pricing-words.js';
 import { rowFor, type CompetitorRef } from '../competitor-ref.js';
@@ -23,6 +23,6 @@ export const pricingPart: CardPart = {
   title: 'Pricing',
   command: 'pricing',
   async read(service, projectId, ref) {
-    return pricingFactLines(readPricing(await service.getPricing(projectId)), ref);
+    return pricingFactLines(await service.pricingFacts(projectId), ref);
   },
 };

@@ -5,8 +5,7 @@
  * (`src/service/schemas/ai-sources.ts`), the one `/radar sources` and the sources watch use.
  */
 import { normaliseDomain } from '../../competitor-match/match-competitor.js';
-import { readSources, type CitedBrand } from '../../../service/index.js';
-import type { JsonRecord } from '../../../service/tolerant.js';
+import type { CitedBrand, SourcesFacts } from '../../../service/index.js';
 import { escapeMrkdwn, plural, truncate } from '../../../slack/blocks/index.js';
 import { COMMAND } from '../../../slack/ids.js';
 import { hostOf, type CompetitorRef } from '../competitor-ref.js';
@@ -14,8 +13,7 @@ import type { CardPart } from './parts.js';
 
 const URLS_SHOWN = 3;
 
-export function sourcesLines(item: JsonRecord, ref: CompetitorRef): string[] {
-  const facts = readSources(item);
+export function sourcesFactLines(facts: SourcesFacts, ref: CompetitorRef): string[] {
   const lines: string[] = [];
   if (facts.pages.rows.kind !== 'value') {
     lines.push("_The cited pages couldn't be read._");
@@ -57,6 +55,6 @@ export const sourcesPart: CardPart = {
   title: 'AI sources',
   command: 'sources',
   async read(service, projectId, ref) {
-    return sourcesLines(await service.getAiSources(projectId, { view: 'full' }), ref);
+    return sourcesFactLines(await service.sourcesFacts(projectId, { view: 'full' }), ref);
   },
 };

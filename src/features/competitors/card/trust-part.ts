@@ -4,7 +4,7 @@
  * view's own words: trust signals of the fixed 26 (0 means none found) and the security headers'
  * grade and score (null beside a shielded-headers marker is "not measured", not a bad grade).
  */
-import { readTechTrust, type TechTrustFacts } from '../../../service/index.js';
+import type { TechTrustFacts } from '../../../service/index.js';
 import { extraLines } from '../../../slack/blocks/extras.js';
 import { securityText, trustText } from '../../competitor-match/tech-words.js';
 import { rowFor, type CompetitorRef } from '../competitor-ref.js';
@@ -21,15 +21,10 @@ export function trustFactLines(facts: TechTrustFacts, ref: CompetitorRef): strin
   return [`Trust signals: ${trustText(row)} · security headers: ${securityText(row)}`, ...extraLines(extras, row.extras.length - extras.length + row.moreExtras)];
 }
 
-/** The card's lines for a tech-trust `item` as the service sent it. */
-export function trustLines(item: unknown, ref: CompetitorRef): string[] {
-  return trustFactLines(readTechTrust(item), ref);
-}
-
 export const trustPart: CardPart = {
   title: 'Trust and security',
   command: 'tech',
   async read(service, projectId, ref) {
-    return trustLines(await service.getDimension(projectId, 'tech-trust'), ref);
+    return trustFactLines(await service.techTrustFacts(projectId), ref);
   },
 };

@@ -4,7 +4,7 @@
  * and are marked: a competitor's new comparison page is often aimed at you. `truncated: true` is said
  * plainly (the service cut the list), apart from anything Radar leaves out to fit Slack.
  */
-import { labelOf, readChangelog, type ChangeCategory, type ChangelogRowFacts, type ContentCategory, type ContentChangelog } from '../../../service/index.js';
+import { labelOf, type ChangeCategory, type ChangelogFacts, type ChangelogRowFacts, type ContentCategory } from '../../../service/index.js';
 import { UNREADABLE_VALUE, unreadableText } from '../../../service/tolerant.js';
 import { chunkLines, context, dayText, escapeMrkdwn, fitBlocks, header, LIMITS, plural, section, type Block } from '../../../slack/blocks/index.js';
 import { COMMAND } from '../../../slack/ids.js';
@@ -81,18 +81,17 @@ function scopeWords(projectName: string, q: ChangesQuery): string {
 }
 
 /** The answer when the changelog (as filtered) holds nothing, or the page asked for is past its end. */
-export function noChangesText(projectName: string, q: ChangesQuery, changelog: ContentChangelog): string | null {
-  const { total, totalPages } = changelog.pagination;
+export function noChangesText(projectName: string, q: ChangesQuery, changelog: ChangelogFacts): string | null {
+  const { total, totalPages } = changelog;
   const who = q.competitor ? ` for *${escapeMrkdwn(q.competitor)}*` : '';
   const what = q.category ? ` in *${escapeMrkdwn(categoryName(q.category).toLowerCase())}*` : '';
   if (total === 0) return `No content changes are recorded${who}${what} in *${escapeMrkdwn(projectName)}*’s competitor sitemaps.`;
-  if (changelog.items.length === 0 && q.page > totalPages) return `There is no page ${q.page}: the changelog${who}${what} has ${plural(totalPages, 'page')} (${plural(total, 'change')}).`;
+  if (changelog.rows.length === 0 && q.page > totalPages) return `There is no page ${q.page}: the changelog${who}${what} has ${plural(totalPages, 'page')} (${plural(total, 'change')}).`;
   return null;
 }
 
-export function changesView(projectName: string, changelog: ContentChangelog, q: ChangesQuery): ContentMessage {
+export function changesView(projectName: string, log: ChangelogFacts, q: ChangesQuery): ContentMessage {
   const title = scopeWords(projectName, q);
-  const log = readChangelog(changelog);
   const { rows, page, total, totalPages, missing } = log;
   const blocks: Block[] = [header(title), context(`Page ${page} of ${totalPages} · ${plural(total, 'change')} in all · newest first`)];
 
@@ -126,7 +125,7 @@ export function changesView(projectName: string, changelog: ContentChangelog, q:
  * The last line: the way to older entries when there are any; "the oldest change on record" only when
  * this page is the last, whole and uncut (spec 2.5: `truncated` means entries or URLs were trimmed).
  */
-function footerText(log: ReturnType<typeof readChangelog>, q: ChangesQuery): string {
+function footerText(log: ChangelogFacts, q: ChangesQuery): string {
   if (log.hasMore || log.page < log.totalPages) return `Older changes: ${pageCommand(q, log.page + 1)}`;
   if (log.reachesOldest) return 'That is the oldest change on record.';
   // The same entries at ten a page: the page that holds this page's first entry.

@@ -4,7 +4,7 @@
  * it rests on, your own metrics, and one row per competitor — every competitor, those without data
  * with their reason. A reason something is not measured is said once, naming everything it covers.
  */
-import { readPricing, type GapFlag, type PricingFacts, type PricingRead, type PricingRow } from '../../../service/index.js';
+import type { GapFlag, PricingFacts, PricingRow } from '../../../service/index.js';
 import { keyStem, UNREADABLE_VALUE, unreadableText, valueOr } from '../../../service/tolerant.js';
 import { chunkLines, context, escapeMrkdwn, fields, header, humanise, plural, section, type Block } from '../../../slack/blocks/index.js';
 import { chartPart, type MessageChart } from '../../../slack/charts/index.js';
@@ -52,10 +52,6 @@ function gapWho(flag: GapFlag, rows: readonly (PricingRow | null)[] | null, fact
   const ownRow = rows.find((r): r is PricingRow => r !== null && r.isOwn);
   const own = flag.feature === 'hasfreeplan' ? valueOr(facts.customer.hasFreePlan, undefined) : ownRow ? featureOf(ownRow, flag) : undefined;
   return ` — ${feature} at ${holders.join(', ')}${own === false ? '; you have none' : ''}`;
-}
-
-export function pricingView(projectName: string, item: PricingRead): { text: string; blocks: Block[]; charts: MessageChart[] } {
-  return pricingFactsView(projectName, readPricing(item));
 }
 
 /** The answer on the pricing reader's facts (today's read, or a past run read by `readPricingRun`). */

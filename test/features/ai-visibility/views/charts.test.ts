@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { AI_MAP_CHART, AI_TREND_CHART, aiMapChart, aiTrendChart } from '../../../../src/features/charts/ai-visibility.js';
 import { overviewView } from '../../../../src/features/ai-visibility/views/overview-view.js';
-import { trendView } from '../../../../src/features/ai-visibility/views/trend-view.js';
+import { trendView } from '../../../support/raw-views.js';
 import { readAiTrend, readAiVisibility, aiVisibilityReadSchema, type AiTrendPoint } from '../../../../src/service/index.js';
 import { renderChartPng } from '../../../../src/slack/charts/index.js';
 import { chartBlocks, expectValidMessage, messageText, tableRows } from '../../../support/view-checks.js';

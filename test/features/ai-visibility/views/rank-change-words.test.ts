@@ -1,6 +1,6 @@
 /** Issue 29: a rank change says which way it went ("up 8 places"), never a bare sign ("rank change +8"). */
 import { describe, expect, it } from 'vitest';
-import { trendView } from '../../../../src/features/ai-visibility/views/trend-view.js';
+import { trendView } from '../../../support/raw-views.js';
 import { messageText } from '../../../support/view-checks.js';
 
 describe('the AI trend says a rank change in words', () => {

@@ -5,10 +5,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answersMessages } from '../../../../src/features/ai-visibility/views/answers-view.js';
-import { historyView } from '../../../../src/features/ai-visibility/views/history-view.js';
+import { aiHistoryView as historyView } from '../../../support/raw-views.js';
 import { modelView } from '../../../../src/features/ai-visibility/views/model-view.js';
 import { overviewView } from '../../../../src/features/ai-visibility/views/overview-view.js';
-import { trendView } from '../../../../src/features/ai-visibility/views/trend-view.js';
+import { trendView } from '../../../support/raw-views.js';
 import { RATES_NOTE, SCORE_NOTE } from '../../../../src/features/ai-visibility/format.js';
 import { startSandbox, type Sandbox } from '../../../../src/sandbox/index.js';
 import { aiVisibilityReadSchema, readAiAnswers, readAiVisibility, type AiVisibilityRead } from '../../../../src/service/index.js';

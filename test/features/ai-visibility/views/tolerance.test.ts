@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answersMessages } from '../../../../src/features/ai-visibility/views/answers-view.js';
 import { overviewView } from '../../../../src/features/ai-visibility/views/overview-view.js';
-import { trendView } from '../../../../src/features/ai-visibility/views/trend-view.js';
+import { trendView } from '../../../support/raw-views.js';
 import { startSandbox, type Sandbox } from '../../../../src/sandbox/index.js';
 import { aiVisibilityReadSchema, readAiAnswers, readAiVisibility } from '../../../../src/service/index.js';
 import { perturbation } from '../../../service/perturb.js';

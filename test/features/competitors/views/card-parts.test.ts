@@ -1,9 +1,9 @@
 /** The competitor card's per-dimension readers on their own: reading rules and tolerance to unstated shapes. */
 import { describe, expect, it } from 'vitest';
-import { aiLines } from '../../../../src/features/competitors/card/ai-part.js';
-import { positioningLines } from '../../../../src/features/competitors/card/positioning-part.js';
-import { sourcesLines } from '../../../../src/features/competitors/card/sources-part.js';
-import { trustLines } from '../../../../src/features/competitors/card/trust-part.js';
+import { aiLines } from '../../../support/raw-views.js';
+import { positioningLines } from '../../../support/raw-views.js';
+import { sourcesLines } from '../../../support/raw-views.js';
+import { trustLines } from '../../../support/raw-views.js';
 import type { CompetitorRef } from '../../../../src/features/competitors/competitor-ref.js';
 import { cardView } from '../../../../src/features/competitors/views/card-view.js';
 import { messageText } from '../../../support/view-checks.js';

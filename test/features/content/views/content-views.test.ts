@@ -5,7 +5,8 @@
  * it; rows recased, renamed or unreadable; Block Kit limits; escaping.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { changesView, type ChangesQuery } from '../../../../src/features/content/views/changes-view.js';
+import type { ChangesQuery } from '../../../../src/features/content/views/changes-view.js';
+import { changesView } from '../../../support/raw-views.js';
 import { contentCompetitorView, contentView } from '../../../../src/features/content/views/content-view.js';
 import { contentChangelogSchema, createServiceClient, readContent, type ContentChangelog, type ContentRow, type ServiceClient } from '../../../../src/service/index.js';
 import { startSandbox, type Sandbox } from '../../../../src/sandbox/index.js';

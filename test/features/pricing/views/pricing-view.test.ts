@@ -1,6 +1,6 @@
 /** The pricing view's states, on the sandbox's own pricing reads (each seed project exercises one). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pricingView } from '../../../../src/features/pricing/views/pricing-view.js';
+import { pricingView } from '../../../support/raw-views.js';
 import { createServiceClient, type PricingRead, type ServiceClient } from '../../../../src/service/index.js';
 import { startSandbox, type Sandbox } from '../../../../src/sandbox/index.js';
 import { messageText } from '../../../support/view-checks.js';

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { reportFacts, type ReportFacts } from '../../../../src/features/reports/facts.js';
 import type { ProjectReads } from '../../../../src/features/reports/reads.js';
+import { runAreaOf } from '../../../../src/service/read/runs.js';
 import { REPORT_AI_CHART, reportMessage } from '../../../../src/features/reports/views/report-message.js';
 import { REPORT_SECTIONS } from '../../../../src/store/report-settings.js';
 import { readAiHistoryRow } from '../../../../src/service/schemas/ai-visibility.js';
@@ -26,7 +27,11 @@ function readsOf(data: { pricing?: Runs; positioning?: Runs; ai?: unknown[] }): 
     retryFailed: () => readsOf(data),
     briefingHistory: async () => [],
     runs: async (d) => runsOf(d).map((r) => ({ runId: r.runId, at: r.completedAt })),
-    run: async (d, id) => runsOf(d).find((r) => r.runId === id)?.run ?? null,
+    // The run's area facts as the service client's runFacts reads them (its area's reader on the run).
+    run: async (d, id) => {
+      const run = runsOf(d).find((r) => r.runId === id)?.run;
+      return run === undefined || run === null ? null : runAreaOf(run, d);
+    },
     aiHistory: async () => (data.ai ?? []).flatMap((raw) => readAiHistoryRow(raw) ?? []),
     changelog: async () => null,
     tickets: async () => ({ items: [], total: 0, hasMore: false }),
