@@ -21,9 +21,10 @@ import { charts } from './charts.js';
 import { shortcutModal } from './shortcut-modal.js';
 import { watchesCycle } from './watches.js';
 import { reportsCycle } from './reports.js';
+import { manyWorkspaces } from './many-workspaces.js';
 import type { Measure, MeasureResult } from './support.js';
 
-const MEASURES: Measure[] = [ackLatency, shortcutModal, digestCycle, scans, idle, edge, fairUse, watchesCycle, competitorCard, flood, charts, memory, reportsCycle];
+const MEASURES: Measure[] = [ackLatency, shortcutModal, digestCycle, scans, idle, edge, fairUse, watchesCycle, competitorCard, flood, charts, memory, reportsCycle, manyWorkspaces];
 const RESULTS_FILE = new URL('./results.json', import.meta.url);
 
 async function runMeasure(measure: Measure): Promise<MeasureResult> {
