@@ -1,0 +1,11 @@
+/** Watch rules' input from payloads as sent (issue 27): each run read as the service client reads it for a watch (`readWatchRun`). */
+import type { RunPair } from '../../src/features/watches/changes/index.js';
+import { SERVICE_DIMENSION } from '../../src/features/watches/reads.js';
+import { readWatchRun } from '../../src/service/read/runs.js';
+import type { WatchDimension } from '../../src/store/watches.js';
+
+/** A run and the one before it (and, for AI, the check before that), each payload read as a watch's run facts. */
+export function watchPair(dimension: WatchDimension, pair: { previous: unknown; current: unknown; earlier?: unknown }): RunPair {
+  const read = (payload: unknown) => readWatchRun(SERVICE_DIMENSION[dimension], payload);
+  return { previous: read(pair.previous), current: read(pair.current), ...(pair.earlier !== undefined ? { earlier: read(pair.earlier) } : {}) };
+}
