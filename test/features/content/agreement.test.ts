@@ -14,11 +14,10 @@ import type { ChangesQuery } from '../../../src/features/content/views/changes-v
 import { changesView } from '../../support/raw-views.js';
 import { contentCompetitorView, contentView } from '../../../src/features/content/views/content-view.js';
 import { changesOf } from '../../../src/features/watches/changes/index.js';
-import { readChangelogRows } from '../../../src/features/watches/changes/content.js';
 import { createServiceClient, readContent, type ContentChangelog, type ContentRow, type ServiceClient } from '../../../src/service/index.js';
 import { startSandbox, type Sandbox } from '../../../src/sandbox/index.js';
 import { messageText } from '../../support/view-checks.js';
-import { watchPair } from '../../support/watch-runs.js';
+import { readChangelogRows, watchPair } from '../../support/watch-runs.js';
 
 type Json = Record<string, unknown>;
 const HOSTILE = '*bold* <!here> <@U1> &amp;';

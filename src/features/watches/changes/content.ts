@@ -13,7 +13,6 @@ import {
   contentCategoryOf,
   labelOf,
   matchIdentity,
-  readChangelogRow,
   type ChangeCategory,
   type ChangelogRowFacts,
   type CategoryCount,
@@ -30,11 +29,6 @@ export { CONTENT_READ_KEYS as CONTENT_KEYS } from '../../../service/schemas/cont
 
 /** One changelog entry as the content reader reads it. */
 export type ChangelogRowRead = ChangelogRowFacts;
-
-/** Reads changelog entries through the content reader; entries Radar cannot read are left out. */
-export function readChangelogRows(items: readonly unknown[]): ChangelogRowRead[] {
-  return items.map(readChangelogRow).filter((r): r is ChangelogRowRead => r !== null);
-}
 
 /** Changelog entries detected after `since` and at or before `until` (entries without a date are left out). */
 export function rowsBetween(rows: readonly ChangelogRowRead[], since: string | null, until: string | null): ChangelogRowRead[] {

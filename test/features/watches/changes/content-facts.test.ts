@@ -9,8 +9,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { WatchDimension } from '../../../../src/store/watches.js';
 import { changesOf } from '../../../../src/features/watches/changes/index.js';
-import { readChangelogRows } from '../../../../src/features/watches/changes/content.js';
-import { watchPair } from '../../../support/watch-runs.js';
+import { readChangelogRows, watchPair } from '../../../support/watch-runs.js';
 
 const site = (domain: string, total: number, extra: Record<string, unknown> = {}) => ({ competitor: { domain, display_name: domain.split('.')[0] }, urls: { total }, ...extra });
 const run = (acme: number, beta: number, extra: Record<string, unknown> = {}) => ({
