@@ -7,7 +7,6 @@
  */
 import { escapeMrkdwn, humanise } from '../../../slack/blocks/index.js';
 import type { WatchRunFacts } from '../../../service/read/runs.js';
-import { isRecord } from '../../../service/tolerant.js';
 import { defaultTier, type ChangeKind, type Tier } from './tiers.js';
 
 export type { ChangeKind, Tier } from './tiers.js';
@@ -84,9 +83,11 @@ export function same(a: Raw, b: Raw): boolean {
   return canonical(a) === canonical(b);
 }
 
+const isObject = (value: Raw): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
 function canonical(value: Raw): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (isRecord(value)) return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(',')}}`;
+  if (isObject(value)) return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(',')}}`;
   return JSON.stringify(value) ?? 'undefined';
 }
 
