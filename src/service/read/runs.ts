@@ -288,9 +288,9 @@ export interface WatchRunFacts {
   leaves: RunLeaf[];
 }
 
-/** A run of `dimension` as a watch compares it (see `WatchRunFacts`). */
-export function readWatchRun(dimension: WatchArea, run: unknown): WatchRunFacts {
-  const leaves = readRunLeaves(run);
+/** A run of `dimension` as a watch compares it (see `WatchRunFacts`); `leaves: false` for a row only the AI rule reads (no generic comparison). */
+export function readWatchRun(dimension: WatchArea, run: unknown, options: { leaves?: boolean } = {}): WatchRunFacts {
+  const leaves = options.leaves === false ? [] : readRunLeaves(run);
   const record = isRecord(run) ? run : {};
   switch (dimension) {
     case 'pricing':
@@ -312,7 +312,7 @@ export function readWatchRun(dimension: WatchArea, run: unknown): WatchRunFacts 
   }
 }
 
-/** A row of a watched area's history: which run it is and when (`runRefOf`), and for AI visibility the row itself as a watch compares it (the noise band's earlier check). */
+/** A row of a watched area's history: which run it is and when (`runRefOf`), and for AI visibility the row itself as the AI rule reads it (the noise band's earlier check; no leaves). */
 export type WatchHistoryRow = RunRef & { facts?: WatchRunFacts };
 
 /** The runs a watched area's history page lists, in its order (rows without a run id left out). */
@@ -320,6 +320,6 @@ export function readWatchHistory(dimension: WatchArea, items: readonly unknown[]
   return items.flatMap((item) => {
     const ref = runRefOf(item);
     if (ref === null) return [];
-    return [dimension === 'ai-visibility' ? { ...ref, facts: readWatchRun(dimension, item) } : ref];
+    return [dimension === 'ai-visibility' ? { ...ref, facts: readWatchRun(dimension, item, { leaves: false }) } : ref];
   });
 }
