@@ -7,16 +7,17 @@
  * change names one) of the site that moved (beside yours). A figure not measured is a gap, never zero.
  * AI moves draw the AI trend instead (deliver.ts); other dimensions have no chart.
  */
-import { categoryLabel, labelOf, readContentRun, readPricingRun, readTechTrust, type ContentRow, type PricingRow, type RowIdentity, type TechTrustRow } from '../../service/index.js';
+import { categoryLabel, labelOf, type ContentRow, type PricingRow, type RowIdentity, type TechTrustRow } from '../../service/index.js';
+import type { WatchRunFacts } from '../../service/read/runs.js';
 import type { Part } from '../../service/tolerant.js';
 import { dayOf, dayWords } from '../../slack/blocks/index.js';
 import { CHART_LIMITS, shortLabel, type ChartFacts, type ChartSeries, type MessageChart } from '../../slack/charts/index.js';
 import type { WatchDimension } from '../../store/watches.js';
 import type { Change } from './changes/index.js';
 
-/** One run the watch read: its payload as sent and when it ran. */
+/** One run the watch read: its facts (`watchRunFacts`) and when it ran. */
 export interface ReadRun {
-  payload: unknown;
+  facts: WatchRunFacts;
   at: string | null;
 }
 
@@ -29,11 +30,11 @@ export interface ComparedRuns {
 export const WATCH_MOVE_CHART = 'watch-move';
 
 type Figure = number | null;
-/** A series to draw: its name, and its figure in one run's payload (undefined: the run has no such row). */
+/** A series to draw: its name, and its figure in one run's facts (undefined: the run has no such row). */
 interface SeriesSpec {
   name: string;
   own?: boolean;
-  of: (payload: unknown) => Figure | undefined;
+  of: (run: WatchRunFacts) => Figure | undefined;
 }
 interface MetricSpec {
   title: string;
@@ -57,15 +58,15 @@ function runLabels(runs: ComparedRuns): [string, string] {
 const isMoved = (change: Change, identity: RowIdentity) => (change.competitor === 'own' ? identity.isOwn : keyOf(identity) === change.competitor);
 
 function pricingMetric(change: Change, runs: ComparedRuns): MetricSpec | null {
-  const rowsOf = (payload: unknown): PricingRow[] => {
-    const facts = readPricingRun(payload);
+  const rowsOf = (run: WatchRunFacts): PricingRow[] => {
+    const facts = run.pricing;
     return facts?.competitors.kind === 'value' ? facts.competitors.value.filter((r): r is PricingRow => r !== null) : [];
   };
-  const current = readPricingRun(runs.current.payload);
+  const current = runs.current.facts.pricing;
   if (!current) return null;
   const marketCurrency = current.marketCurrency.kind === 'value' ? current.marketCurrency.value : null;
-  const market: SeriesSpec = { name: 'Market average', of: (p) => { const f = readPricingRun(p); return f ? num(f.marketAvgPrice) : undefined; } };
-  const yours: SeriesSpec = { name: 'Your lowest price', of: (p) => { const f = readPricingRun(p); return f ? num(f.customer.lowestPrice) : undefined; } };
+  const market: SeriesSpec = { name: 'Market average', of: (p) => { const f = p.pricing; return f ? num(f.marketAvgPrice) : undefined; } };
+  const yours: SeriesSpec = { name: 'Your lowest price', of: (p) => { const f = p.pricing; return f ? num(f.customer.lowestPrice) : undefined; } };
   if (change.kind === 'market') {
     return { title: 'Market average price over the last runs', ...(marketCurrency ? { unit: ` ${marketCurrency}` } : {}), series: [market, ...(str(current.customer.currency) === marketCurrency ? [yours] : [])] };
   }
@@ -74,7 +75,7 @@ function pricingMetric(change: Change, runs: ComparedRuns): MetricSpec | null {
     const currency = str(current.customer.currency);
     return { title: 'Your lowest price over the last runs', ...(currency ? { unit: ` ${currency}` } : {}), series: [yours, ...(currency !== null && currency === marketCurrency ? [market] : [])] };
   }
-  const row = rowsOf(runs.current.payload).find((r) => isMoved(change, r.identity));
+  const row = rowsOf(runs.current.facts).find((r) => isMoved(change, r.identity));
   if (!row) return null;
   const currency = str(row.currency);
   const name = shortLabel(labelOf(row.identity) ?? 'Competitor', CHART_LIMITS.seriesName);
@@ -88,7 +89,7 @@ function pricingMetric(change: Change, runs: ComparedRuns): MetricSpec | null {
 }
 
 /** The moved site, then the own site when it is another, each read by `figure`. */
-function siteSeries<R extends { identity: RowIdentity }>(change: Change, rowsOf: (payload: unknown) => R[], figure: (row: R) => Figure | undefined, current: R[]): SeriesSpec[] {
+function siteSeries<R extends { identity: RowIdentity }>(change: Change, rowsOf: (run: WatchRunFacts) => R[], figure: (row: R) => Figure | undefined, current: R[]): SeriesSpec[] {
   const moved = current.find((r) => isMoved(change, r.identity));
   if (!moved) return [];
   const own = current.find((r) => r.identity.isOwn && r !== moved);
@@ -104,11 +105,11 @@ function siteSeries<R extends { identity: RowIdentity }>(change: Change, rowsOf:
 }
 
 function techMetric(change: Change, runs: ComparedRuns): MetricSpec | null {
-  const rowsOf = (payload: unknown): TechTrustRow[] => {
-    const facts = readTechTrust(payload);
-    return facts.rows.kind === 'value' ? facts.rows.value.filter((r): r is TechTrustRow => r !== null) : [];
+  const rowsOf = (run: WatchRunFacts): TechTrustRow[] => {
+    const rows = run.tech?.rows;
+    return rows?.kind === 'value' ? rows.value.filter((r): r is TechTrustRow => r !== null) : [];
   };
-  const current = rowsOf(runs.current.payload);
+  const current = rowsOf(runs.current.facts);
   if (['security-grade', 'security-score', 'headers'].includes(change.kind)) {
     return { title: 'Security header score over the last runs', series: siteSeries(change, rowsOf, (r) => num(r.securityScore), current) };
   }
@@ -121,9 +122,9 @@ function techMetric(change: Change, runs: ComparedRuns): MetricSpec | null {
 
 function contentMetric(change: Change, runs: ComparedRuns): MetricSpec | null {
   if (!['urls', 'pages', 'comparison-pages'].includes(change.kind)) return null;
-  const rowsOf = (payload: unknown): ContentRow[] => {
-    const facts = readContentRun(payload);
-    return facts.rows.kind === 'value' ? facts.rows.value.filter((r): r is ContentRow => r !== null) : [];
+  const rowsOf = (run: WatchRunFacts): ContentRow[] => {
+    const rows = run.content?.rows;
+    return rows?.kind === 'value' ? rows.value.filter((r): r is ContentRow => r !== null) : [];
   };
   const category = change.category;
   const figure = (row: ContentRow): Figure | undefined => {
@@ -134,7 +135,7 @@ function contentMetric(change: Change, runs: ComparedRuns): MetricSpec | null {
     return num(found.count);
   };
   const title = category === null ? 'URLs in the sitemap over the last runs' : `${categoryLabel(category)} pages over the last runs`;
-  return { title: shortLabel(title, CHART_LIMITS.title), series: siteSeries(change, rowsOf, figure, rowsOf(runs.current.payload)) };
+  return { title: shortLabel(title, CHART_LIMITS.title), series: siteSeries(change, rowsOf, figure, rowsOf(runs.current.facts)) };
 }
 
 function metricOf(dimension: WatchDimension, change: Change, runs: ComparedRuns): MetricSpec | null {
@@ -156,7 +157,7 @@ export function watchMoveChart(dimension: WatchDimension, changes: readonly Chan
     if (!metric) continue;
     const series: ChartSeries[] = metric.series.flatMap((s) => {
       // A run whose answer has no such row (or field) has no point: not reported is not "not measured".
-      const points = [s.of(runs.previous.payload), s.of(runs.current.payload)].flatMap((value, i) => (value === undefined ? [] : [{ label: labels[i] ?? '', value }]));
+      const points = [s.of(runs.previous.facts), s.of(runs.current.facts)].flatMap((value, i) => (value === undefined ? [] : [{ label: labels[i] ?? '', value }]));
       return points.length === 0 ? [] : [{ name: s.name, ...(s.own ? { own: true } : {}), points }];
     });
     if (series.length === 0 || series.every((s) => s.points.every((p) => p.value === null))) continue;

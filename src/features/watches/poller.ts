@@ -20,6 +20,7 @@
  */
 import type { RadarDeps, Worker } from '../../deps.js';
 import { isServiceError } from '../../service/errors.js';
+import type { WatchRunFacts } from '../../service/read/runs.js';
 import type { Binding } from '../../store/bindings.js';
 import { snoozed, type SnoozesRepo } from '../../store/snoozes.js';
 import { heldId, type HeldEntry, type HeldReason, type WatchHeldRepo } from '../../store/watch-held.js';
@@ -80,7 +81,7 @@ export function createWatchWorker(
 ): Worker {
   const logger = delivery.logger;
   /** The newest run detail read per (project, dimension): the next poll's "run before". */
-  const newest = new Map<string, { runId: string; detail: Promise<unknown> }>();
+  const newest = new Map<string, { runId: string; detail: Promise<WatchRunFacts> }>();
 
   async function groups(): Promise<Map<string, Group>> {
     const out = new Map<string, Group>();
@@ -106,8 +107,8 @@ export function createWatchWorker(
       logger.warn('could not read a watched dimension’s history; trying again next poll', { projectId, dimension, error });
       return;
     }
-    const details = new Map<string, Promise<unknown>>();
-    const detail = (runId: string): Promise<unknown> => {
+    const details = new Map<string, Promise<WatchRunFacts>>();
+    const detail = (runId: string): Promise<WatchRunFacts> => {
       let found = details.get(runId) ?? (newest.get(key)?.runId === runId ? newest.get(key)?.detail : undefined);
       if (!found) {
         found = deps.background.run(() => readRun(deps.service, projectId, dimension, runId));
@@ -118,7 +119,7 @@ export function createWatchWorker(
     };
     let changelog: Promise<ChangelogRead> | undefined;
     /** A run's detail, or NOT_SUMMARIZED when the run finished without a summary (404 `run_not_summarized`). */
-    const summarized = async (runId: string): Promise<unknown> => {
+    const summarized = async (runId: string): Promise<WatchRunFacts | typeof NOT_SUMMARIZED> => {
       try {
         return await detail(runId);
       } catch (error) {
@@ -156,8 +157,8 @@ export function createWatchWorker(
               cut = changelogCutChanges(read.cutBefore, before.at);
             }
             // AI: the check before the compared one, as its history row (already read), for the noise band's second check.
-            const earlier = dimension === 'ai' ? rows[rows.findIndex((r) => r.runId === before.runId) + 1]?.item : undefined;
-            compared.set(row.runId, { previous: { payload: previous, at: before.at }, current: { payload: current, at: row.at } });
+            const earlier = dimension === 'ai' ? rows[rows.findIndex((r) => r.runId === before.runId) + 1]?.facts : undefined;
+            compared.set(row.runId, { previous: { facts: previous, at: before.at }, current: { facts: current, at: row.at } });
             return [...changesOf(dimension, { previous, current, ...(earlier !== undefined ? { earlier } : {}) }, log), ...cut];
           }
           return null;

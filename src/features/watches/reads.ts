@@ -1,20 +1,20 @@
 /**
- * The service reads a watch makes, per dimension: the run history (newest first) and one run's detail
- * (the full view where the read has one, so lists are whole), and for content the changelog. Which run
- * a history row is, and when, is the runs reader's reading (`runRefsOf`, src/service/read/runs.ts).
+ * The service reads a watch makes, per dimension, all as facts (issue 27): the run history (newest
+ * first) and one run's detail (`watchHistoryFacts`, `watchRunFacts`: the service client reads which run
+ * a history row is, and a run as its area's reader, its summary reader and the generic leaves read it;
+ * src/service/read/runs.ts), and for content the changelog (`changelogFacts`).
  */
 import type { ServiceClient } from '../../service/index.js';
-import type { DimensionRead } from '../../service/schemas/dimensions.js';
-import { runRefsOf, type RunRef } from '../../service/read/runs.js';
+import type { WatchArea, WatchHistoryRow, WatchRunFacts } from '../../service/read/runs.js';
 import type { WatchDimension } from '../../store/watches.js';
-import { readChangelogRows, type ChangelogRowRead } from './changes/content.js';
+import type { ChangelogRowRead } from './changes/content.js';
 
-/** A run of a watched dimension's history: its id and when it completed (the runs reader's facts), and the row as sent
- * (AI visibility rows carry the check's summary: the noise band's earlier check). */
-export type RunRow = RunRef & { item?: unknown };
+/** A run of a watched dimension's history: its id and when it completed (the runs reader's facts), and for AI visibility the
+ * row as facts (AI visibility rows carry the check's summary: the noise band's earlier check). */
+export type RunRow = WatchHistoryRow;
 
 /** The service's name of each watchable dimension. */
-export const SERVICE_DIMENSION: Record<WatchDimension, string> = {
+export const SERVICE_DIMENSION: Record<WatchDimension, WatchArea> = {
   pricing: 'pricing',
   content: 'content',
   positioning: 'positioning',
@@ -26,33 +26,12 @@ export const SERVICE_DIMENSION: Record<WatchDimension, string> = {
 /** One history page covers weeks of runs at any cadence the service has. */
 const HISTORY_PAGE = { page: 1, limit: 20 } as const;
 
-/** The runs a history page lists, as the runs reader reads them (rows without a run id left out), each with its row. */
-export function runRows(items: readonly unknown[]): RunRow[] {
-  return items.flatMap((item) => runRefsOf([item]).map((ref) => ({ ...ref, item })));
-}
-
 export async function readHistory(service: ServiceClient, projectId: string, dimension: WatchDimension): Promise<RunRow[]> {
-  switch (dimension) {
-    case 'ai':
-      return runRows((await service.getAiVisibilityHistory(projectId, HISTORY_PAGE)).items);
-    case 'sources':
-      return runRows((await service.getAiSourcesHistory(projectId, HISTORY_PAGE)).items);
-    default:
-      return runRows((await service.getDimensionHistory(projectId, SERVICE_DIMENSION[dimension] as DimensionRead, HISTORY_PAGE)).items);
-  }
+  return service.watchHistoryFacts(projectId, SERVICE_DIMENSION[dimension], HISTORY_PAGE);
 }
 
-export async function readRun(service: ServiceClient, projectId: string, dimension: WatchDimension, runId: string): Promise<unknown> {
-  switch (dimension) {
-    case 'ai':
-      return service.getAiVisibilityCheck(projectId, runId, { view: 'full' });
-    case 'sources':
-      return service.getAiSourcesCheck(projectId, runId, { view: 'full' });
-    case 'tech':
-      return service.getDimensionRun(projectId, 'tech-trust', runId, { view: 'full' });
-    default:
-      return service.getDimensionRun(projectId, SERVICE_DIMENSION[dimension] as DimensionRead, runId);
-  }
+export async function readRun(service: ServiceClient, projectId: string, dimension: WatchDimension, runId: string): Promise<WatchRunFacts> {
+  return service.watchRunFacts(projectId, SERVICE_DIMENSION[dimension], runId);
 }
 
 /** The changelog as a watch reads it: its entries newest first, and where reading stopped short. */
@@ -78,12 +57,13 @@ export async function readChangelog(service: ServiceClient, projectId: string, s
   const from = since === null ? Number.NEGATIVE_INFINITY : Date.parse(since);
   const rows: ChangelogRowRead[] = [];
   for (let page = 1; page <= CHANGELOG_PAGES; page++) {
-    const log = await service.getContentChangelog(projectId, { page, limit: CHANGELOG_PAGE });
-    const read = readChangelogRows(log.items);
+    const log = await service.changelogFacts(projectId, { page, limit: CHANGELOG_PAGE });
+    // Entries Radar cannot read are left out.
+    const read = log.rows.filter((r): r is ChangelogRowRead => r !== null);
     rows.push(...read);
     const oldest = read.at(-1)?.date ?? null;
     const reachedSince = oldest !== null && Date.parse(oldest) <= from;
-    if (!log.pagination.hasMore || reachedSince || log.items.length === 0) return { rows, cutBefore: null };
+    if (!log.hasMore || reachedSince || log.rows.length === 0) return { rows, cutBefore: null };
     if (page === CHANGELOG_PAGES) return { rows, cutBefore: oldest ?? rows.findLast((r) => r.date !== null)?.date ?? null };
   }
   return { rows, cutBefore: null };

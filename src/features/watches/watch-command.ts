@@ -10,7 +10,6 @@
 import type { Subcommand } from '../../plugin.js';
 import { isServiceError } from '../../service/errors.js';
 import { CONTENT_CATEGORIES } from '../../service/schemas/dimensions.js';
-import { readable } from '../../service/tolerant.js';
 import { escapeMrkdwn, section } from '../../slack/blocks/index.js';
 import { UsageError } from '../../slack/commands/parse.js';
 import { UserError } from '../../slack/error-text.js';
@@ -170,7 +169,7 @@ export const watchCommand: Subcommand = {
     let competitors: string[] = [];
     if (competitor !== undefined) {
       const wanted = competitor.toLowerCase().replace(/^https?:\/\//, '').replace(/\/.*$/, '');
-      const known = readable(await deps.service.listCompetitors(binding.projectId)).map((c) => c.domain.toLowerCase());
+      const known = (await deps.service.competitorFacts(binding.projectId)).competitors.map((c) => c.domain.toLowerCase());
       if (!known.includes(wanted)) {
         throw new UserError(`*${escapeMrkdwn(competitor)}* is not one of ${escapeMrkdwn(binding.projectName)}'s monitored domains (${known.map((d) => escapeMrkdwn(d)).join(', ')}), so that filter would never match.`);
       }

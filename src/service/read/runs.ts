@@ -16,7 +16,11 @@ import type { DimensionRead } from '../schemas/dimensions.js';
 import { readPositioning, readPositioningRunSummary, type PositioningFacts, type PositioningRunSummary } from '../schemas/positioning.js';
 import { readPricingRun, readPricingRunSummary, type PricingFacts } from '../schemas/pricing.js';
 import { readTechRunSummary, readTechTrust, type TechRunSummary, type TechTrustFacts } from '../schemas/tech-trust.js';
-import { lookup } from '../tolerant.js';
+import { readAiHistoryRow, readAiVisibility, type AiHistoryRowFacts, type AiVisibilityFacts } from '../schemas/ai-visibility.js';
+import { readSources, type SourcesFacts } from '../schemas/ai-sources.js';
+import { elementText, identityOf, labelOf as identityLabel } from '../schemas/competitor-row.js';
+import { extraText, humaniseKey } from '../extras.js';
+import { isRecord, lookup } from '../tolerant.js';
 import { readFields, type FieldFact } from './fields.js';
 
 export interface RunRef {
@@ -185,4 +189,137 @@ export function runAreaOf(detail: unknown, dimension: DimensionRead): AreaRunFac
     case 'positioning':
       return { dimension, facts: readPositioning(detail as Record<string, unknown>) };
   }
+}
+
+/** The areas a watch reads runs of: the run-history dimensions and the two AI check histories. */
+export type WatchArea = DimensionRead | 'ai-visibility' | 'ai-sources';
+
+/**
+ * One value of a run placed for the watch's generic comparison (issue 16, issue 27): where it sits
+ * (`key`, internal, for matching the same place in two runs; never shown), whom it concerns (a row's
+ * competitor found where the row names it, lower case; null for the answer as a whole), its words
+ * (the humanised field names of the non-row objects leading to it), the value as sent (a list of plain
+ * values as sorted text), and the field names on its path (`keys`, so a watch leaves alone the fields
+ * its named rules read).
+ */
+export interface RunLeaf {
+  key: string;
+  who: string | null;
+  own: boolean;
+  label: string;
+  value: unknown;
+  keys: string[];
+}
+
+/** Keys never compared: ids, timestamps, paging, guides, views. */
+const LEAF_IGNORED = /^(id|.*Id|.*_id|.*Ids|.*At|.*_at|.*Date|date|time|timestamp|.*Page|.*_page|pagination|readingGuide|reading_guide|view|status|truncated|durationMs|.*DurationMs|.*_duration_ms)$/i;
+/** Objects whose name says nothing to a reader: their fields are labelled by themselves. */
+const LEAF_TRANSPARENT = /^(summary|item|data|result|results|details?|metrics|stats)$/i;
+
+interface LeafPlace {
+  key: string;
+  who: string | null;
+  own: boolean;
+  words: string[];
+  keys: string[];
+}
+
+const leafWords = (key: string): string => humaniseKey(key).toLowerCase();
+
+/** A list element's match key and whom it names (`identityOf`, found where the row names it). */
+function elementPlace(item: unknown, index: number, at: LeafPlace): { key: string; who: string | null; own: boolean } {
+  if (!isRecord(item)) return { key: `${at.key}[${index}]`, who: at.who, own: at.own };
+  const identity = identityOf(item);
+  const name = identity.domain ?? identity.name;
+  if (name !== null) return { key: `${at.key}[${(identityLabel(identity) ?? name).toLowerCase()}]`, who: name.toLowerCase(), own: identity.isOwn };
+  const text = elementText(item);
+  return { key: `${at.key}[${text.startsWith('{') ? index : text}]`, who: at.who, own: at.own };
+}
+
+function flattenLeaves(value: unknown, at: LeafPlace, listWords: string[], out: Map<string, RunLeaf>): void {
+  if (Array.isArray(value)) {
+    if (value.every((v) => !isRecord(v) && !Array.isArray(v))) {
+      out.set(at.key, { key: at.key, who: at.who, own: at.own, label: at.words.join(' '), value: value.map((v) => extraText(v)).sort(), keys: at.keys });
+      return;
+    }
+    value.forEach((item, i) => {
+      const place = elementPlace(item, i, at);
+      // A row that names a competitor starts its own words; an unnamed entry keeps the list's.
+      const named = place.who !== at.who || place.own !== at.own;
+      flattenLeaves(item, { key: place.key, who: place.who, own: place.own, words: named ? [] : listWords, keys: at.keys }, listWords, out);
+    });
+    return;
+  }
+  if (isRecord(value)) {
+    for (const [k, v] of Object.entries(value)) {
+      if (LEAF_IGNORED.test(k)) continue;
+      const words = LEAF_TRANSPARENT.test(k) ? at.words : [...at.words, leafWords(k)];
+      flattenLeaves(v, { key: `${at.key}.${k}`, who: at.who, own: at.own, words, keys: [...at.keys, k] }, words, out);
+    }
+    return;
+  }
+  out.set(at.key, { key: at.key, who: at.who, own: at.own, label: at.words.join(' '), value, keys: at.keys });
+}
+
+/** Every value of a run placed for the generic comparison (ids, timestamps, paging, guides and views left out), in the run's order. */
+export function readRunLeaves(run: unknown): RunLeaf[] {
+  const out = new Map<string, RunLeaf>();
+  flattenLeaves(run, { key: '', who: null, own: false, words: [], keys: [] }, [], out);
+  return [...out.values()];
+}
+
+/**
+ * A run (or, for AI visibility, a check's history row) as a watch compares it (issue 27): what its
+ * area's reader says of it (the one `/radar <area>` and the card use), its summary as the area's
+ * summary reader reads it (tech, content: the figures `/radar history` says), and every value placed
+ * for the generic comparison. Only the watched area's part is read.
+ */
+export interface WatchRunFacts {
+  dimension: WatchArea;
+  pricing?: PricingFacts | null;
+  tech?: TechTrustFacts;
+  techSummary?: TechRunSummary | null;
+  content?: ContentFacts;
+  contentSummary?: ContentRunSummary | null;
+  positioning?: PositioningFacts;
+  /** AI visibility: the check detail's facts, and the same object read as a history row (null when it is not one). */
+  ai?: { facts: AiVisibilityFacts; history: AiHistoryRowFacts | null };
+  sources?: SourcesFacts;
+  leaves: RunLeaf[];
+}
+
+/** A run of `dimension` as a watch compares it (see `WatchRunFacts`); `leaves: false` for a row only the AI rule reads (no generic comparison). */
+export function readWatchRun(dimension: WatchArea, run: unknown, options: { leaves?: boolean } = {}): WatchRunFacts {
+  const leaves = options.leaves === false ? [] : readRunLeaves(run);
+  const record = isRecord(run) ? run : {};
+  switch (dimension) {
+    case 'pricing':
+      return { dimension, pricing: readPricingRun(run), leaves };
+    case 'tech-trust': {
+      const summary = runSummaryOf(run, dimension);
+      return { dimension, tech: readTechTrust(run), techSummary: summary?.dimension === 'tech-trust' ? summary.facts : null, leaves };
+    }
+    case 'content': {
+      const summary = runSummaryOf(run, dimension);
+      return { dimension, content: readContentRun(run), contentSummary: summary?.dimension === 'content' ? summary.facts : null, leaves };
+    }
+    case 'positioning':
+      return { dimension, positioning: readPositioning((run ?? {}) as Record<string, unknown>), leaves };
+    case 'ai-visibility':
+      return { dimension, ai: { facts: readAiVisibility(record), history: readAiHistoryRow(record) }, leaves };
+    case 'ai-sources':
+      return { dimension, sources: readSources(record), leaves };
+  }
+}
+
+/** A row of a watched area's history: which run it is and when (`runRefOf`), and for AI visibility the row itself as the AI rule reads it (the noise band's earlier check; no leaves). */
+export type WatchHistoryRow = RunRef & { facts?: WatchRunFacts };
+
+/** The runs a watched area's history page lists, in its order (rows without a run id left out). */
+export function readWatchHistory(dimension: WatchArea, items: readonly unknown[]): WatchHistoryRow[] {
+  return items.flatMap((item) => {
+    const ref = runRefOf(item);
+    if (ref === null) return [];
+    return [dimension === 'ai-visibility' ? { ...ref, facts: readWatchRun(dimension, item, { leaves: false }) } : ref];
+  });
 }

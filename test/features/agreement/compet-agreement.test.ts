@@ -15,6 +15,7 @@ import { techView } from '../../../src/features/tech/views/tech-view.js';
 import { changesOf } from '../../../src/features/watches/changes/index.js';
 import { readPositioning, readPricing, readTechTrust, type PositioningRow, type PricingRead } from '../../../src/service/index.js';
 import { messageText, tableRowLines } from '../../support/view-checks.js';
+import { watchPair } from '../../support/watch-runs.js';
 
 const HOSTILE = '*bold* <!here> <@U1> &amp;';
 /** A mention as Slack would act on it: the hostile strings must arrive escaped in the blocks sent. */
@@ -66,7 +67,7 @@ describe('tech-trust: /radar tech, the card and the tech watch state the same fa
     expect(trustLines(item, { ...ACME, id: null })).toEqual(trustLines(item, ACME));
     expect(trustLines(item, { ...ACME, id: null, domain: 'www.ACME.io' })).toEqual(trustLines(item, ACME));
 
-    const watch = lines(changesOf('tech', { previous: answer(7, 'C'), current: item }));
+    const watch = lines(changesOf('tech', watchPair('tech', { previous: answer(7, 'C'), current: item })));
     expect(watch).toContain('*acme.io*: trust signals found 7 of 26 → 9 of 26');
     expect(watch).toContain('*acme.io*: security grade C → B');
     expect(watch).not.toMatch(/›|trust_signals|security_headers|#\d/);
@@ -106,13 +107,13 @@ describe('pricing: /radar pricing, the card and the pricing watch state the same
     expect(card).toContain('· sales note *bold* &lt;!here&gt; &lt;@U1&gt; &amp;amp;');
     expect(card).toContain('· plan details tiers: Starter; Pro');
 
-    const watch = lines(changesOf('pricing', { previous: answer(49, false), current: item }));
+    const watch = lines(changesOf('pricing', watchPair('pricing', { previous: answer(49, false), current: item })));
     expect(watch).toContain('*acme.io*: lowest price $49 per seat a month → $39 per seat a month');
     expect(watch).toContain('free plan gap: now a gap');
     expect(watch).not.toMatch(/›|has_free_plan_gap|starting_price|#\d/);
     // A run detail whose summary holds the dashboard reads the same.
     const asRun = (a: unknown) => ({ runId: 'run_1', status: 'completed', summary: a });
-    expect(lines(changesOf('pricing', { previous: asRun(answer(49, false)), current: asRun(item) }))).toBe(watch);
+    expect(lines(changesOf('pricing', watchPair('pricing', { previous: asRun(answer(49, false)), current: asRun(item) })))).toBe(watch);
   });
 });
 
@@ -140,7 +141,7 @@ describe('positioning: /radar positioning, the card and the positioning watch st
     const card = positioningFactLines(facts, ACME).join('\n');
     expect(card).toBe('Homepage headline: “Close more deals”\nCalls to action: “Start free”');
 
-    const watch = lines(changesOf('positioning', { previous: answer('Close deals'), current: item }));
+    const watch = lines(changesOf('positioning', watchPair('positioning', { previous: answer('Close deals'), current: item })));
     expect(watch).toContain('*acme.io*: headline changed: “Close deals” → “Close more deals”');
     expect(watch).not.toMatch(/›|#\d|Headline/);
   });

@@ -22,6 +22,7 @@ import { NORTHWIND_COMPETITORS } from '../../../src/sandbox/seed/projects.js';
 import { northwindTechTrust } from '../../../src/sandbox/seed/tech-trust.js';
 import { readPositioning, readPricing, readTechTrust, type PricingRead } from '../../../src/service/index.js';
 import { messageText } from '../../support/view-checks.js';
+import { watchPair } from '../../support/watch-runs.js';
 
 type Json = Record<string, unknown>;
 const isRecord = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -105,7 +106,7 @@ describe('shape variants: every consumer states the sandbox answer\'s facts', ()
     const expected = {
       view: linesOf(read(techView('P', readTechTrust(withNote(base)), rowsOf(readTechTrust(withNote(base))), { full: false }))),
       cards: REFS.map((ref) => trustLines(withNote(base), ref)),
-      watch: watchLines(changesOf('tech', { previous: withNote(before), current: withNote(base) })),
+      watch: watchLines(changesOf('tech', watchPair('tech', { previous: withNote(before), current: withNote(base) }))),
     };
     expect(expected.watch.join('\n')).toContain('trust signals found 15 of 26 → 19 of 26');
     fc.assert(
@@ -117,7 +118,7 @@ describe('shape variants: every consumer states the sandbox answer\'s facts', ()
         for (const line of expected.view) expect(view).toContain(line);
         expect(view).not.toContain('unnamed competitor');
         REFS.forEach((ref, i) => expect(trustLines(item, ref)).toEqual(expected.cards[i]));
-        expect(watchLines(changesOf('tech', { previous: transform(before, shape), current: item }))).toEqual(expected.watch);
+        expect(watchLines(changesOf('tech', watchPair('tech', { previous: transform(before, shape), current: item })))).toEqual(expected.watch);
       }),
       { numRuns: RUNS },
     );
@@ -131,7 +132,7 @@ describe('shape variants: every consumer states the sandbox answer\'s facts', ()
     const expected = {
       view: linesOf(read(pricingView('P', withNote(base) as unknown as PricingRead))),
       cards: REFS.map((ref) => pricingFactLines(readPricing(withNote(base) as unknown as PricingRead), ref)),
-      watch: watchLines(changesOf('pricing', { previous: withNote(before), current: withNote(base) })),
+      watch: watchLines(changesOf('pricing', watchPair('pricing', { previous: withNote(before), current: withNote(base) }))),
     };
     expect(expected.watch.join('\n')).toMatch(/\*pipedrift\.com\*: lowest price \$29 per seat a month → \$24 per seat a month/);
     fc.assert(
@@ -140,7 +141,7 @@ describe('shape variants: every consumer states the sandbox answer\'s facts', ()
         const view = read(pricingView('P', item));
         for (const line of expected.view) expect(view).toContain(line);
         REFS.forEach((ref, i) => expect(pricingFactLines(readPricing(item), ref)).toEqual(expected.cards[i]));
-        expect(watchLines(changesOf('pricing', { previous: transform(before, shape), current: item }))).toEqual(expected.watch);
+        expect(watchLines(changesOf('pricing', watchPair('pricing', { previous: transform(before, shape), current: item })))).toEqual(expected.watch);
       }),
       { numRuns: RUNS },
     );
@@ -154,7 +155,7 @@ describe('shape variants: every consumer states the sandbox answer\'s facts', ()
     const expected = {
       view: linesOf(read(positioningCompactView('P', readPositioning(withNote(base)), () => null))),
       cards: REFS.map((ref) => positioningFactLines(readPositioning(withNote(base)), ref)),
-      watch: watchLines(changesOf('positioning', { previous: withNote(before), current: withNote(base) })),
+      watch: watchLines(changesOf('positioning', watchPair('positioning', { previous: withNote(before), current: withNote(base) }))),
     };
     expect(expected.watch.join('\n')).toContain('*hubforge.io*: headline changed: “Grow with us” →');
     fc.assert(
@@ -164,7 +165,7 @@ describe('shape variants: every consumer states the sandbox answer\'s facts', ()
         const view = read(positioningCompactView('P', facts, () => null));
         for (const line of expected.view) expect(view).toContain(line);
         REFS.forEach((ref, i) => expect(positioningFactLines(facts, ref)).toEqual(expected.cards[i]));
-        expect(watchLines(changesOf('positioning', { previous: transform(before, shape), current: item }))).toEqual(expected.watch);
+        expect(watchLines(changesOf('positioning', watchPair('positioning', { previous: transform(before, shape), current: item })))).toEqual(expected.watch);
       }),
       { numRuns: RUNS },
     );

@@ -16,6 +16,7 @@ import { createServiceClient, readSources, type ServiceClient } from '../../../s
 import { startSandbox, type Sandbox } from '../../../src/sandbox/index.js';
 import { button } from '../../../src/slack/blocks/index.js';
 import { messageText } from '../../support/view-checks.js';
+import { watchPair } from '../../support/watch-runs.js';
 
 type Json = Record<string, unknown>;
 const HOSTILE = '*bold* <!here> <@U1> &amp;';
@@ -125,7 +126,7 @@ describe('AI sources: one reading, every consumer', () => {
         const without = structuredClone(full);
         const summary = without.summary as Json;
         summary.brands = (summary.brands as Json[]).filter((b) => b.domain !== t.domain);
-        const lines = changesOf('sources', { previous: restyleCheck(full, shape), current: restyleCheck(without, shape) }).map((c) => c.line);
+        const lines = changesOf('sources', watchPair('sources', { previous: restyleCheck(full, shape), current: restyleCheck(without, shape) })).map((c) => c.line);
         if (t.rank <= 10) expect(lines.filter((l) => l.startsWith(`*${t.domain}*: left the top 10 cited brands`))).toHaveLength(1);
         for (const line of lines) expect(line).not.toMatch(/›/);
       }),

@@ -19,6 +19,7 @@ import { answersMessages } from '../../../src/features/ai-visibility/views/answe
 import { escapeMrkdwn } from '../../../src/slack/blocks/index.js';
 import { startSandbox, type Sandbox } from '../../../src/sandbox/index.js';
 import { messageText } from '../../support/view-checks.js';
+import { watchPair } from '../../support/watch-runs.js';
 
 type Json = Record<string, unknown>;
 const HOSTILE = '*bold* <!here> <@U1> &amp;';
@@ -75,7 +76,7 @@ describe('AI visibility agreement: one payload, every consumer', () => {
     ],
     { rate: 0.6, rank: 1 },
   );
-  const watch = aiChanges({ previous: before, current: item }).map((c) => c.line).join('\n');
+  const watch = aiChanges(watchPair('ai', { previous: before, current: item })).map((c) => c.line).join('\n');
   const trendMessage = trendView('Northwind CRM', { item: { check_points: [{ checked_at: '2026-11-20T10:00:00Z', brands: ROWS.map((r) => ({ ...r, rank: r.rank_by_presence, rank_by_presence: undefined })) }] } }, null);
   const trend = messageText(trendMessage);
   const historyMessage = historyView('Northwind CRM', {
@@ -120,7 +121,7 @@ describe('AI visibility agreement: one payload, every consumer', () => {
   });
 
   it('the whole watch (named rules and the generic comparison) states facts, never a path of keys', () => {
-    const lines = changesOf('ai', { previous: before, current: item }).map((c) => c.line);
+    const lines = changesOf('ai', watchPair('ai', { previous: before, current: item })).map((c) => c.line);
     expect(lines.join('\n')).toContain(escapeMrkdwn(TIE));
     for (const line of lines) expect(line).not.toMatch(/›|market_map|mention_rate|brands #/);
   });
@@ -232,7 +233,7 @@ describe('AI visibility shape variants (fast-check)', () => {
         expect(card).toContain('#11 by presence (how often answers name it), tied with 8 other brands shown · mention rate: named in 45% of the answers counted');
         const cardTop = aiLines(item, { id: null, name: 'OpenDeal', domain: 'opendeal.app', isOwn: false }).join('\n');
         expect(cardTop).toContain(`Standing: ${sandboxTie}`);
-        const watch = aiChanges({ previous: variantOf({ ...v, style: 'camel' }), current: item });
+        const watch = aiChanges(watchPair('ai', { previous: variantOf({ ...v, style: 'camel' }), current: item }));
         expect(watch).toEqual([]);
         for (const text of [JSON.stringify(message.blocks), card, cardTop]) expect(text).not.toMatch(/<!here>|<@U1>|<https:/);
         expect(overview).toContain(v.extra);

@@ -14,10 +14,10 @@ import type { ChangesQuery } from '../../../src/features/content/views/changes-v
 import { changesView } from '../../support/raw-views.js';
 import { contentCompetitorView, contentView } from '../../../src/features/content/views/content-view.js';
 import { changesOf } from '../../../src/features/watches/changes/index.js';
-import { readChangelogRows } from '../../../src/features/watches/changes/content.js';
 import { createServiceClient, readContent, type ContentChangelog, type ContentRow, type ServiceClient } from '../../../src/service/index.js';
 import { startSandbox, type Sandbox } from '../../../src/sandbox/index.js';
 import { messageText } from '../../support/view-checks.js';
+import { readChangelogRows, watchPair } from '../../support/watch-runs.js';
 
 type Json = Record<string, unknown>;
 const HOSTILE = '*bold* <!here> <@U1> &amp;';
@@ -131,7 +131,7 @@ describe('content: one reading, every consumer', () => {
       overviewRaw: JSON.stringify(contentView('Northwind CRM', facts).blocks),
       one: messageText(contentCompetitorView('Northwind CRM', facts, row!)),
       card: contentLines(item, REF).join('\n'),
-      watch: changesOf('content', { previous: before, current: item }).map((c) => c.line),
+      watch: changesOf('content', watchPair('content', { previous: before, current: item })).map((c) => c.line),
     };
   }
 
@@ -182,7 +182,7 @@ describe('content: one reading, every consumer', () => {
         const view = changesView('Northwind CRM', log, Q);
         const viewText = messageText(view);
         const card = changelogLines(log, REF).join('\n');
-        const watch = changesOf('content', { previous: {}, current: {} }, readChangelogRows(log.items)).map((c) => c.line);
+        const watch = changesOf('content', watchPair('content', { previous: {}, current: {} }), readChangelogRows(log.items)).map((c) => c.line);
         expectEscaped(JSON.stringify(view.blocks));
         for (const entry of items) {
           for (const [category, v] of Object.entries(entry.categories as Json)) {

@@ -11,6 +11,7 @@ import { changesOf } from '../../../src/features/watches/changes/index.js';
 import { readHistoryRow, readRunDetail } from '../../../src/service/read/runs.js';
 import { readPricingRun, readTechTrust } from '../../../src/service/index.js';
 import { messageText } from '../../support/view-checks.js';
+import { watchPair } from '../../support/watch-runs.js';
 
 const pricingRun = (price: number) => ({
   run_id: 'run_p',
@@ -32,7 +33,7 @@ describe('a past run reads the same in /radar run and in the watch', () => {
     expect(text).toMatch(/acme\.io(\n| +)\$39(\n| +)3/); // a row of the competitors table
     expect(text).toContain('*Your lowest price:* $59');
     expect(text).not.toMatch(/starting_price|has_free_plan_gap|by_competitor|cmp_a|\bnull\b|T04:00/);
-    const watch = changesOf('pricing', { previous: pricingRun(49), current: pricingRun(39) }).map((c) => c.line);
+    const watch = changesOf('pricing', watchPair('pricing', { previous: pricingRun(49), current: pricingRun(39) })).map((c) => c.line);
     expect(watch).toContain('*acme.io*: lowest price $49 → $39');
   });
 
@@ -40,7 +41,7 @@ describe('a past run reads the same in /radar run and in the watch', () => {
     const text = textOf('tech-trust', techRun(17), techRunView('Acme', readTechTrust(techRun(17))) as never);
     expect(text).toContain('17 of 26');
     expect(text).toContain('*Run summary:* Security score gap −4.7');
-    const watch = changesOf('tech', { previous: techRun(14), current: techRun(17) }).map((c) => c.line);
+    const watch = changesOf('tech', watchPair('tech', { previous: techRun(14), current: techRun(17) })).map((c) => c.line);
     expect(watch).toContain('*acme.io*: trust signals found 14 of 26 → 17 of 26');
   });
 
@@ -55,12 +56,12 @@ describe('a past run reads the same in /radar run and in the watch', () => {
     expect(history).toContain('Security score gap −4.7 · trust signal gap +1.2 · competitors measured 5 · Analyst note <!here> calm');
     expect(history).toContain('Security score gap _no comparison_ · trust signal gap +0.4');
     expect(textOf('tech-trust', newer, null)).toContain('Security score gap −4.7 · trust signal gap +1.2 · competitors measured 5');
-    const watch = changesOf('tech', { previous: older, current: newer }).map((c) => c.line);
+    const watch = changesOf('tech', watchPair('tech', { previous: older, current: newer })).map((c) => c.line);
     expect(watch).toContain('security score gap −6.1 → −4.7');
     expect(watch).toContain('trust signal gap +0.4 → +1.2');
-    const fromNoComparison = changesOf('tech', { previous: oldest, current: older }).map((c) => c.line);
+    const fromNoComparison = changesOf('tech', watchPair('tech', { previous: oldest, current: older })).map((c) => c.line);
     expect(fromNoComparison).toContain('security score gap −6.1 (no comparison the run before)');
-    expect(changesOf('tech', { previous: older, current: oldest }).map((c) => c.line)).toContain('security score gap: no comparison this run (was −6.1)');
+    expect(changesOf('tech', watchPair('tech', { previous: older, current: oldest })).map((c) => c.line)).toContain('security score gap: no comparison this run (was −6.1)');
     expect([...watch, ...fromNoComparison].join('\n')).not.toMatch(/not measured|-4\.7|-6\.1/);
   });
 
@@ -71,7 +72,7 @@ describe('a past run reads the same in /radar run and in the watch', () => {
     const history = messageText(historyView('Acme', 'content', page, 'content'));
     expect(history).toContain('URLs added by competitors 146 · gaps found 5 · competitors compared 5');
     expect(history).toContain('URLs added by competitors 98 · gaps found _no comparison_');
-    const watch = changesOf('content', { previous: older, current: newer }).map((c) => c.line);
+    const watch = changesOf('content', watchPair('content', { previous: older, current: newer })).map((c) => c.line);
     expect(watch).toContain('URLs added by competitors 98 → 146');
     expect(watch).toContain('gaps found 5 (no comparison the run before)');
     expect(watch.join('\n')).not.toMatch(/urls_added|gap count|not measured/i);

@@ -9,6 +9,7 @@ import { techView } from '../../../src/features/tech/views/tech-view.js';
 import { changesOf } from '../../../src/features/watches/changes/index.js';
 import { readTechTrust } from '../../../src/service/index.js';
 import { messageText } from '../../support/view-checks.js';
+import { watchPair } from '../../support/watch-runs.js';
 
 const full = { competitorId: 'cmp_a', domain: 'acme.com', securityHeaders: { grade: 'B', score: 70 }, trustSignals: 14, techStack: ['Next.js'], dns: { provider: 'Cloudflare' } };
 const missing = { competitorId: 'cmp_a', domain: 'acme.com' };
@@ -21,7 +22,7 @@ function techText(row: Record<string, unknown>): string {
   return messageText(techView('Acme', facts, facts.rows.kind === 'value' ? facts.rows.value : null, { full: true }));
 }
 const cardText = (row: Record<string, unknown>) => trustFactLines(readTechTrust(payload(row)), ref as never).join('\n');
-const watchText = (before: Record<string, unknown>, after: Record<string, unknown>) => changesOf('tech', { previous: payload(before), current: payload(after) }).map((c) => c.line).join('\n');
+const watchText = (before: Record<string, unknown>, after: Record<string, unknown>) => changesOf('tech', watchPair('tech', { previous: payload(before), current: payload(after) })).map((c) => c.line).join('\n');
 
 describe('tech: a missing block is "not reported", an unreadable one "couldn’t read", in every consumer', () => {
   it('a row without the blocks: not reported in /radar tech and on the card, never "couldn’t read"', () => {

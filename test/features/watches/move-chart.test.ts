@@ -2,11 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import { watchMoveChart } from '../../../src/features/watches/move-chart.js';
 import type { Change } from '../../../src/features/watches/changes/index.js';
+import { readWatchRun } from '../../../src/service/read/runs.js';
 import { nativeChartBlock } from '../../../src/slack/charts/index.js';
 
 const change = (over: Partial<Change>): Change => ({ kind: 'security-score', tier: 'digest', competitor: 'pipedrift.com', category: null, weight: 65, line: '', title: '', before: null, after: null, ...over });
 const tech = (score: number | null, trust: number) => ({ competitors: [{ domain: 'pipedrift.com', securityHeaders: { grade: null, score }, trustSignals: { count: trust, evaluated: 26 } }] });
-const runs = (previous: unknown, current: unknown) => ({ previous: { payload: previous, at: '2026-11-20T09:00:00Z' }, current: { payload: current, at: '2026-11-27T09:00:00Z' } });
+/** Two runs as the watch read them (tech's reader; the chart draws only the area the change is in). */
+const runs = (previous: unknown, current: unknown) => ({ previous: { facts: readWatchRun('tech-trust', previous), at: '2026-11-20T09:00:00Z' }, current: { facts: readWatchRun('tech-trust', current), at: '2026-11-27T09:00:00Z' } });
 
 describe('watchMoveChart', () => {
   it('a score no longer measured is a gap (no Slack block, the PNG draws it), never zero; runs labelled by day', () => {

@@ -1,8 +1,7 @@
 /** The runs reader: which run a history row is and when, in any key style, for the history, the run command and the watches. */
 import { describe, expect, it } from 'vitest';
-import { areaSummaryOf, readHistoryRow, readRunDetail, runRefsOf, runSummaryOf } from '../../../src/service/read/runs.js';
+import { areaSummaryOf, readHistoryRow, readRunDetail, readWatchHistory, runRefsOf, runSummaryOf } from '../../../src/service/read/runs.js';
 import { areaSummaryWords } from '../../../src/features/runs/views/summary-words.js';
-import { runRows } from '../../../src/features/watches/reads.js';
 
 describe('runs reader', () => {
   it('finds a row’s run id and time whatever the key style, checks too; rows without an id are left out', () => {
@@ -19,8 +18,10 @@ describe('runs reader', () => {
       { runId: 'run_c', at: null, status: null },
     ]);
     // The watch poller reads run ids only through it.
-    // The watches' rows are the reader's refs, each with the row as sent (the AI noise band reads the check before).
-    expect(runRows(rows).map(({ item: _item, ...ref }) => ref)).toEqual(runRefsOf(rows));
+    // The watches' rows are the reader's refs; AI visibility rows also read as facts (the noise band reads the check before).
+    expect(readWatchHistory('pricing', rows)).toEqual(runRefsOf(rows));
+    expect(readWatchHistory('ai-visibility', rows).map(({ facts: _facts, ...ref }) => ref)).toEqual(runRefsOf(rows));
+    expect(readWatchHistory('ai-visibility', rows).every((r) => r.facts?.ai !== undefined)).toBe(true);
   });
 
   it('a history row’s summary: figures, none (null), not reported, or text; a row that is not an object is null', () => {

@@ -6,8 +6,9 @@
  * such), a brand new to the market map, and who stands first by presence changing (a tie said as a
  * tie, in the same words as `/radar ai` and the competitor card).
  */
-import { ratePercent, readAiHistoryRow, readAiVisibility, standingStatement, type AiBrandRow, type AiCustomerFacts, type AiStanding } from '../../../service/index.js';
-import { isRecord, valueOr } from '../../../service/tolerant.js';
+import { ratePercent, standingStatement, type AiBrandRow, type AiCustomerFacts, type AiStanding } from '../../../service/index.js';
+import type { WatchRunFacts } from '../../../service/read/runs.js';
+import { valueOr } from '../../../service/tolerant.js';
 import { changeOf, plain, type Change, type PresenceMove, type RunPair } from './change.js';
 
 const AI_NAMED = ['customer', 'marketMap', 'competitorRankings', 'score', 'mentionRate', 'rankByPresence', 'answersNaming', 'answers', 'providerStatus', 'answerCoverage', 'perPrompt', 'topCompetitor', 'totalEntries', 'marketMapPage', 'competitorRankingsPage'];
@@ -115,11 +116,13 @@ interface RunFacts {
   standing: AiStanding;
 }
 
+/** A run the AI reader did not read (not an AI visibility run): nothing to compare. */
+const NO_STANDING: AiStanding = { kind: 'none', top: [], metric: null, value: null, atLeast: false };
+
 /** What the reader says of a run: the check detail's market map, else a history row's rankings. */
-function runFacts(run: unknown): RunFacts {
-  const record = isRecord(run) ? run : {};
-  const facts = readAiVisibility(record);
-  const history = readAiHistoryRow(record);
+function runFacts(run: WatchRunFacts): RunFacts {
+  if (run.ai === undefined) return { customer: null, brands: new Map(), standing: NO_STANDING };
+  const { facts, history } = run.ai;
   const customer = facts.customer.kind === 'value' ? facts.customer.value : history && history.customer.kind === 'value' ? history.customer.value : null;
   const rows = facts.brands.kind === 'value' ? facts.brands.value : history && history.rankings.kind === 'value' ? history.rankings.value : [];
   const standing = facts.brands.kind === 'value' ? facts.standing : (history?.standing ?? facts.standing);

@@ -1,11 +1,12 @@
 /**
  * What a watch tells: the changes between a run and the one before it. Each dimension's rules
- * (this folder, one file each) read both raw run payloads tolerantly (src/service/tolerant.ts) and
+ * (this folder, one file each) compare both runs' facts as the service client reads them
+ * (`watchRunFacts`, src/service/read/runs.ts: the area's reader, the run summary, the generic leaves) and
  * say what changed in a sentence that keeps the null contract (spec 2.2): a value becoming measured
  * is "now measured", never "added"; a value no longer measured is "no longer measured", never a drop.
  */
 import { escapeMrkdwn, humanise } from '../../../slack/blocks/index.js';
-import { isRecord, lookup, type JsonRecord } from '../../../service/tolerant.js';
+import type { WatchRunFacts } from '../../../service/read/runs.js';
 import { defaultTier, type ChangeKind, type Tier } from './tiers.js';
 
 export type { ChangeKind, Tier } from './tiers.js';
@@ -49,12 +50,12 @@ export interface Change {
   presence?: PresenceMove;
 }
 
-/** A run and the run before it, as the service sent them. */
+/** A run and the run before it, as facts (`watchRunFacts`). */
 export interface RunPair {
-  previous: unknown;
-  current: unknown;
-  /** AI visibility: the check before `previous` (its history row), for the noise band's second check; absent when unknown. */
-  earlier?: unknown;
+  previous: WatchRunFacts;
+  current: WatchRunFacts;
+  /** AI visibility: the check before `previous` (its history row, as facts), for the noise band's second check; absent when unknown. */
+  earlier?: WatchRunFacts;
 }
 
 /** A value as sent (undefined: the key is absent, a third state). */
@@ -82,23 +83,12 @@ export function same(a: Raw, b: Raw): boolean {
   return canonical(a) === canonical(b);
 }
 
+const isObject = (value: Raw): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
 function canonical(value: Raw): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (isRecord(value)) return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(',')}}`;
+  if (isObject(value)) return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(',')}}`;
   return JSON.stringify(value) ?? 'undefined';
-}
-
-/** The `summary` object of a run when it has one, else the run itself. */
-export function summaryOf(run: unknown): JsonRecord | null {
-  const hit = lookup(run, 'summary', { down: false });
-  if (hit.found && isRecord(hit.value)) return hit.value;
-  return isRecord(run) ? run : null;
-}
-
-/** A field of a row or object, found tolerantly; undefined when absent. */
-export function field(obj: unknown, key: string): Raw {
-  const hit = lookup(obj, key);
-  return hit.found ? hit.value : undefined;
 }
 
 /** Who a line is about, as mrkdwn: `*domain*`, or `*You*` for the own row. */

@@ -1,5 +1,5 @@
 /**
- * Content changes (issue 16, issue 27): read through the content reader (`src/service/schemas/content.ts`),
+ * Content changes (issue 16, issue 27): compared on the content reader's facts (`src/service/schemas/content.ts`),
  * the one `/radar content`, `/radar changes` and the card use, and said as facts about a competitor:
  * - the sitemap changes competitors made since the run before (changelog entries detected between the
  *   two runs), per category with sample URLs, new comparison pages first ("new comparison page /acme-vs-us");
@@ -13,8 +13,6 @@ import {
   contentCategoryOf,
   labelOf,
   matchIdentity,
-  readChangelogRow,
-  readContentRun,
   type ChangeCategory,
   type ChangelogRowFacts,
   type CategoryCount,
@@ -23,7 +21,7 @@ import {
 } from '../../../service/index.js';
 import type { Part } from '../../../service/tolerant.js';
 import { dayWords, plural } from '../../../slack/blocks/index.js';
-import { runSummaryOf } from '../../../service/read/runs.js';
+import type { WatchRunFacts } from '../../../service/read/runs.js';
 import { changeOf, figureChanges, listDiff, movedText, plain, scalarChange, type Change, type Raw, type RunPair } from './change.js';
 
 /** The keys the content reader names: the generic comparison leaves them alone. */
@@ -31,11 +29,6 @@ export { CONTENT_READ_KEYS as CONTENT_KEYS } from '../../../service/schemas/cont
 
 /** One changelog entry as the content reader reads it. */
 export type ChangelogRowRead = ChangelogRowFacts;
-
-/** Reads changelog entries through the content reader; entries Radar cannot read are left out. */
-export function readChangelogRows(items: readonly unknown[]): ChangelogRowRead[] {
-  return items.map(readChangelogRow).filter((r): r is ChangelogRowRead => r !== null);
-}
 
 /** Changelog entries detected after `since` and at or before `until` (entries without a date are left out). */
 export function rowsBetween(rows: readonly ChangelogRowRead[], since: string | null, until: string | null): ChangelogRowRead[] {
@@ -162,14 +155,16 @@ function rowChanges(before: ContentRow, after: ContentRow, told: ReadonlySet<str
   return out;
 }
 
-function rowsOf(facts: ContentFacts): ContentRow[] {
+function rowsOf(facts: ContentFacts | null): ContentRow[] {
+  if (facts === null) return [];
   return facts.rows.kind === 'value' ? facts.rows.value.filter((r): r is ContentRow => r !== null) : [];
 }
 
 /** A gap list's entries as a person reads them: a category by its name. */
 const gapItems = (list: readonly string[]): string[] => list.map((v) => (contentCategoryOf(v) ? categoryLabel(v) : v));
 
-function gapChanges(before: ContentFacts, after: ContentFacts): Change[] {
+function gapChanges(before: ContentFacts | null, after: ContentFacts | null): Change[] {
+  if (before === null || after === null) return [];
   if (before.gaps.kind !== 'value' || after.gaps.kind !== 'value') return [];
   const out: Change[] = [];
   for (const gap of after.gaps.value) {
@@ -191,7 +186,8 @@ function gapChanges(before: ContentFacts, after: ContentFacts): Change[] {
   return out;
 }
 
-function strategicChanges(before: ContentFacts, after: ContentFacts, rows: readonly ContentRow[]): Change[] {
+function strategicChanges(before: ContentFacts | null, after: ContentFacts | null, rows: readonly ContentRow[]): Change[] {
+  if (before === null || after === null) return [];
   if (before.strategic.kind !== 'value' || after.strategic.kind !== 'value' || before.strategic.value === null || after.strategic.value === null) return [];
   const seen = new Set(before.strategic.value.entries.flatMap((e) => (e?.url ? [e.url] : [])));
   return after.strategic.value.entries.flatMap((e) => {
@@ -205,13 +201,9 @@ function strategicChanges(before: ContentFacts, after: ContentFacts, rows: reado
 }
 
 /** The run summary's figures, in the words `/radar history content` says them (a null gap count: no comparison ran). */
-function summaryChanges(previous: unknown, current: unknown): Change[] {
-  const read = (run: unknown) => {
-    const summary = runSummaryOf(run, 'content');
-    return summary?.dimension === 'content' ? summary.facts : null;
-  };
-  const s0 = read(previous);
-  const s1 = read(current);
+function summaryChanges(previous: WatchRunFacts, current: WatchRunFacts): Change[] {
+  const s0 = previous.contentSummary ?? null;
+  const s1 = current.contentSummary ?? null;
   if (s0 === null || s1 === null) return [];
   return figureChanges(
     [
@@ -226,8 +218,8 @@ function summaryChanges(previous: unknown, current: unknown): Change[] {
 export function contentChanges({ previous, current }: RunPair, changelog: readonly ChangelogRowRead[]): Change[] {
   const out = [...changelogChanges(changelog), ...summaryChanges(previous, current)];
   const told = new Set(out.map((c) => `${c.competitor ?? ''}\u0000${c.category ?? ''}`));
-  const before = readContentRun(previous);
-  const after = readContentRun(current);
+  const before = previous.content ?? null;
+  const after = current.content ?? null;
   const priorRows = rowsOf(before);
   for (const row of rowsOf(after)) {
     const prior = matchIdentity(row.identity, priorRows.map((r) => r.identity));

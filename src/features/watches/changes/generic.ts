@@ -6,84 +6,27 @@
  * (found where it is, `identityOf`), the value by its humanised field name (and the object holding
  * it, when that is not a row: "urls total"). Ids, timestamps, paging and reading guides are never
  * compared, so a run that differs from the one before only in those posts nothing. Rows are matched
- * by the competitor they name, else by their name-like text, else by position.
+ * by the competitor they name, else by their name-like text, else by position. The run is placed into
+ * those leaves by the service's reading (`readRunLeaves`, src/service/read/runs.ts); this rule only
+ * leaves out the fields the dimension's named rules read and compares the rest.
  */
-import { extraText, humaniseKey } from '../../../service/extras.js';
-import { elementText, identityOf, labelOf as identityLabel } from '../../../service/schemas/competitor-row.js';
-import { isRecord, type JsonRecord } from '../../../service/tolerant.js';
-import { changeOf, movedText, scalarChange, type Change, type Raw, type RunPair } from './change.js';
-
-/** Keys never compared: ids, timestamps, paging, guides, views. */
-const IGNORED = /^(id|.*Id|.*_id|.*Ids|.*At|.*_at|.*Date|date|time|timestamp|.*Page|.*_page|pagination|readingGuide|reading_guide|view|status|truncated|durationMs|.*DurationMs|.*_duration_ms)$/i;
-
-/** Objects whose name says nothing to a reader: their fields are labelled by themselves. */
-const TRANSPARENT = /^(summary|item|data|result|results|details?|metrics|stats)$/i;
+import type { RunLeaf } from '../../../service/read/runs.js';
+import { changeOf, movedText, scalarChange, type Change, type RunPair } from './change.js';
 
 /** Most generic lines one run gives (the rest would be noise). */
 const MAX_GENERIC = 20;
 
-interface Leaf {
-  /** Whom it concerns: a row's competitor (lower case), or null for the answer as a whole. */
-  who: string | null;
-  own: boolean;
-  /** Humanised, without separators: "extra score", "urls total". */
-  label: string;
-  value: Raw;
-}
-
-interface Where {
-  /** Internal key for matching the same place in both runs; never shown. */
-  key: string;
-  who: string | null;
-  own: boolean;
-  /** The humanised names of the non-row objects between the row (or the answer) and the value. */
-  words: string[];
-}
-
-const labelWords = (key: string): string => humaniseKey(key).toLowerCase();
-
-/** A list element's match key and whom it names. */
-function elementPlace(item: unknown, index: number, at: Where): { key: string; who: string | null; own: boolean } {
-  if (!isRecord(item)) return { key: `${at.key}[${index}]`, who: at.who, own: at.own };
-  const identity = identityOf(item);
-  const name = identity.domain ?? identity.name;
-  if (name !== null) return { key: `${at.key}[${(identityLabel(identity) ?? name).toLowerCase()}]`, who: name.toLowerCase(), own: identity.isOwn };
-  const text = elementText(item);
-  return { key: `${at.key}[${text.startsWith('{') ? index : text}]`, who: at.who, own: at.own };
-}
-
-function flatten(value: unknown, at: Where, listWords: string[], skip: (key: string) => boolean, out: Map<string, Leaf>): void {
-  if (Array.isArray(value)) {
-    if (value.every((v) => !isRecord(v) && !Array.isArray(v))) {
-      out.set(at.key, { who: at.who, own: at.own, label: at.words.join(' '), value: value.map((v) => extraText(v)).sort() });
-      return;
-    }
-    value.forEach((item, i) => {
-      const place = elementPlace(item, i, at);
-      // A row that names a competitor starts its own words; an unnamed entry keeps the list's.
-      const named = place.who !== at.who || place.own !== at.own;
-      flatten(item, { key: place.key, who: place.who, own: place.own, words: named ? [] : listWords }, listWords, skip, out);
-    });
-    return;
-  }
-  if (isRecord(value)) {
-    for (const [k, v] of Object.entries(value as JsonRecord)) {
-      if (IGNORED.test(k) || skip(k)) continue;
-      const words = TRANSPARENT.test(k) ? at.words : [...at.words, labelWords(k)];
-      flatten(v, { key: `${at.key}.${k}`, who: at.who, own: at.own, words }, words, skip, out);
-    }
-    return;
-  }
-  out.set(at.key, { who: at.who, own: at.own, label: at.words.join(' '), value });
+/** A run's leaves beyond the keys `named` covers (a leaf under a named field is the named rules' to tell), by place. */
+function leavesBeyond(leaves: readonly RunLeaf[], named: (key: string) => boolean): Map<string, RunLeaf> {
+  const out = new Map<string, RunLeaf>();
+  for (const leaf of leaves) if (!leaf.keys.some(named)) out.set(leaf.key, leaf);
+  return out;
 }
 
 /** Changed values at the same place, beyond the keys `named` (the dimension's rules) covers; said as facts, never as key paths. */
 export function genericChanges({ previous, current }: RunPair, named: (key: string) => boolean): Change[] {
-  const before = new Map<string, Leaf>();
-  const after = new Map<string, Leaf>();
-  const root: Where = { key: '', who: null, own: false, words: [] };
-  flatten(previous, root, [], named, before);
-  flatten(current, root, [], named, after);
+  const before = leavesBeyond(previous.leaves, named);
+  const after = leavesBeyond(current.leaves, named);
   const out: Change[] = [];
   for (const [key, leaf] of after) {
     if (!before.has(key)) continue; // a field new to the payload is not a change in the world

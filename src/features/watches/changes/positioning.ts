@@ -1,12 +1,13 @@
 /**
- * Positioning changes (issue 16), read through the positioning reader (`readPositioning`, the one
+ * Positioning changes (issue 16), compared on the positioning reader's facts (`readPositioning`, the one
  * reading `/radar positioning` and the competitor card use; issue 27): rows matched between runs by
  * identity (id, then domain, then name, wherever it sits); a changed headline, subheadline, target
  * audience, value proposition or call to action, quoted before and after. An empty string is a
  * finding (the page was read and has no such element) and null is "never read" (spec 2.5): the two
  * are kept apart. An omitted part on either side is not compared.
  */
-import { labelOf, matchIdentity, readPositioning, type PositioningRow } from '../../../service/index.js';
+import { labelOf, matchIdentity, type PositioningRow } from '../../../service/index.js';
+import type { WatchRunFacts } from '../../../service/read/runs.js';
 import { keyStem, type Part } from '../../../service/tolerant.js';
 import { humanise } from '../../../slack/blocks/index.js';
 import { changeOf, listDiff, plain, same, type Change, type ChangeKind, type Raw, type RunPair } from './change.js';
@@ -65,9 +66,9 @@ function rowChanges(before: PositioningRow, after: PositioningRow, name: string)
   return out;
 }
 
-const rowsOf = (run: unknown): PositioningRow[] => {
-  const facts = readPositioning((run ?? {}) as Record<string, unknown>);
-  return facts.rows.kind === 'value' ? facts.rows.value.filter((r): r is PositioningRow => r !== null) : [];
+const rowsOf = (run: WatchRunFacts): PositioningRow[] => {
+  const rows = run.positioning?.rows;
+  return rows?.kind === 'value' ? rows.value.filter((r): r is PositioningRow => r !== null) : [];
 };
 
 export function positioningChanges({ previous, current }: RunPair): Change[] {

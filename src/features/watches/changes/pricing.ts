@@ -1,5 +1,5 @@
 /**
- * Pricing changes (issue 16), read through the pricing reader (`readPricingRun`, the reading
+ * Pricing changes (issue 16), compared on the pricing reader's facts (`readPricingRun`, the reading
  * `/radar pricing` and the competitor card use; issue 27): rows matched between runs by identity (id,
  * then domain, then name, wherever it sits), each change stated as a fact ("lowest price $49 → $39",
  * "free plan gap: now a gap"), never a key: a competitor's free plan (tri-state), lowest
@@ -7,7 +7,7 @@
  * metrics and analysis; the market average and price position quoted with `marketPricingUnit`; the
  * comparable prices the average rests on; every gap flag, named in words.
  */
-import { matchIdentity, PRICE_KEYS, readPricingRun, type PricingFacts, type PricingMetrics, type PricingRow, type Unavailable } from '../../../service/index.js';
+import { matchIdentity, PRICE_KEYS, type PricingFacts, type PricingMetrics, type PricingRow, type Unavailable } from '../../../service/index.js';
 import type { Part } from '../../../service/tolerant.js';
 import { humanise } from '../../../slack/blocks/index.js';
 import { moneyText, unitWords } from '../../competitor-match/pricing-words.js';
@@ -131,8 +131,8 @@ function gapChanges(f0: PricingFacts, f1: PricingFacts): Change[] {
 const rowsOf = (facts: PricingFacts | null): PricingRow[] => (facts?.competitors.kind === 'value' ? facts.competitors.value.filter((r): r is PricingRow => r !== null) : []);
 
 export function pricingChanges({ previous, current }: RunPair): Change[] {
-  const f0 = readPricingRun(previous);
-  const f1 = readPricingRun(current);
+  const f0 = previous.pricing ?? null;
+  const f1 = current.pricing ?? null;
   const out: Change[] = [];
   const before = rowsOf(f0).map((row) => ({ ...row.identity, row }));
   for (const row of rowsOf(f1)) {

@@ -1,11 +1,11 @@
 /**
  * AI sources changes (issue 16): pages or brands entering or leaving the top of the cited lists
  * (the first ten of each list as sent, after the reader's de-duplication; the service's order is its
- * ranking). Both runs are read through the AI sources reader (`src/service/schemas/ai-sources.ts`),
+ * ranking). Both runs are compared on the AI sources reader's facts (`src/service/schemas/ai-sources.ts`),
  * the one `/radar sources` and the card use.
  */
-import { readSources, type CitedBrand, type CitedPage } from '../../../service/index.js';
-import { isRecord } from '../../../service/tolerant.js';
+import type { CitedBrand, CitedPage } from '../../../service/index.js';
+import type { WatchRunFacts } from '../../../service/read/runs.js';
 import { changeOf, type Change, type RunPair } from './change.js';
 
 /** The fields the AI sources reader names: the generic comparison leaves them alone. */
@@ -24,10 +24,10 @@ function pageName(row: CitedPage): string | null {
 
 const brandName = (row: CitedBrand): string | null => (row.domain ?? row.name)?.toLowerCase() ?? null;
 
-function top(run: unknown, key: 'pages' | 'brands'): string[] {
-  const facts = readSources(isRecord(run) ? run : {});
-  const list = key === 'pages' ? facts.pages.rows : facts.brands.rows;
-  if (list.kind !== 'value') return [];
+function top(run: WatchRunFacts, key: 'pages' | 'brands'): string[] {
+  const facts = run.sources;
+  const list = key === 'pages' ? facts?.pages.rows : facts?.brands.rows;
+  if (list?.kind !== 'value') return [];
   const names: string[] = [];
   for (const row of list.value) {
     if (row === null) continue;

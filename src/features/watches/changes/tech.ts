@@ -1,5 +1,5 @@
 /**
- * Tech and trust changes (issue 16), read through the tech-trust reader (`readTechTrust`, the one
+ * Tech and trust changes (issue 16), compared on the tech-trust reader's facts (`readTechTrust`, the one
  * reading `/radar tech` and the competitor card use; issue 27): rows matched between runs by identity
  * (id, then domain, then name, wherever the identity sits), then stated as facts: security grade or
  * score (a value becoming null because the site now shields its headers is "headers now hidden", not a
@@ -7,8 +7,8 @@
  * both times: `could_not_measure` withholds verdicts, spec 2.2.4), tech stack additions and removals,
  * and DNS facts.
  */
-import { labelOf, matchIdentity, readTechTrust, TECH_RUN_SUMMARY_KEYS, TECH_TRUST_ROW_KEYS, type RobotsState, type TechRunSummary, type TechTrustRow } from '../../../service/index.js';
-import { runSummaryOf } from '../../../service/read/runs.js';
+import { labelOf, matchIdentity, TECH_RUN_SUMMARY_KEYS, TECH_TRUST_ROW_KEYS, type RobotsState, type TechTrustRow } from '../../../service/index.js';
+import type { WatchRunFacts } from '../../../service/read/runs.js';
 import type { Part } from '../../../service/tolerant.js';
 import { NO_COMPARISON_WORDS, signedFigure } from '../../competitor-match/tech-words.js';
 import { humanise } from '../../../slack/blocks/index.js';
@@ -113,25 +113,20 @@ function rowChanges(before: TechTrustRow, after: TechTrustRow, name: string): Ch
   return out;
 }
 
-/** The rows of a run, as the reader reads them (unreadable entries left out). */
-function rowsOf(run: unknown): TechTrustRow[] {
-  const facts = readTechTrust(run);
-  return facts.rows.kind === 'value' ? facts.rows.value.filter((r): r is TechTrustRow => r !== null) : [];
+/** The rows of a run, as the reader read them (unreadable entries left out). */
+function rowsOf(run: WatchRunFacts): TechTrustRow[] {
+  const rows = run.tech?.rows;
+  return rows?.kind === 'value' ? rows.value.filter((r): r is TechTrustRow => r !== null) : [];
 }
-
-/** A run's summary as the tech-trust reader reads it (the one `/radar history tech` and `/radar run tech` say). */
-const summaryOf = (run: unknown): TechRunSummary | null => {
-  const read = runSummaryOf(run, 'tech-trust');
-  return read?.dimension === 'tech-trust' ? read.facts : null;
-};
 
 /**
  * The run summary's figures, in the words `/radar history tech` says them: a gap signed ("security
  * score gap −6.1 → −4.7"), a null gap "no comparison" (spec 2.5: never a tie, never "not measured").
  */
-function summaryChanges(previous: unknown, current: unknown): Change[] {
-  const s0 = summaryOf(previous);
-  const s1 = summaryOf(current);
+function summaryChanges(previous: WatchRunFacts, current: WatchRunFacts): Change[] {
+  // The run summary as the tech-trust reader read it (the one `/radar history tech` and `/radar run tech` say).
+  const s0 = previous.techSummary ?? null;
+  const s1 = current.techSummary ?? null;
   if (s0 === null || s1 === null) return [];
   return figureChanges(
     [

@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { WatchDimension } from '../../../../src/store/watches.js';
 import { changesOf } from '../../../../src/features/watches/changes/index.js';
-import { readChangelogRows } from '../../../../src/features/watches/changes/content.js';
+import { readChangelogRows, watchPair } from '../../../support/watch-runs.js';
 
 const site = (domain: string, total: number, extra: Record<string, unknown> = {}) => ({ competitor: { domain, display_name: domain.split('.')[0] }, urls: { total }, ...extra });
 const run = (acme: number, beta: number, extra: Record<string, unknown> = {}) => ({
@@ -24,7 +24,7 @@ describe('content watch: facts, not key paths', () => {
     const changelog = readChangelogRows([
       { brand: { domain: 'acme.com' }, detected_at: '2026-11-20T10:00:00Z', changes: [{ category: 'comparison', count: 1, urls: ['https://acme.com/acme-vs-us'] }] },
     ]);
-    const changes = changesOf('content', { previous: run(145, 80), current: run(147, 80) }, changelog);
+    const changes = changesOf('content', watchPair('content', { previous: run(145, 80), current: run(147, 80) }), changelog);
     const lines = changes.map((c) => c.line);
     expect(lines[0]).toBe('*acme.com*: new comparison page /acme-vs-us');
     expect(lines).toContain('*acme.com*: URLs in its sitemap 145 → 147');
@@ -37,22 +37,22 @@ describe('content watch: facts, not key paths', () => {
   it('a comparison page appearing in a row’s own category list is named, without the changelog', () => {
     const previous = run(145, 80, { urls: { total: 145, comparison: ['https://acme.com/acme-vs-them'] } });
     const current = run(146, 80, { urls: { total: 146, comparison: ['https://acme.com/acme-vs-them', 'https://acme.com/acme-vs-us'] } });
-    const lines = changesOf('content', { previous, current }).map((c) => c.line);
+    const lines = changesOf('content', watchPair('content', { previous, current })).map((c) => c.line);
     expect(lines).toContain('*acme.com*: new comparison page /acme-vs-us');
     expect(lines).toContain('*acme.com*: URLs in its sitemap 145 → 146');
     for (const line of lines) expect(line).not.toMatch(KEY_PATH);
   });
 
   it('a field no rule names is said by its name about whom it concerns, after the named changes', () => {
-    const lines = changesOf('content', { previous: run(1, 1, { market_note: 'calm' }), current: run(1, 1, { market_note: 'busy' }) }).map((c) => c.line);
+    const lines = changesOf('content', watchPair('content', { previous: run(1, 1, { market_note: 'calm' }), current: run(1, 1, { market_note: 'busy' }) })).map((c) => c.line);
     expect(lines).toEqual(['*acme.com*: market note calm → busy']);
     // A run summary's figure is the content reader's, said in /radar history content's words (not by the generic rule).
-    const summary = changesOf('content', { previous: { summary: { urlsAddedByCompetitors: 98 } }, current: { summary: { urlsAddedByCompetitors: 146 } } }).map((c) => c.line);
+    const summary = changesOf('content', watchPair('content', { previous: { summary: { urlsAddedByCompetitors: 98 } }, current: { summary: { urlsAddedByCompetitors: 146 } } })).map((c) => c.line);
     expect(summary).toEqual(['URLs added by competitors 98 → 146']);
   });
 
   it('a null count becoming a number is "now measured", never an addition', () => {
-    const lines = changesOf('content', { previous: { competitors: [{ domain: 'acme.com', urlCount: null }] }, current: { competitors: [{ domain: 'acme.com', urlCount: 12 }] } }).map((c) => c.line);
+    const lines = changesOf('content', watchPair('content', { previous: { competitors: [{ domain: 'acme.com', urlCount: null }] }, current: { competitors: [{ domain: 'acme.com', urlCount: 12 }] } })).map((c) => c.line);
     expect(lines).toEqual(['*acme.com*: now measured: URLs in its sitemap 12']);
   });
 });
@@ -87,7 +87,7 @@ describe('generic comparison: never a path of keys, whatever the payload', () =>
     fc.assert(
       fc.property(tree, dimension, (before, dim) => {
         const after = moved(before);
-        const lines = changesOf(dim, { previous: { summary: before }, current: { summary: after } }).map((c) => c.line);
+        const lines = changesOf(dim, watchPair(dim, { previous: { summary: before }, current: { summary: after } })).map((c) => c.line);
         if (JSON.stringify(before).match(/":\d/)) expect(lines.length).toBeGreaterThan(0);
         for (const line of lines) {
           expect(line).not.toMatch(/›|#\d|\w\.\w+ /);
