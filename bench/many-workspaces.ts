@@ -37,6 +37,8 @@ const CONCURRENT_POLLS = 64;
 /** How soon a dead replica's job lock lapses and another replica takes the job. */
 const LEASE_TTL_MS = 15_000;
 const CYCLE_TIMEOUT_MS = 600_000;
+/** The killed run waits this long for the survivor to post what the dead replica had claimed. */
+const RECOVERY_TIMEOUT_MS = 240_000;
 
 const ENCRYPTION_KEY = randomBytes(32);
 const OAUTH = { SLACK_CLIENT_ID: '1000.2000', SLACK_CLIENT_SECRET: 'bench-client-secret', SLACK_STATE_SECRET: 'bench-state-secret-0123456789abcdef0123' };
@@ -218,7 +220,7 @@ async function cycle(services: Services, data: BenchData, label: string, replica
         return posts.digests >= expected.digests && posts.watchMessages >= expected.watchMessages && requests.digestHistory >= PROJECTS && requests.watchHistory >= PROJECTS;
       },
       'every digest and watch message',
-      { timeoutMs: CYCLE_TIMEOUT_MS, everyMs: 100 },
+      { timeoutMs: kill ? RECOVERY_TIMEOUT_MS : CYCLE_TIMEOUT_MS, everyMs: 100 },
     ).catch(() => (complete = false));
     if (process.env.BENCH_MW_DEBUG) {
       const posts = postsOf(recorded(services).slice(from), data);
