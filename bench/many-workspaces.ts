@@ -8,6 +8,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
+import { Redis } from 'ioredis';
 import type { RequestLogEntry } from '../src/sandbox/index.js';
 import type { BulkProject } from '../src/sandbox/control/bulk-projects.js';
 import { DIGEST_IDS, WATCH_IDS } from '../src/slack/ids.js';
@@ -154,6 +155,8 @@ function classify(requests: readonly RequestLogEntry[], data: BenchData): Reques
     else if (/\/pricing\/history\/[^/]+$/.test(r.path)) out.runReads++;
     else if ([...data.editions].some((id) => r.path.endsWith(`/${id}`)) || (typeof r.query.briefingRunId === 'string' && data.editions.has(r.query.briefingRunId))) out.editionReads++;
     else if (r.path.endsWith('/tickets')) out.boardReads++;
+    // The replicas' /healthz asks the service whether it is reachable (spawnApp waits on it): not the cycle's.
+    else if (r.path === '/v1/health') out.total--;
     else out.other++;
   }
   return out;
@@ -242,9 +245,25 @@ async function cycle(services: Services, data: BenchData, label: string, replica
     peakMiB = apps.map((app, i) => (kill && i === 0 ? null : round(app.memory().peakBytes / MIB)));
     errors = apps.reduce((n, app) => n + app.stderr().split('\n').filter((l) => l.includes('"level":"error"')).length, 0);
     for (const app of apps) await app.stop();
+    await forget(redisUrl, prefix);
   }
   const wallMs = performance.now() - started;
   return { label, wallMs, requests: classify(services.sandbox.control.requests(), data), posts: postsOf(recorded(services).slice(from), data), peakMiB, complete, errors, killed: kill };
+}
+
+/** Deletes every key of a run's prefix (its records and its BullMQ queues): a shared Redis keeps nothing from the bench. */
+async function forget(redisUrl: string, prefix: string): Promise<void> {
+  const redis = new Redis(redisUrl);
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+      cursor = next;
+      if (keys.length > 0) await redis.del(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
 }
 
 function recorded(services: Services): readonly WebApiCall[] {
