@@ -75,7 +75,7 @@ async function worker(): Promise<WorkerResult> {
   const { techView } = await import('../src/features/tech/views/tech-view.js');
   const { trustSignalsResult } = await import('../src/sandbox/routes/scans/trust-result.js');
   const { trustResultFacts } = await import('../src/service/read/scans.js');
-  const { readTechTrust } = await import('../src/service/index.js');
+  const { latestCheckAvailability, readAiTrend, readTechTrust } = await import('../src/service/index.js');
   const { renderChartPng } = await import('../src/slack/charts/index.js');
   const { chartPng, chartSvg } = await import('../src/slack/charts/png.js');
   const { Resvg } = await import('@resvg/resvg-js');
@@ -87,12 +87,13 @@ async function worker(): Promise<WorkerResult> {
   };
   const subject = { kind: 'trust', domain: 'northwindcrm.com', startedBy: 'U1', scanId: 'scan_1' } as const;
   const results = Array.from({ length: 8 }, (_, i) => trustResultFacts(trustSignalsResult(`site${i}-example.com`, '2026-11-20T12:00:00Z', 4_200)));
-  const trends = Array.from({ length: 8 }, (_, i) => trendPayload(i));
+  // The trend answer's facts, as the client's aiTrendFacts reads them (the view takes facts since issue 27).
+  const trends = Array.from({ length: 8 }, (_, i) => trendPayload(i) as never).map((body) => ({ points: readAiTrend(body), latestCheck: latestCheckAvailability(body) }));
   const techs = Array.from({ length: 8 }, (_, i) => readTechTrust(techPayload(i)));
   const mib = () => process.memoryUsage.rss() / MIB;
 
   const trust: Answer = (i) => trustSummaryView(subject, results[i % results.length]!);
-  const trend: Answer = (i) => trendView('Northwind CRM', trends[i % trends.length] as never, null);
+  const trend: Answer = (i) => trendView('Northwind CRM', trends[i % trends.length]!, null);
   const tech: Answer = (i) => {
     const facts = techs[i % techs.length]!;
     return techView('Northwind CRM', facts, facts.rows.kind === 'value' ? facts.rows.value : null, { full: false });

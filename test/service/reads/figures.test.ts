@@ -5,33 +5,17 @@
  * states), and the two styles, which dress the same data differently where the spec is silent, give
  * the same facts.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_KEYS, SANDBOX_STYLES, startSandbox, type Sandbox, type SandboxStyle } from '../../../src/sandbox/index.js';
+import { describe, expect, it } from 'vitest';
+import { SANDBOX_STYLES } from '../../../src/sandbox/index.js';
 import { SEED } from '../../../src/sandbox/seed.js';
-import { createServiceClient, labelOf, type ServiceClient } from '../../../src/service/index.js';
+import { labelOf, type ServiceClient } from '../../../src/service/index.js';
 import type { Part } from '../../../src/service/tolerant.js';
+import { clientsByStyle } from './support.js';
 
 const NW = SEED.projects.northwind;
 const P = NW.id;
 
-const started: { sandbox: Sandbox; client: ServiceClient }[] = [];
-const clients = {} as Record<SandboxStyle, ServiceClient>;
-
-beforeAll(async () => {
-  for (const style of SANDBOX_STYLES) {
-    const sandbox = await startSandbox({ speed: 1000, style });
-    const client = createServiceClient({ baseUrl: sandbox.url, apiKey: SANDBOX_KEYS.readWrite, retry: false });
-    started.push({ sandbox, client });
-    clients[style] = client;
-  }
-});
-
-afterAll(async () => {
-  for (const { sandbox, client } of started) {
-    await client.close();
-    await sandbox.close();
-  }
-});
+const clients = clientsByStyle();
 
 const value = <T>(part: Part<T>): T => {
   if (part.kind !== 'value') throw new Error(`expected a value, got ${part.kind}`);

@@ -4,35 +4,19 @@
  * generic leaves), over real HTTP against the sandbox in both house styles. Each area's run gives its
  * reader's facts, and the two styles, which dress the same data differently, give the same facts.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_KEYS, SANDBOX_STYLES, startSandbox, type Sandbox, type SandboxStyle } from '../../../src/sandbox/index.js';
+import { describe, expect, it } from 'vitest';
+import { SANDBOX_STYLES } from '../../../src/sandbox/index.js';
 import { SEED } from '../../../src/sandbox/seed.js';
-import { createServiceClient, labelOf, type ServiceClient } from '../../../src/service/index.js';
+import { labelOf } from '../../../src/service/index.js';
 import type { WatchArea, WatchRunFacts } from '../../../src/service/read/runs.js';
 import type { Part } from '../../../src/service/tolerant.js';
+import { clientsByStyle } from './support.js';
 
 const P = SEED.projects.northwind.id;
 const PAGE = { page: 1, limit: 20 } as const;
 const AREAS: WatchArea[] = ['pricing', 'tech-trust', 'content', 'positioning', 'ai-visibility', 'ai-sources'];
 
-const started: { sandbox: Sandbox; client: ServiceClient }[] = [];
-const clients = {} as Record<SandboxStyle, ServiceClient>;
-
-beforeAll(async () => {
-  for (const style of SANDBOX_STYLES) {
-    const sandbox = await startSandbox({ speed: 1000, style });
-    const client = createServiceClient({ baseUrl: sandbox.url, apiKey: SANDBOX_KEYS.readWrite, retry: false });
-    started.push({ sandbox, client });
-    clients[style] = client;
-  }
-});
-
-afterAll(async () => {
-  for (const { sandbox, client } of started) {
-    await client.close();
-    await sandbox.close();
-  }
-});
+const clients = clientsByStyle();
 
 const rowsOf = <T>(part: Part<(T | null)[]> | undefined): T[] => (part?.kind === 'value' ? part.value.filter((r): r is T => r !== null) : []);
 
