@@ -13,6 +13,7 @@ import { forEachLimited } from '../../limiter.js';
 import type { Binding } from '../../store/bindings.js';
 import type { DigestSettings, DigestSettingsPatch } from '../../store/digest-settings.js';
 import { inTeamScope, splitByTeam } from '../../slack/workspace-scope.js';
+import { groupPolls } from './group-polls.js';
 import { createLeadership } from './leadership.js';
 import type { PollerOptions } from './poller-options.js';
 import type { QueueConnection } from './queued-poller.js';
@@ -62,7 +63,7 @@ function createLeasedPoller<G>(options: PollerOptions<G>): Worker {
   /** Cycles in progress; `stop` waits for them. */
   const running = new Set<Promise<void>>();
   /** The poll of each group in progress: polls of one group never overlap, other groups' never wait. */
-  const polling = new Map<string, Promise<void>>();
+  const { pollOnce } = groupPolls(options.poll);
 
   const runCycle = (signal: AbortSignal, spreadMs: number): Promise<void> => {
     const cycle = pollAll(AbortSignal.any([signal, stopping.signal]), spreadMs).catch((error: unknown) => logger.error(options.cycleFailed, { error }));
@@ -97,15 +98,6 @@ function createLeasedPoller<G>(options: PollerOptions<G>): Worker {
         if (!signal.aborted) await pollOnce(key, group, signal);
       }),
     );
-  }
-
-  function pollOnce(key: string, group: G, signal: AbortSignal): Promise<void> {
-    const previous = polling.get(key) ?? Promise.resolve();
-    const poll = previous.catch(() => undefined).then(() => (signal.aborted ? undefined : options.poll(key, group, signal)));
-    polling.set(key, poll);
-    return poll.finally(() => {
-      if (polling.get(key) === poll) polling.delete(key);
-    });
   }
 
   return {

@@ -18,6 +18,7 @@
  */
 import { Queue, Worker as BullWorker, type Job } from 'bullmq';
 import type { Worker } from '../../deps.js';
+import { groupPolls } from './group-polls.js';
 import type { PollerOptions } from './poller-options.js';
 
 /** A failed or finished job is not kept: the log has the failure, the next cycle polls again. */
@@ -45,17 +46,8 @@ export function createQueuedPoller<G>(options: PollerOptions<G>, connection: Que
   const stopping = new AbortController();
   let queue: Queue | null = null;
   let worker: BullWorker | null = null;
-  /** Local polls in progress (tick), one per group, as in the lease mode. */
-  const polling = new Map<string, Promise<void>>();
-
-  const pollLocally = (key: string, group: G): Promise<void> => {
-    const previous = polling.get(key) ?? Promise.resolve();
-    const poll = previous.catch(() => undefined).then(() => (stopping.signal.aborted ? undefined : options.poll(key, group, stopping.signal)));
-    polling.set(key, poll);
-    return poll.finally(() => {
-      if (polling.get(key) === poll) polling.delete(key);
-    });
-  };
+  /** Local polls (tick), one at a time per group, as in the lease mode. */
+  const local = groupPolls(options.poll);
 
   async function cycle(open: Queue): Promise<void> {
     const groups = [...(await options.groups()).entries()];
@@ -99,12 +91,12 @@ export function createQueuedPoller<G>(options: PollerOptions<G>, connection: Que
     async stop() {
       stopping.abort();
       await worker?.close();
-      await Promise.all(polling.values());
+      await Promise.all(local.inProgress());
       await queue?.close();
     },
     async tick() {
       const groups = [...(await options.groups()).entries()];
-      await Promise.all(groups.map(([key, group]) => pollLocally(key, group).catch((error: unknown) => logger.error(options.cycleFailed, { error }))));
+      await Promise.all(groups.map(([key, group]) => local.pollOnce(key, group, stopping.signal).catch((error: unknown) => logger.error(options.cycleFailed, { error }))));
     },
   };
 }
