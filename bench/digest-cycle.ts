@@ -8,7 +8,7 @@ import type { RequestLogEntry } from '../src/sandbox/index.js';
 import { DIGEST_IDS } from '../src/slack/ids.js';
 import type { BulkProject } from '../src/sandbox/control/bulk-projects.js';
 import type { Measure, TargetCheck } from './support.js';
-import { MIB, round, runLoad, sampleRss, timed } from './support.js';
+import { MIB, round, runLoad, sampleRss, timed, postJson } from './support.js';
 import type { BenchWorld } from './world.js';
 import { errorLines, startBenchWorld } from './world.js';
 
@@ -17,12 +17,6 @@ const CHANNELS_PER_PROJECT = 4;
 const NEW_EDITIONS = 50;
 /** Reads one new edition needs whatever the number of channels: the edition and its tickets (spec 4.5). */
 const READS_PER_EDITION = 2;
-
-async function postJson(url: string, body: unknown): Promise<unknown> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  if (!res.ok) throw new Error(`POST ${url} answered ${res.status}: ${await res.text()}`);
-  return res.json();
-}
 
 /** 500 sandbox projects, each bound to 4 channels whose cursor stands on the project's one edition. */
 async function bindMany(world: BenchWorld): Promise<BulkProject[]> {

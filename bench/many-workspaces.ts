@@ -23,7 +23,7 @@ import type { WebApiCall } from '../src/slack/local-web-api/index.js';
 import type { SpawnedApp } from './spawn-app.js';
 import { spawnApp, ENTRIES, startFlags } from './spawn-app.js';
 import type { Measure, Metric, TargetCheck } from './support.js';
-import { MIB, round, runLoad, waitUntil } from './support.js';
+import { MIB, round, runLoad, waitUntil, postJson } from './support.js';
 import type { Services } from './world.js';
 import { SIGNING_SECRET, startServices } from './world.js';
 
@@ -43,12 +43,6 @@ const RECOVERY_TIMEOUT_MS = 240_000;
 
 const ENCRYPTION_KEY = randomBytes(32);
 const OAUTH = { SLACK_CLIENT_ID: '1000.2000', SLACK_CLIENT_SECRET: 'bench-client-secret', SLACK_STATE_SECRET: 'bench-state-secret-0123456789abcdef0123' };
-
-async function postJson(url: string, body: unknown): Promise<unknown> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  if (!res.ok) throw new Error(`POST ${url} answered ${res.status}: ${await res.text()}`);
-  return res.json();
-}
 
 const teamOf = (p: number) => `T${String(Math.floor((p * WORKSPACES) / PROJECTS)).padStart(8, '0')}`;
 const channelOf = (p: number, c: number) => `C${String(p * CHANNELS_PER_PROJECT + c).padStart(9, '0')}`;

@@ -13,7 +13,7 @@ import { DIGEST_IDS, REPORT_IDS } from '../src/slack/ids.js';
 import { createReportSettingsRepo } from '../src/store/report-settings.js';
 import { TEAM, USERS } from '../test/support/slack-fixtures.js';
 import type { Measure, TargetCheck } from './support.js';
-import { MIB, round, runLoad, sampleRss, timed } from './support.js';
+import { MIB, round, runLoad, sampleRss, timed, postJson } from './support.js';
 import { errorLines, startBenchWorld } from './world.js';
 
 const PROJECTS = 500;
@@ -21,12 +21,6 @@ const CHANNELS_PER_PROJECT = 4;
 const NEW_EDITIONS = 50;
 /** The reads of one project in a report cycle (reads.ts), each once however many channels. */
 const READS_PER_PROJECT = 7;
-
-async function postJson(url: string, body: unknown): Promise<unknown> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  if (!res.ok) throw new Error(`POST ${url} answered ${res.status}: ${await res.text()}`);
-  return res.json();
-}
 
 export const reportsCycle: Measure = {
   id: 'reports',

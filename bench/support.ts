@@ -142,3 +142,10 @@ export function versus(value: number | null, bound: number, unit: string): strin
   if (value === null) return 'not measured';
   return `${round(value)} ${unit} against ${bound} ${unit} (${round(value / bound, 2)}x)`;
 }
+
+/** POSTs JSON to the sandbox's control surface and resolves its JSON answer; any other status throws. */
+export async function postJson(url: string, body: unknown): Promise<unknown> {
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(`POST ${url} answered ${res.status}: ${await res.text()}`);
+  return res.json();
+}

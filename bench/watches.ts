@@ -20,7 +20,7 @@ import { createWatchHeldRepo } from '../src/store/watch-held.js';
 import { createWatchesRepo, type WatchDimension } from '../src/store/watches.js';
 import { TEAM, USERS } from '../test/support/slack-fixtures.js';
 import type { Measure, TargetCheck } from './support.js';
-import { MIB, round, runLoad, sampleRss, timed } from './support.js';
+import { MIB, round, runLoad, sampleRss, timed, postJson } from './support.js';
 import type { BenchWorld } from './world.js';
 import { errorLines, startBenchWorld } from './world.js';
 
@@ -32,12 +32,6 @@ const WATCHED: { dimension: WatchDimension; service: 'pricing' | 'positioning' |
   { dimension: 'positioning', service: 'positioning' },
   { dimension: 'tech', service: 'tech-trust' },
 ];
-
-async function postJson(url: string, body: unknown): Promise<unknown> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  if (!res.ok) throw new Error(`POST ${url} answered ${res.status}: ${await res.text()}`);
-  return res.json();
-}
 
 /** A run's detail for a bulk project: one competitor row whose facts `n` sets. */
 function patchOf(service: string, domain: string, n: number): Record<string, unknown> {
