@@ -13,8 +13,12 @@ export type RunMode = 'http' | 'socket' | 'console';
 
 export interface Config {
   mode: RunMode;
-  /** null: no service configured; Radar starts the built-in sandbox with its demo data. */
-  service: { baseUrl: string; apiKey: string } | null;
+  /**
+   * null: no service configured; Radar starts the built-in sandbox with its demo data. `apiKey` is
+   * null only in OAuth mode, where each workspace brings its own key and `/healthz` probes the
+   * service's health endpoint (which needs no key) without one.
+   */
+  service: { baseUrl: string; apiKey: string | null } | null;
   slack: {
     botToken: string | null;
     signingSecret: string | null;
@@ -204,12 +208,15 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   }
   const v = parsed as Parsed;
 
-  if (Boolean(v.SVC_BASE_URL) !== Boolean(v.SVC_API_KEY)) {
-    const missing = v.SVC_BASE_URL ? 'SVC_API_KEY' : 'SVC_BASE_URL';
-    throw new ConfigError(missing, `${missing} must be set together with ${missing === 'SVC_API_KEY' ? 'SVC_BASE_URL' : 'SVC_API_KEY'} (or leave both unset to use the built-in sandbox).`);
+  const oauthSet = [v.SLACK_CLIENT_ID, v.SLACK_CLIENT_SECRET, v.SLACK_STATE_SECRET].some(Boolean);
+  // OAuth mode: every workspace connects its own key, so SVC_BASE_URL may come without SVC_API_KEY.
+  if (v.SVC_API_KEY && !v.SVC_BASE_URL) {
+    throw new ConfigError('SVC_BASE_URL', 'SVC_BASE_URL must be set together with SVC_API_KEY (or leave both unset to use the built-in sandbox).');
+  }
+  if (v.SVC_BASE_URL && !v.SVC_API_KEY && !oauthSet) {
+    throw new ConfigError('SVC_API_KEY', 'SVC_API_KEY must be set together with SVC_BASE_URL (or leave both unset to use the built-in sandbox; with installs from a link each workspace connects its own key).');
   }
 
-  const oauthSet = [v.SLACK_CLIENT_ID, v.SLACK_CLIENT_SECRET, v.SLACK_STATE_SECRET].some(Boolean);
   let mode: RunMode = 'console';
   if (oauthSet) {
     if (v.SLACK_APP_TOKEN) {
@@ -242,7 +249,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     );
   }
 
-  const service = v.SVC_BASE_URL && v.SVC_API_KEY ? { baseUrl: v.SVC_BASE_URL, apiKey: v.SVC_API_KEY } : null;
+  const service = v.SVC_BASE_URL ? { baseUrl: v.SVC_BASE_URL, apiKey: v.SVC_API_KEY ?? null } : null;
   const secrets = [
     v.SVC_API_KEY,
     v.SLACK_BOT_TOKEN,

@@ -116,18 +116,19 @@ export async function startRadar(config: Config, options: StartOptions = {}): Pr
 
     const logger = createLogger({
       level: config.logLevel,
-      secrets: [...config.secrets, target.apiKey],
+      secrets: [...config.secrets, ...(target.apiKey ? [target.apiKey] : [])],
       ...(options.logSink ? { sink: options.logSink } : {}),
     });
     if (sandboxUrl) logger.info('No SVC_BASE_URL set: started the built-in sandbox of the monitoring service with demo data', { url: sandboxUrl });
 
     const now = options.now ?? (() => new Date());
     const timing: Timing = { ...DEFAULT_TIMING, ...config.tuning.timing, ...options.timing };
+    // OAuth mode may have no SVC_API_KEY: this client then only probes GET /v1/health, which needs none.
     const service = createServiceClient({
       groupConcurrency: timing.serviceGroupConcurrency,
       baseUrl: target.baseUrl,
       now,
-      apiKey: target.apiKey,
+      apiKey: target.apiKey ?? '',
       logger: logger.child({ component: 'service' }),
       retry: { ...config.tuning.serviceRetry, ...options.serviceRetry },
       ...(options.serviceTimeouts ? { timeouts: options.serviceTimeouts } : {}),
@@ -169,7 +170,7 @@ export async function startRadar(config: Config, options: StartOptions = {}): Pr
         else logger.warn('answered "Radar is busy": one person\'s requests under way are at their bound', { maxRequestsInFlightPerPerson: timing.maxRequestsInFlightPerPerson });
       },
     });
-    const reporter = healthReporter(deps, service);
+    const reporter = healthReporter(deps, service, workspaces ? { checks: healthChecks(target.apiKey !== null) } : {});
     // Draining: not ok, so a load balancer moves traffic elsewhere.
     const health = async (): Promise<HealthReport> => (work.draining ? { ...(await reporter()), ok: false, draining: true } : reporter());
     const limits: RequestLimits = createRequestLimits(
@@ -430,7 +431,7 @@ async function learnInstallation(installation: () => Promise<Installation>, deps
  * first has finished, with `checkedAt` saying when), so neither a hanging service nor the first
  * connection to it makes `/healthz` slow.
  */
-function healthReporter(deps: RadarDeps, service: ServiceClient): () => Promise<HealthReport> {
+function healthReporter(deps: RadarDeps, service: ServiceClient, describe: { checks?: string } = {}): () => Promise<HealthReport> {
   let last: { at: number; reachable: boolean } | null = null;
   let probing: Promise<void> | null = null;
   const probe = () =>
@@ -451,9 +452,18 @@ function healthReporter(deps: RadarDeps, service: ServiceClient): () => Promise<
       ok: storeReachable,
       mode: deps.config.mode,
       store: { kind: deps.store.kind, reachable: storeReachable },
-      service: { reachable: last?.reachable ?? null, checkedAt: last ? new Date(last.at).toISOString() : null },
+      service: { reachable: last?.reachable ?? null, checkedAt: last ? new Date(last.at).toISOString() : null, ...describe },
     };
   };
+}
+
+/**
+ * OAuth mode: what `/healthz`'s service line checks. GET /v1/health needs no key (spec 4.1), so it
+ * says the service answers and nothing about any key; each workspace's key is checked when it is
+ * connected and by `npm run doctor`.
+ */
+function healthChecks(withKey: boolean): string {
+  return `GET /v1/health ${withKey ? 'with SVC_API_KEY' : 'without a key'}: the service answers; workspaces' keys are checked when connected and by npm run doctor`;
 }
 
 export type { Logger, ServiceClient };

@@ -27,6 +27,16 @@ describe('loadConfig: installs from a link (issue 32)', () => {
     expect(rotating.encryption?.previous?.equals(previous)).toBe(true);
   });
 
+  it('SVC_API_KEY is optional in OAuth mode (each workspace brings its own key); single-workspace mode still needs it', () => {
+    const c = loadConfig({ SVC_BASE_URL: 'https://svc.example', ...oauth });
+    expect(c.service).toEqual({ baseUrl: 'https://svc.example', apiKey: null });
+    expect(loadConfig({ ...svc, ...oauth }).service).toEqual({ baseUrl: 'https://svc.example', apiKey: 'k' });
+    expect(() => loadConfig({ SVC_BASE_URL: 'https://svc.example', SLACK_BOT_TOKEN: 'xoxb-1', SLACK_SIGNING_SECRET: 's' })).toThrow(/SVC_API_KEY must be set together with SVC_BASE_URL/);
+    // Neither set: the built-in sandbox, only when asked for, as before.
+    expect(() => loadConfig(oauth)).toThrow(/SVC_SANDBOX=1/);
+    expect(loadConfig({ ...oauth, SVC_SANDBOX: '1' }).service).toBeNull();
+  });
+
   it('single-workspace mode stays the default: no OAuth without its variables', () => {
     const c = loadConfig({ ...svc, SLACK_BOT_TOKEN: 'xoxb-1', SLACK_SIGNING_SECRET: 's' });
     expect(c.oauth).toBeNull();

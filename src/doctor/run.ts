@@ -51,17 +51,19 @@ export async function runDoctor(env: Record<string, string | undefined>, options
       const sandbox = await startSandbox({ port: 0, speed: config.sandboxSpeed });
       closers.push(() => sandbox.close());
       target = { baseUrl: sandbox.url, apiKey: sandbox.keys.readWrite };
-      secrets.push(target.apiKey);
+      secrets.push(sandbox.keys.readWrite);
       add(fail('sandbox', `No SVC_BASE_URL: checking the built-in sandbox with demo data (${sandbox.url}), not a real service`, 'Set SVC_BASE_URL and SVC_API_KEY to the real service and run npm run doctor again before going live.'));
     }
     add(pass('configuration', `the configuration parses (mode ${config.mode}, store ${config.storeUrl.split(':')[0] ?? '?'})`));
 
-    const service = createServiceClient({ baseUrl: target.baseUrl, apiKey: target.apiKey, retry: false, userAgent: 'radar-doctor' });
+    const service = createServiceClient({ baseUrl: target.baseUrl, apiKey: target.apiKey ?? '', retry: false, userAgent: 'radar-doctor' });
     closers.push(() => service.close());
     const where = new URL(target.baseUrl).origin;
     const health = await checkHealth(service, where);
     add(health);
-    if (health.ok) {
+    // OAuth mode without SVC_API_KEY: every workspace brings its own key (checked with the installations).
+    if (target.apiKey === null) add(pass('api key', 'no SVC_API_KEY: installs from a link, each workspace connects its own key (checked below)'));
+    else if (health.ok) {
       const key = await checkKey(service);
       add(key.result);
       if (key.result.ok) {

@@ -133,8 +133,9 @@ export function createHttp(options: HttpOptions): Http {
     const headers: Record<string, string> = {
       accept: 'application/json',
       'user-agent': options.userAgent,
-      'svc-api-key': apiKey,
     };
+    // No key (OAuth mode without SVC_API_KEY): no header, for the health endpoint that needs none.
+    if (apiKey !== '') headers['svc-api-key'] = apiKey;
     if (req.body !== undefined) headers['content-type'] = 'application/json';
 
     let response: Dispatcher.ResponseData;

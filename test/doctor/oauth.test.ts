@@ -82,7 +82,11 @@ describe('npm run doctor with installs from a link', () => {
     expect(lost.results.find((r) => r.name === 'installations')?.line).toContain('1 of 1 installation cannot be opened');
     const rotating = await runDoctor(env({ RADAR_ENCRYPTION_KEY_PREVIOUS: oldKey.toString('hex') }));
     expect(rotating.results.find((r) => r.name === 'installations')).toMatchObject({ level: 'warn' });
-    for (const report of [good, wrong, lost, rotating]) {
+    // No SVC_API_KEY: each workspace brings its own; the service is checked by its health endpoint alone.
+    const keyless = await runDoctor(env({ SVC_API_KEY: '' }));
+    expect(keyless.results.find((r) => r.name === 'service')).toMatchObject({ level: 'pass' });
+    expect(keyless.results.find((r) => r.name === 'api key')?.line).toMatch(/no SVC_API_KEY: installs from a link, each workspace connects its own key/);
+    for (const report of [good, wrong, lost, rotating, keyless]) {
       for (const secret of [CLIENT.clientSecret, newKey.toString('base64'), oldKey.toString('hex'), 'xoxb-T0OLD0001-doctor']) expect(report.text).not.toContain(secret);
     }
   });

@@ -32,13 +32,14 @@ export interface OAuthRadar {
   stop(): Promise<void>;
 }
 
-export async function startOAuthRadar(options: { sandbox: Sandbox; slack: FakeSlack; storeUrl?: string; storePrefix?: string; apiKey?: string }): Promise<OAuthRadar> {
+/** `apiKey: null` leaves SVC_API_KEY unset (each workspace brings its own); absent: the sandbox's read-write key. */
+export async function startOAuthRadar(options: { sandbox: Sandbox; slack: FakeSlack; storeUrl?: string; storePrefix?: string; apiKey?: string | null }): Promise<OAuthRadar> {
   const dir = options.storeUrl ? null : mkdtempSync(join(tmpdir(), 'radar-oauth-'));
   const logs: string[] = [];
   const watchers = new Set<(line: Record<string, unknown>) => void>();
   const config = loadConfig({
     SVC_BASE_URL: options.sandbox.url,
-    SVC_API_KEY: options.apiKey ?? options.sandbox.keys.readWrite,
+    ...(options.apiKey === null ? {} : { SVC_API_KEY: options.apiKey ?? options.sandbox.keys.readWrite }),
     SLACK_SIGNING_SECRET: SIGNING_SECRET,
     SLACK_CLIENT_ID: CLIENT.clientId,
     SLACK_CLIENT_SECRET: CLIENT.clientSecret,
