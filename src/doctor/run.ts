@@ -8,6 +8,7 @@ import type { Config } from '../config.js';
 import { createServiceClient } from '../service/index.js';
 import { checkContract, checkHealth, checkKey, checkPlan, checkScope } from './checks/service.js';
 import { checkSlack } from './checks/slack.js';
+import { checkServiceKeys, type ServiceKeysCheckOptions } from './checks/service-keys.js';
 import { checkStore } from './checks/store.js';
 import { fail, pass } from './types.js';
 import type { CheckResult } from './types.js';
@@ -23,6 +24,8 @@ export interface DoctorReport {
 export interface DoctorOptions {
   /** Called with each result as soon as it is known (the entry prints as it goes). */
   onResult?: (result: CheckResult, secrets: readonly string[]) => void;
+  /** OAuth mode: how many workspaces' keys are checked at once, and each one's time (tests shorten it). */
+  serviceKeys?: Pick<ServiceKeysCheckOptions, 'concurrency' | 'timeoutMs'>;
 }
 
 export async function runDoctor(env: Record<string, string | undefined>, options: DoctorOptions = {}): Promise<DoctorReport> {
@@ -74,6 +77,8 @@ export async function runDoctor(env: Record<string, string | undefined>, options
     }
 
     add(...(await checkSlack(config)));
+    // Installs from a link: each workspace's own key, opened and used for one read.
+    add(...(await checkServiceKeys(config, { baseUrl: target.baseUrl, ...options.serviceKeys })));
     add(...(await checkStore(config.storeUrl, config.storePrefix)));
     return finish(results, secrets);
   } finally {

@@ -49,6 +49,8 @@ export interface ServiceKeysRepo {
   set(workspace: string, apiKey: string, about: { scope: ServiceKeyScope; connectedBy: string }): Promise<ServiceConnection>;
   /** Disconnects; false when there was nothing to remove. */
   remove(workspace: string): Promise<boolean>;
+  /** Every connected workspace, without its key (records that cannot be read are left out and logged). */
+  connections(): Promise<ServiceConnection[]>;
 }
 
 export function keyFingerprint(apiKey: string): string {
@@ -118,6 +120,15 @@ export function createServiceKeysRepo(store: Store, box: SecretBox, options: { n
     async remove(workspace) {
       assertWorkspace(workspace);
       return (await store.update<unknown>(SERVICE_KEYS_NAMESPACE, workspace, (current) => (current === undefined ? undefined : null))).written;
+    },
+    async connections() {
+      const found: ServiceConnection[] = [];
+      for (const { key } of await store.entries<unknown>(SERVICE_KEYS_NAMESPACE)) {
+        if (!/^(team|enterprise):[^:]+$/.test(key)) continue;
+        const record = await read(key);
+        if (record) found.push(about(key, record));
+      }
+      return found.sort((a, b) => a.workspace.localeCompare(b.workspace));
     },
   };
 }

@@ -14,6 +14,8 @@ import { startLocalWebApi, type LocalWebApi } from '../../src/slack/local-web-ap
 import { openStore } from '../../src/store/backends/open-store.js';
 import { createSecretBox } from '../../src/store/crypto.js';
 import { createInstallationStore } from '../../src/store/installations.js';
+import { createServiceKeysRepo, keyFingerprint } from '../../src/store/service-keys.js';
+import { createServiceClient } from '../../src/service/index.js';
 
 const CLIENT = { clientId: '1234.5678', clientSecret: `secret-${randomBytes(8).toString('hex')}` };
 const oldKey = randomBytes(32);
@@ -91,3 +93,90 @@ describe('npm run doctor with installs from a link', () => {
     }
   });
 });
+
+describe("npm run doctor: each workspace's service key (OAuth mode)", () => {
+  let keysDir: string;
+  let keysStore: string;
+  beforeAll(() => {
+    keysDir = mkdtempSync(join(tmpdir(), 'radar-doctor-keys-'));
+    keysStore = `sqlite://${join(keysDir, 'radar.sqlite')}`;
+  });
+  afterAll(() => rmSync(keysDir, { recursive: true, force: true }));
+
+  async function connect(teamId: string, teamName: string, apiKey: string, key = newKey) {
+    const store = await openStore(keysStore);
+    const box = createSecretBox({ current: key });
+    await createInstallationStore(store, box).storeInstallation({
+      team: { id: teamId, name: teamName },
+      enterprise: undefined,
+      user: { id: 'U1', token: undefined, scopes: undefined },
+      bot: { id: 'B1', userId: 'UB', scopes: ['commands'], token: `xoxb-${teamId}-keys` },
+      isEnterpriseInstall: false,
+      authVersion: 'v2',
+    });
+    await createServiceKeysRepo(store, box).set(`team:${teamId}`, apiKey, { scope: 'read_write', connectedBy: 'U1' });
+    await store.close();
+  }
+  const keysLine = (report: Awaited<ReturnType<typeof runDoctor>>) => report.results.find((r) => r.name === 'service keys');
+
+  it('opens every key with one read each, one line per workspace with its fingerprint; a refused or unsealable key is named with its team and Replace key', async () => {
+    sandbox.control.reset();
+    const keyed = env({ SVC_API_KEY: '', STORE_URL: keysStore });
+    expect(keysLine(await runDoctor(keyed))).toMatchObject({ level: 'pass', line: 'no workspace has connected a service key yet' });
+
+    await connect('T0GOOD0001', 'Good Co', sandbox.keys.readWrite);
+    await connect('T0READ0002', 'Reader', sandbox.keys.readOnly);
+    const fine = keysLine(await runDoctor(keyed));
+    expect(fine).toMatchObject({ level: 'pass' });
+    expect(fine?.details).toEqual([
+      `team:T0GOOD0001 (Good Co): key ${keyFingerprint(sandbox.keys.readWrite)} opens (${(await listed(sandbox.keys.readWrite))} projects visible)`,
+      `team:T0READ0002 (Reader): key ${keyFingerprint(sandbox.keys.readOnly)} opens (${(await listed(sandbox.keys.readOnly))} projects visible)`,
+    ]);
+
+    await connect('T0REVOKED3', 'Revoked & Co', sandbox.keys.revoked);
+    const refused = await runDoctor(keyed);
+    expect(keysLine(refused)).toMatchObject({ level: 'warn', line: "1 of 3 workspaces' service keys no longer open (the other workspaces are served)" });
+    expect(keysLine(refused)?.details).toContain(
+      `team:T0REVOKED3 (Revoked & Co): key ${keyFingerprint(sandbox.keys.revoked)} no longer opens (the service answers HTTP 401 api_key_revoked); an admin of the workspace presses Replace key on Radar's Home tab and pastes a working key`,
+    );
+
+    // A key sealed with an encryption key Radar no longer has: the operator's to fix.
+    await connect('T0LOSTKEY4', 'Lost', sandbox.keys.readWrite, oldKey);
+    const sealed = await runDoctor(keyed);
+    expect(keysLine(sealed)).toMatchObject({ level: 'fail' });
+    expect(keysLine(sealed)?.details?.find((d) => d.startsWith('team:T0LOSTKEY4'))).toMatch(/cannot be unsealed with RADAR_ENCRYPTION_KEY .*Replace key/);
+    expect(sealed.exitCode).toBe(1);
+    for (const report of [fine, refused, sealed]) {
+      const text = JSON.stringify(report);
+      for (const secret of [sandbox.keys.readWrite, sandbox.keys.readOnly, sandbox.keys.revoked]) expect(text).not.toContain(secret);
+    }
+  });
+
+  it('checks at most `concurrency` workspaces at once, and gives each at most `timeoutMs`', async () => {
+    sandbox.control.reset();
+    for (let i = 0; i < 6; i++) await connect(`T0MANY000${i}`, `Many ${i}`, sandbox.keys.readWrite);
+    sandbox.control.addFault({ method: 'GET', path: '/v1/projects', kind: 'latency', latencyMs: 40 });
+    const before = sandbox.control.requests().length;
+    const bounded = keysLine(await runDoctor(env({ SVC_API_KEY: '', STORE_URL: keysStore }), { serviceKeys: { concurrency: 2 } }));
+    const reads = sandbox.control.requests().slice(before).filter((e) => e.path === '/v1/projects');
+    expect(reads.length).toBeGreaterThanOrEqual(6);
+    const overlapping = Math.max(...reads.map((r) => reads.filter((o) => o.received <= r.received && o.answered > r.received).length));
+    expect(overlapping).toBeLessThanOrEqual(2);
+    expect(bounded?.details?.filter((d) => d.startsWith('team:T0MANY')).every((d) => d.includes(' opens ('))).toBe(true);
+
+    sandbox.control.reset();
+    sandbox.control.addFault({ method: 'GET', path: '/v1/projects', kind: 'latency', latencyMs: 2_000 });
+    const slow = keysLine(await runDoctor(env({ SVC_API_KEY: '', STORE_URL: keysStore }), { serviceKeys: { timeoutMs: 50 } }));
+    expect(slow?.details?.filter((d) => d.startsWith('team:T0MANY')).every((d) => / could not be checked \(/.test(d))).toBe(true);
+  });
+});
+
+/** How many projects `apiKey` sees (what the doctor's line should say). */
+async function listed(apiKey: string): Promise<number> {
+  const service = createServiceClient({ baseUrl: sandbox.url, apiKey, retry: false });
+  try {
+    return (await service.listProjects()).length;
+  } finally {
+    await service.close();
+  }
+}
