@@ -6,8 +6,12 @@
  * namespace is listed through the store (its index on Redis, never a keyspace scan) and each
  * matching record deleted with `store.update`, so a record that cannot be parsed goes too.
  *
+ * The follow board's snapshots are per team in OAuth mode (`<team>:<project>`, each team reading
+ * with its own key) and go with the team; a snapshot keyed by project alone (single-workspace mode)
+ * is shared and stays until its 14-day ttl.
+ *
  * Not here: what is keyed by project and shared by every team bound to it (the competitor
- * directory, the follow board snapshots), the seen-once marks (`slack-seen`, `notify-claims`:
+ * directory, single-workspace board snapshots), the seen-once marks (`slack-seen`, `notify-claims`:
  * not listable, gone within their ttl), and the installation itself (installations.ts).
  * The names of namespaces a feature owns are written out here (the store never imports a
  * feature); test/store/team-data.test.ts checks them against the features' constants.
@@ -39,6 +43,8 @@ export const TEAM_NAMESPACES: Readonly<Record<string, Matcher>> = {
   'living-ledger': teamFirst,
   'channel-privacy': teamFirst,
   'home-refresh': teamFirst,
+  // The follow poller's per-team board snapshots (features/follows/board-poller.ts, OAuth mode).
+  'follow-board': teamFirst,
   'pending-scans': recordTeam,
   'scan-starts': scopedByTeam,
   // The workspace's service key (service-keys.ts); an org-wide install's is removed by its key.

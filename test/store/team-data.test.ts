@@ -20,6 +20,7 @@ import { LIVING_LEDGER_NAMESPACE } from '../../src/features/living/show.js';
 import { REPORT_LEDGER_NAMESPACE } from '../../src/features/reports/deliver.js';
 import { WATCH_LEDGER_NAMESPACE } from '../../src/features/watches/deliver.js';
 import { SERVICE_KEYS_NAMESPACE } from '../../src/store/service-keys.js';
+import { FOLLOW_BOARD_NAMESPACE } from '../../src/features/follows/board-poller.js';
 import { PLACE_KINDS, type Place } from './places.js';
 
 describe('what Radar keeps for a team', () => {
@@ -44,6 +45,7 @@ describe('what Radar keeps for a team', () => {
       REPORT_LEDGER_NAMESPACE,
       WATCH_LEDGER_NAMESPACE,
       SERVICE_KEYS_NAMESPACE,
+      FOLLOW_BOARD_NAMESPACE,
     ];
     expect(Object.keys(TEAM_NAMESPACES).sort()).toEqual([...known].sort());
   });
