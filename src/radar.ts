@@ -14,6 +14,8 @@ import type { RadarDeps, Worker } from './deps.js';
 import { createLogger, type Logger } from './log.js';
 import { createServiceClient, type RetryPolicy, type ServiceClient, type Timeouts } from './service/index.js';
 import { openStore } from './store/backends/open-store.js';
+import { createServicePauses } from './store/service-pauses.js';
+import type { SharedPauses } from './service/shared-pauses.js';
 import { createBindingsRepo } from './store/bindings.js';
 import { createDigestSettingsRepo } from './store/digest-settings.js';
 import { createPendingScansRepo } from './store/pending-scans.js';
@@ -123,17 +125,6 @@ export async function startRadar(config: Config, options: StartOptions = {}): Pr
 
     const now = options.now ?? (() => new Date());
     const timing: Timing = { ...DEFAULT_TIMING, ...config.tuning.timing, ...options.timing };
-    // OAuth mode may have no SVC_API_KEY: this client then only probes GET /v1/health, which needs none.
-    const service = createServiceClient({
-      groupConcurrency: timing.serviceGroupConcurrency,
-      baseUrl: target.baseUrl,
-      now,
-      apiKey: target.apiKey ?? '',
-      logger: logger.child({ component: 'service' }),
-      retry: { ...config.tuning.serviceRetry, ...options.serviceRetry },
-      ...(options.serviceTimeouts ? { timeouts: options.serviceTimeouts } : {}),
-    });
-    closers.push(() => service.close());
     // The built-in sandbox starts afresh each run: its scans and editions are not the last run's, so
     // it gets a store of its own for the run (unless STORE_URL names one), removed when Radar stops.
     let storeUrl = config.storeUrl;
@@ -145,11 +136,25 @@ export async function startRadar(config: Config, options: StartOptions = {}): Pr
     }
     const store = await openStore(storeUrl, { logger: logger.child({ component: 'store' }), namespacePrefix: config.storePrefix });
     closers.push(() => store.close());
+    // A 429 for a key pauses its throttled group in every client of the key, on every replica sharing Redis.
+    const pauses = createServicePauses(store, { now: () => now().getTime() });
+    // OAuth mode may have no SVC_API_KEY: this client then only probes GET /v1/health, which needs none.
+    const service = createServiceClient({
+      groupConcurrency: timing.serviceGroupConcurrency,
+      baseUrl: target.baseUrl,
+      now,
+      apiKey: target.apiKey ?? '',
+      logger: logger.child({ component: 'service' }),
+      retry: { ...config.tuning.serviceRetry, ...options.serviceRetry },
+      ...(options.serviceTimeouts ? { timeouts: options.serviceTimeouts } : {}),
+      pauses,
+    });
+    closers.push(() => service.close());
 
     // OAuth mode (issue 32): each workspace is served with its own key; `deps.service` is the facade
     // that picks the request's (or the background work's) workspace client, and SVC_API_KEY serves
     // nothing but the health probe. Single-workspace mode: the SVC_API_KEY client, as before.
-    const workspaces = config.mode === 'http' && config.oauth && config.encryption ? await startWorkspaces(config, { store, logger, now, timing, options, baseUrl: target.baseUrl }) : undefined;
+    const workspaces = config.mode === 'http' && config.oauth && config.encryption ? await startWorkspaces(config, { store, logger, now, timing, options, baseUrl: target.baseUrl, pauses }) : undefined;
     if (workspaces) closers.push(() => workspaces.close());
     const deps = radarDeps({ config, logger, service: workspaces?.service ?? service, store, timing, now });
     if (workspaces) {
@@ -355,7 +360,7 @@ function edgeLimits(config: Config, options: StartOptions): Partial<HttpLimits> 
 /** OAuth mode's per-workspace service keys (src/slack/workspace-service.ts): a client per key, on SVC_BASE_URL. */
 async function startWorkspaces(
   config: Config,
-  parts: { store: RadarDeps['store']; logger: Logger; now: () => Date; timing: Timing; options: StartOptions; baseUrl: string },
+  parts: { store: RadarDeps['store']; logger: Logger; now: () => Date; timing: Timing; options: StartOptions; baseUrl: string; pauses: SharedPauses },
 ): Promise<WorkspaceService> {
   const [{ createWorkspaceService }, { createServiceKeysRepo }, { createSecretBox }] = await Promise.all([
     import('./slack/workspace-service.js'),
@@ -363,7 +368,7 @@ async function startWorkspaces(
     import('./store/crypto.js'),
   ]);
   if (!config.encryption) throw new Error('OAuth mode needs RADAR_ENCRYPTION_KEY');
-  const { store, logger, now, timing, options } = parts;
+  const { store, logger, now, timing, options, pauses } = parts;
   return createWorkspaceService({
     keys: createServiceKeysRepo(store, createSecretBox(config.encryption), { now }),
     clientFor: (apiKey, purpose) =>
@@ -376,6 +381,7 @@ async function startWorkspaces(
         // The connect modal's check answers within Slack's 3 seconds: sent once.
         retry: purpose === 'check' ? false : { ...config.tuning.serviceRetry, ...options.serviceRetry },
         ...(options.serviceTimeouts ? { timeouts: options.serviceTimeouts } : {}),
+        pauses,
       }),
     logger: logger.child({ component: 'workspaces' }),
   });

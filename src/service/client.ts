@@ -8,6 +8,7 @@ import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { silentLogger } from '../log.js';
 import type { Logger } from '../log.js';
+import type { SharedPauses } from './shared-pauses.js';
 import { createKeyBudget } from './budget.js';
 import { createHttp, DEFAULT_TIMEOUTS } from './http.js';
 import type { Timeouts } from './http.js';
@@ -69,6 +70,8 @@ export interface ServiceClientOptions {
    * `runInBackground`) may use all but one. Default 4. See `budget.ts`.
    */
   groupConcurrency?: number;
+  /** The key's 429 pauses shared with its other clients (replicas sharing Redis: `store/service-pauses.ts`). */
+  pauses?: SharedPauses;
 }
 
 
@@ -117,6 +120,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     timeouts: { ...DEFAULT_TIMEOUTS, ...options.timeouts },
     userAgent: options.userAgent ?? 'radar',
     now,
+    ...(options.pauses ? { pauses: options.pauses } : {}),
   });
 
   const get = <S extends z.ZodType, Q extends QueryOf<Q> = Record<string, never>>(

@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import type { Logger } from '../log.js';
 import { currentPriority, endpointGroup, isRateLimitHold } from './budget.js';
 import type { KeyBudget } from './budget.js';
+import { pauseKeyId, type SharedPauses } from './shared-pauses.js';
 import { CLIENT_ERROR_CODES, isServiceError, ServiceError } from './errors.js';
 import { parseRetryAfter, transportCode, withRetry } from './retry.js';
 import type { HttpMethod, RetryPolicy } from './retry.js';
@@ -37,6 +38,8 @@ export interface HttpOptions {
   timeouts: Timeouts;
   userAgent: string;
   now(): Date;
+  /** The key's 429 pauses shared with every other client of it (other replicas); absent: this client's alone. */
+  pauses?: SharedPauses;
 }
 
 /** A call: the method, the `/v1/...` pattern with `{name}` segments, and what fills it. */
@@ -125,7 +128,8 @@ export function createHttp(options: HttpOptions): Http {
   const ownsDispatcher = options.dispatcher === undefined;
   let closing: Promise<void> | undefined;
   const dispatcher: Dispatcher = options.dispatcher ?? new Pool(origin, { connect: { timeout: options.timeouts.connectMs } });
-  const { apiKey, timeouts, logger, budget } = options;
+  const { apiKey, timeouts, logger, budget, pauses } = options;
+  const pauseId = pauses ? pauseKeyId(apiKey) : '';
   /** The service's own words go on errors; the key must not, even if the service echoed it. */
   const redact = (text: string) => (apiKey === '' ? text : text.split(apiKey).join('[redacted]'));
 
@@ -182,11 +186,19 @@ export function createHttp(options: HttpOptions): Http {
       const group = endpointGroup(path);
       const priority = currentPriority();
       const once = async () => {
+        // Another client of the key (another replica) may have been told to wait: its pause holds here too.
+        if (pauses && group !== 'core') {
+          const left = await pauses.pausedFor(pauseId, group);
+          if (left > 0) budget.pause(group, left);
+        }
         try {
           return await budget.run(group, priority, ctx, () => attempt(req, schema, ctx, url));
         } catch (error) {
-          // The service's 429 pauses the whole group, not just this request.
-          if (isServiceError(error) && error.status === 429 && !isRateLimitHold(error)) budget.pause(group, error.retryAfterMs);
+          // The service's 429 pauses the whole group, not just this request (and, shared, on every replica).
+          if (isServiceError(error) && error.status === 429 && !isRateLimitHold(error)) {
+            budget.pause(group, error.retryAfterMs);
+            if (pauses && group !== 'core') await pauses.pause(pauseId, group, budget.snapshot(group).pausedForMs);
+          }
           throw error;
         }
       };
