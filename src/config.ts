@@ -36,7 +36,10 @@ export interface Config {
   storeUrl: string;
   /** Prepended to every store key and lease name; '' when unset. */
   storePrefix: string;
-  /** How background pollers run: one replica under a lease, or as BullMQ jobs any replica takes (Redis only). */
+  /**
+   * How background pollers run: one replica under a lease, or as BullMQ jobs any replica takes (Redis
+   * only). BACKGROUND_JOBS, else `bullmq` on a redis:// store and `in-process` otherwise.
+   */
   backgroundJobs: 'in-process' | 'bullmq';
   logLevel: LogLevel;
   digestIntervalSeconds: number;
@@ -147,8 +150,8 @@ const VARIABLES = {
     expects: 'letters, digits and dashes (at most 40), to keep several Radar installations apart in one Redis',
   },
   BACKGROUND_JOBS: {
-    schema: z.preprocess(blankToUndefined, z.enum(['in-process', 'bullmq']).default('in-process')),
-    expects: 'in-process (one replica polls, under a lease) or bullmq (replicas sharing a redis:// STORE_URL split each cycle as BullMQ jobs)',
+    schema: z.preprocess(blankToUndefined, z.enum(['in-process', 'bullmq']).optional()),
+    expects: 'in-process (one replica polls, under a lease) or bullmq (replicas sharing a redis:// STORE_URL split each cycle as BullMQ jobs; the default on Redis)',
   },
   LOG_LEVEL: { schema: z.preprocess(blankToUndefined, z.enum(LOG_LEVELS).default('info')), expects: `one of ${LOG_LEVELS.join(', ')}` },
   DIGEST_INTERVAL_SECONDS: { schema: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).default(600)), expects: 'a whole number of seconds, at least 1' },
@@ -262,7 +265,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   ].filter((s): s is string => Boolean(s));
   const current = v.RADAR_ENCRYPTION_KEY ? parseEncryptionKey(v.RADAR_ENCRYPTION_KEY) : null;
   const previous = v.RADAR_ENCRYPTION_KEY_PREVIOUS ? parseEncryptionKey(v.RADAR_ENCRYPTION_KEY_PREVIOUS) : null;
-  if (v.BACKGROUND_JOBS === 'bullmq' && !/^rediss?:\/\//.test(v.STORE_URL)) {
+  // On Redis, background work runs as BullMQ jobs any replica takes; on the single-process SQLite
+  // default, in the process. An explicit BACKGROUND_JOBS wins.
+  const onRedis = /^rediss?:\/\//.test(v.STORE_URL);
+  const backgroundJobs = v.BACKGROUND_JOBS ?? (onRedis ? 'bullmq' : 'in-process');
+  if (backgroundJobs === 'bullmq' && !onRedis) {
     throw new ConfigError('BACKGROUND_JOBS', 'BACKGROUND_JOBS=bullmq needs a redis:// STORE_URL (the jobs live in the Redis the replicas share).');
   }
   if (previous && !current) throw new ConfigError('RADAR_ENCRYPTION_KEY', 'RADAR_ENCRYPTION_KEY must be set when RADAR_ENCRYPTION_KEY_PREVIOUS is (the new key seals, the previous one is only read).');
@@ -284,7 +291,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     port: v.PORT,
     storeUrl: v.STORE_URL,
     storePrefix: v.STORE_PREFIX ?? '',
-    backgroundJobs: v.BACKGROUND_JOBS,
+    backgroundJobs,
     logLevel: v.LOG_LEVEL,
     digestIntervalSeconds: v.DIGEST_INTERVAL_SECONDS,
     watchIntervalSeconds: v.WATCH_INTERVAL_SECONDS,

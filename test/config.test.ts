@@ -28,8 +28,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SVC_SANDBOX: 'yes' })).toThrow(/SVC_SANDBOX/);
   });
 
-  it('runs background work in the process unless BACKGROUND_JOBS=bullmq, which needs a redis:// store', () => {
+  it('runs background work as BullMQ jobs on a redis:// store and in the process otherwise; BACKGROUND_JOBS wins, bullmq needing Redis', () => {
     expect(loadConfig({}).backgroundJobs).toBe('in-process');
+    expect(loadConfig({ STORE_URL: 'sqlite://data/r.sqlite' }).backgroundJobs).toBe('in-process');
+    expect(loadConfig({ STORE_URL: 'redis://127.0.0.1:6379' }).backgroundJobs).toBe('bullmq');
+    expect(loadConfig({ STORE_URL: 'rediss://redis.example:6380' }).backgroundJobs).toBe('bullmq');
+    expect(loadConfig({ STORE_URL: 'redis://127.0.0.1:6379', BACKGROUND_JOBS: 'in-process' }).backgroundJobs).toBe('in-process');
     expect(loadConfig({ BACKGROUND_JOBS: 'bullmq', STORE_URL: 'redis://127.0.0.1:6379' }).backgroundJobs).toBe('bullmq');
     expect(() => loadConfig({ BACKGROUND_JOBS: 'bullmq' })).toThrow(/BACKGROUND_JOBS=bullmq needs a redis:\/\/ STORE_URL/);
     expect(() => loadConfig({ BACKGROUND_JOBS: 'queue' })).toThrow(/BACKGROUND_JOBS/);

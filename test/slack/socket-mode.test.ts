@@ -356,7 +356,7 @@ describe('Socket Mode redelivery across a restart and a replica', () => {
   for (const store of stores) {
     it.skipIf(store.skip)(`an event retried after ${store.name} is acted on once`, async () => {
       const w = await world();
-      const env = { STORE_URL: store.url(w), STORE_PREFIX: `socket-redo-${randomUUID().slice(0, 8)}` };
+      const env = { STORE_URL: store.url(w), STORE_PREFIX: `socket-redo-${randomUUID().slice(0, 8)}`, BACKGROUND_JOBS: 'in-process' };
       let first: RadarInstance | undefined;
       let second: RadarInstance | undefined;
       try {

@@ -120,6 +120,8 @@ export async function startRadarHarness(options: HarnessOptions = {}): Promise<R
     STORE_URL: storeUrl,
     STORE_PREFIX: storePrefix,
     LOG_LEVEL: 'debug',
+    // The tests tick the lease pollers (on Redis the default would be BullMQ jobs); options.env may say bullmq.
+    BACKGROUND_JOBS: 'in-process',
     ...options.env,
   });
 

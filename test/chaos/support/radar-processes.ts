@@ -154,6 +154,8 @@ export async function spawnRadar(options: RadarProcessOptions): Promise<RadarPro
       LOG_LEVEL: 'debug',
       RADAR_TIMING: JSON.stringify({ ...CHILD_TIMING, ...options.timing }),
       RADAR_SERVICE_RETRY: JSON.stringify(CHILD_RETRY),
+      // Lease semantics unless a test asks for BullMQ (on Redis the default would be BullMQ jobs).
+      BACKGROUND_JOBS: 'in-process',
       ...options.env,
     },
   });

@@ -16,7 +16,8 @@ describe.skipIf(!process.env.REDIS_URL)('digests with two replicas on one Redis'
   let replicas: RadarHarness[] = [];
 
   /** Two Radar replicas sharing the sandbox, Slack and one Redis namespace. */
-  async function startReplicas(interval: string, leaseTtlMs: number, jobs: 'in-process' | 'bullmq' = 'in-process'): Promise<[RadarHarness, RadarHarness]> {
+  /** `jobs` '' leaves BACKGROUND_JOBS unset: the default for a redis:// store. */
+  async function startReplicas(interval: string, leaseTtlMs: number, jobs: 'in-process' | 'bullmq' | '' = 'in-process'): Promise<[RadarHarness, RadarHarness]> {
     sandbox = await startSandbox({ port: 0, speed: 1000 });
     slack = await startFakeSlack();
     const env = { DIGEST_INTERVAL_SECONDS: interval, STORE_PREFIX: `digest-${randomUUID().slice(0, 8)}`, BACKGROUND_JOBS: jobs };
@@ -66,8 +67,9 @@ describe.skipIf(!process.env.REDIS_URL)('digests with two replicas on one Redis'
     expect(digestsIn(follower, CHANNELS.intel).map((m) => m.metadata?.event_payload.run_id)).toEqual([first.runId, second.runId]);
   });
 
-  it('BACKGROUND_JOBS=bullmq: the replicas take the cycle as jobs, and each channel gets its digest once', async () => {
-    const [a, b] = await startReplicas('1', LEASE_TTL_MS, 'bullmq');
+  it('on Redis by default (BACKGROUND_JOBS unset, as =bullmq): the replicas take the cycle as jobs, and each channel gets its digest once', async () => {
+    const [a, b] = await startReplicas('1', LEASE_TTL_MS, '');
+    expect(a.radar.deps.config.backgroundJobs).toBe('bullmq');
     await a.command('bind northwind', { channel: CHANNELS.intel });
     await b.command('bind northwind', { channel: CHANNELS.general });
     const first = await publish(a, NORTHWIND);

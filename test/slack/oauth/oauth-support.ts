@@ -50,6 +50,8 @@ export async function startOAuthRadar(options: { sandbox: Sandbox; slack: FakeSl
     STORE_URL: options.storeUrl ?? `sqlite://${join(dir ?? '', 'radar.sqlite')}`,
     STORE_PREFIX: options.storePrefix ?? `t${randomUUID().replace(/-/g, '').slice(0, 12)}-`,
     LOG_LEVEL: 'debug',
+    // The tests tick the lease pollers (on Redis the default would be BullMQ jobs).
+    BACKGROUND_JOBS: 'in-process',
   });
   const radar = await startRadar(config, {
     logSink: (line) => {
