@@ -90,7 +90,9 @@ export async function spawnApp(entry: string, env: Record<string, string>, nodeF
   const url = `http://127.0.0.1:${port}`;
   const errors: string[] = [];
   const started = performance.now();
-  const child = spawn(process.execPath, [...nodeFlags, `--import=${CPU_PROBE}`, entry], {
+  // BENCH_CPU_PROF=<dir>: each app writes a V8 CPU profile there when it exits (to see where its CPU goes).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`, `--cpu-prof-name=${entry.replace(/\W+/g, '-')}-${port}.cpuprofile`] : [];
+  const child = spawn(process.execPath, [...nodeFlags, ...profile, `--import=${CPU_PROBE}`, entry], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],

@@ -35,8 +35,9 @@ export interface Feature<R = undefined> {
   subcommands?: readonly Subcommand<R>[];
   /**
    * Called once per app, before any request: registers the feature's Slack listeners (actions,
-   * shortcuts, views, options) on `app` and returns its workers (started and stopped by the root)
-   * and its subcommands' runtime.
+   * shortcuts, views and events through `listenerGroups(app)`, `slack/listener-groups.ts`, which
+   * puts one Bolt listener per kind on the app for every feature together) and returns its workers
+   * (started and stopped by the root) and its subcommands' runtime.
    */
   register?(app: App, deps: RadarDeps): FeatureParts<R>;
 }

@@ -36,11 +36,14 @@ function clip(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }
 
+/** Built once: `toLocaleString` with options builds a new formatter per call (~15 µs against 0.4). */
+const DECIMAL = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
 /** A value as one readable line (no JSON braces for flat objects). */
 export function extraText(value: unknown, depth = 0): string {
   if (value === null) return 'not measured';
   if (typeof value === 'string') return value;
-  if (typeof value === 'number') return Number.isFinite(value) ? value.toLocaleString('en-US', { maximumFractionDigits: 2 }) : String(value);
+  if (typeof value === 'number') return Number.isFinite(value) ? DECIMAL.format(value) : String(value);
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   if (Array.isArray(value)) {
     if (value.length === 0) return 'none';

@@ -12,6 +12,7 @@ import type { ProjectResolver } from './commands/invocation.js';
 import { registerCommand } from './commands/register.js';
 import type { CommandRegistry } from './commands/registry.js';
 import { installationBoundary, installationOf, type Installation, type InstallationResolver } from './installation.js';
+import { listenerGroups } from './listener-groups.js';
 import { fairUseMiddleware, type RequestLimits } from './request-limits.js';
 import { slackOnlyFetch } from './respond.js';
 import type { WorkTracker } from './work-tracker.js';
@@ -95,6 +96,8 @@ export function createSlackApp(deps: RadarDeps, options: SlackAppOptions): { app
     runtimes.set(feature, parts.runtime);
     workers.push(...(parts.workers ?? []));
   }
+  // Every feature's actions, views, shortcuts and events: one Bolt listener per kind (`listener-groups.ts`).
+  listenerGroups(app).register();
   const refusedLogged = new Set<string>();
   app.error(async (error) => {
     // OAuth mode: a request from a team with no installation (or whose tokens do not open) is not

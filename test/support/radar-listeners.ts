@@ -23,6 +23,7 @@ import { createServiceClient } from '../../src/service/index.js';
 import { registerCommand } from '../../src/slack/commands/register.js';
 import { CommandRegistry } from '../../src/slack/commands/registry.js';
 import { COMMAND } from '../../src/slack/ids.js';
+import { listenerGroups } from '../../src/slack/listener-groups.js';
 import { openStore } from '../../src/store/backends/open-store.js';
 import { DEFAULT_TIMING, type Timing } from '../../src/timing.js';
 import { expect } from 'vitest';
@@ -86,6 +87,7 @@ export async function startRadarListeners(options: { sandbox?: Sandbox } = {}): 
     const parts = feature.register?.(recorded.app, deps);
     if (parts) runtimes.set(feature, parts.runtime);
   }
+  listenerGroups(recorded.app).register();
   const listeners = recorded.commands.get(COMMAND);
   if (!listeners) throw new Error(`${COMMAND} was not registered with app.command`);
   const radar = (args: FakeCommandArgs) => runCommandListeners(listeners, args);

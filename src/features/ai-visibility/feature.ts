@@ -1,6 +1,7 @@
 import type { BlockButtonAction } from '@slack/bolt';
 import type { Feature } from '../../plugin.js';
 import { ACTION_IDS } from '../../slack/ids.js';
+import { listenerGroups } from '../../slack/listener-groups.js';
 import { aiCommand } from './ai-command.js';
 import { moreBrandsAction } from './more-brands.js';
 
@@ -9,7 +10,7 @@ export const aiVisibilityFeature: Feature = {
   name: 'ai-visibility',
   subcommands: [aiCommand],
   register(app, deps) {
-    app.action<BlockButtonAction>(ACTION_IDS.aiMoreBrands, moreBrandsAction(deps));
+    listenerGroups(app).action<BlockButtonAction>(ACTION_IDS.aiMoreBrands, moreBrandsAction(deps));
     return { runtime: undefined };
   },
 };

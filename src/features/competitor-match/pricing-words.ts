@@ -5,7 +5,7 @@
 import type { Metric } from '../../service/index.js';
 import { extraText } from '../../service/extras.js';
 import { UNREADABLE_VALUE } from '../../service/tolerant.js';
-import { escapeMrkdwn, humanise } from '../../slack/blocks/index.js';
+import { currencyText, escapeMrkdwn, humanise } from '../../slack/blocks/index.js';
 
 export const NOT_MEASURED = '_not measured_';
 /** An omitted key (spec 2.2.3): neither a value nor "not measured". */
@@ -78,8 +78,7 @@ export function moneyText(amount: number, currency: unknown, unit: unknown): str
   let money = whole ? String(Math.round(amount)) : String(amount);
   if (code) {
     try {
-      const digits = whole ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : { maximumFractionDigits: 2 };
-      money = new Intl.NumberFormat('en-US', { style: 'currency', currency: code, ...digits }).format(amount);
+      money = currencyText(amount, code, whole);
     } catch {
       money = `${whole ? Math.round(amount) : amount} ${code}`;
     }

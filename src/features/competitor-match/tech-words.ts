@@ -5,7 +5,7 @@
  */
 import { labelOf, type AiAccessState, type RobotsState, type TechTrustRow } from '../../service/index.js';
 import { UNREADABLE_VALUE, type Part } from '../../service/tolerant.js';
-import { escapeMrkdwn, humanise } from '../../slack/blocks/index.js';
+import { decimalText, escapeMrkdwn, humanise } from '../../slack/blocks/index.js';
 
 export const NOT_MEASURED = '_not measured_';
 export const NOT_REPORTED = '_not reported_';
@@ -24,7 +24,7 @@ function valueText(value: unknown): string {
 
 /** A gap figure with its sign, plain text: "−4.7", "+1.2", "0" (a null gap is "no comparison", said by the caller). */
 export function signedFigure(n: number): string {
-  return `${n === 0 ? '' : n < 0 ? '−' : '+'}${Math.abs(n).toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
+  return `${n === 0 ? '' : n < 0 ? '−' : '+'}${decimalText(Math.abs(n))}`;
 }
 
 /** A null gap figure: no comparison ran (either side unmeasured, or no competitor; spec 2.5); never a tie. */

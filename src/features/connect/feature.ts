@@ -14,6 +14,7 @@ import type { App, BlockButtonAction, webApi } from '@slack/bolt';
 import type { RadarDeps } from '../../deps.js';
 import type { Feature } from '../../plugin.js';
 import { ACTION_IDS, BLOCK_IDS, CALLBACK_IDS } from '../../slack/ids.js';
+import { listenerGroups } from '../../slack/listener-groups.js';
 import { logFailure } from '../../slack/log-failure.js';
 import { currentWorkspace } from '../../slack/workspace-scope.js';
 import { connectBlocks, connectedModal, connectModal } from './views/connect-views.js';
@@ -48,7 +49,8 @@ function register(app: App, deps: RadarDeps) {
     return { blocks: connectBlocks({ connection: shown, admin }), only: shown === null };
   };
 
-  app.action<BlockButtonAction>(ACTION_IDS.connectOpen, async ({ ack, body, client }) => {
+  const on = listenerGroups(app);
+  on.action<BlockButtonAction>(ACTION_IDS.connectOpen, async ({ ack, body, client }) => {
     await ack();
     const scope = currentWorkspace();
     if (!scope) return;
@@ -60,7 +62,7 @@ function register(app: App, deps: RadarDeps) {
     }
   });
 
-  app.view(CALLBACK_IDS.connectModal, async ({ ack, body, view, client }) => {
+  on.view(CALLBACK_IDS.connectModal, async ({ ack, body, view, client }) => {
     const fail = (sentence: string) => ack({ response_action: 'errors', errors: { [BLOCK_IDS.connectKey]: sentence } });
     const scope = currentWorkspace();
     const userId = body.user.id;
@@ -90,7 +92,7 @@ function register(app: App, deps: RadarDeps) {
     await republish(client, scope.teamId, userId);
   });
 
-  app.action<BlockButtonAction>(ACTION_IDS.connectDisconnect, async ({ ack, body, client }) => {
+  on.action<BlockButtonAction>(ACTION_IDS.connectDisconnect, async ({ ack, body, client }) => {
     await ack();
     const scope = currentWorkspace();
     if (!scope) return;

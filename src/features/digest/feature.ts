@@ -1,5 +1,6 @@
 import type { Feature } from '../../plugin.js';
 import { ACTION_IDS } from '../../slack/ids.js';
+import { listenerGroups } from '../../slack/listener-groups.js';
 import { createDeliveryContext, type DeliveryContext } from './deliver.js';
 import { digestCommand } from './digest-command.js';
 import { createDigestWorker } from './poller.js';
@@ -11,8 +12,9 @@ export const digestFeature: Feature<DeliveryContext> = {
   subcommands: [digestCommand],
   register(app, deps) {
     const delivery = createDeliveryContext(deps, app.client);
-    app.action(ACTION_IDS.digestMove, digestTicketAction(deps, 'todo'));
-    app.action(ACTION_IDS.digestDismiss, digestTicketAction(deps, 'dismissed'));
+    const on = listenerGroups(app);
+    on.action(ACTION_IDS.digestMove, digestTicketAction(deps, 'todo'));
+    on.action(ACTION_IDS.digestDismiss, digestTicketAction(deps, 'dismissed'));
     return { runtime: delivery, workers: [createDigestWorker(deps, delivery)] };
   },
 };

@@ -1,6 +1,7 @@
 import type { BlockButtonAction } from '@slack/bolt';
 import type { Feature } from '../../plugin.js';
 import { ACTION_IDS } from '../../slack/ids.js';
+import { listenerGroups } from '../../slack/listener-groups.js';
 import { createNotifier, type Notifier } from '../notify/notifier.js';
 import { createFollowWorker } from './board-poller.js';
 import { followButtonAction, ticketFollowAction } from './follow-button.js';
@@ -12,8 +13,9 @@ export const followsFeature: Feature<Notifier> = {
   subcommands: [followCommand, unfollowCommand],
   register(app, deps) {
     const notifier = createNotifier(deps, app.client);
-    app.action<BlockButtonAction>(ACTION_IDS.ticketFollow, ticketFollowAction(deps, notifier));
-    app.action<BlockButtonAction>(ACTION_IDS.competitorFollow, followButtonAction(deps, notifier));
+    const on = listenerGroups(app);
+    on.action<BlockButtonAction>(ACTION_IDS.ticketFollow, ticketFollowAction(deps, notifier));
+    on.action<BlockButtonAction>(ACTION_IDS.competitorFollow, followButtonAction(deps, notifier));
     return { runtime: notifier, workers: [createFollowWorker(deps, notifier)] };
   },
 };

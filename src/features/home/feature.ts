@@ -9,6 +9,7 @@ import type { App, BlockButtonAction, BlockStaticSelectAction, webApi } from '@s
 import type { RadarDeps } from '../../deps.js';
 import type { Feature } from '../../plugin.js';
 import { ACTION_IDS } from '../../slack/ids.js';
+import { listenerGroups } from '../../slack/listener-groups.js';
 import { logFailure } from '../../slack/log-failure.js';
 import { followKey, NOTIFY_KINDS } from '../../store/follows.js';
 import { sealFollow, unsealFollow } from '../notify/follow-values.js';
@@ -39,7 +40,8 @@ function register(app: App, deps: RadarDeps) {
   const logger = deps.logger.child({ component: 'home' });
   const notifier = createNotifier(deps, app.client);
   if (deps.workspaces) deps.workspaces.home.republish = ({ client, teamId, userId }) => publish(deps, notifier, client, teamId, userId, false).then(() => undefined);
-  app.event('app_home_opened', async ({ event, body, client, context }) => {
+  const on = listenerGroups(app);
+  on.event('app_home_opened', async ({ event, body, client, context }) => {
     if (event.tab !== 'home') return;
     const teamId = context.teamId ?? body.team_id;
     const userId = event.user;
@@ -71,7 +73,7 @@ function register(app: App, deps: RadarDeps) {
       }
     };
 
-  app.action<BlockButtonAction>(
+  on.action<BlockButtonAction>(
     ACTION_IDS.followRemove,
     onHome<BlockButtonAction>('unfollow', async (teamId, userId, action) => {
       const target = unsealFollow(deps, action.value, homeScope(teamId));
@@ -79,7 +81,7 @@ function register(app: App, deps: RadarDeps) {
       await notifier.follows.update(teamId, userId, (current) => ({ ...current, follows: current.follows.filter((f) => followKey(f) !== followKey(target)) }));
     }),
   );
-  app.action<BlockButtonAction>(
+  on.action<BlockButtonAction>(
     ACTION_IDS.notifyToggle,
     onHome<BlockButtonAction>('switch a notification', async (teamId, userId, action) => {
       const kind = NOTIFY_KINDS.find((k) => k === action.value);
@@ -87,7 +89,7 @@ function register(app: App, deps: RadarDeps) {
       await notifier.follows.update(teamId, userId, (current) => ({ ...current, settings: { ...current.settings, [kind]: !current.settings[kind] } }));
     }),
   );
-  app.action<BlockStaticSelectAction>(
+  on.action<BlockStaticSelectAction>(
     ACTION_IDS.notifyQuiet,
     onHome<BlockStaticSelectAction>('set quiet hours', async (teamId, userId, action) => {
       const value = action.selected_option.value;

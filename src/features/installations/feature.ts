@@ -16,6 +16,7 @@ import type { App } from '@slack/bolt';
 import type { RadarDeps } from '../../deps.js';
 import type { Feature } from '../../plugin.js';
 import { logFailure } from '../../slack/log-failure.js';
+import { listenerGroups } from '../../slack/listener-groups.js';
 import { createSecretBox } from '../../store/crypto.js';
 import { createInstallationStore, installationKey, type RadarInstallationStore } from '../../store/installations.js';
 import { deleteTeamData } from '../../store/team-data.js';
@@ -69,7 +70,8 @@ function register(app: App, deps: RadarDeps) {
   const keptInSingleMode = (origin: Origin, what: string) =>
     logger.warn(`${what}; single-workspace mode keeps the team's records (delete the store to remove them)`, { team: origin.teamId });
 
-  app.event('app_uninstalled', async ({ body }) => {
+  const on = listenerGroups(app);
+  on.event('app_uninstalled', async ({ body }) => {
     const origin = originOf(body as unknown as Record<string, unknown>);
     if (!installations) return keptInSingleMode(origin, 'Radar was uninstalled');
     try {
@@ -79,7 +81,7 @@ function register(app: App, deps: RadarDeps) {
     }
   });
 
-  app.event('tokens_revoked', async ({ event, body }) => {
+  on.event('tokens_revoked', async ({ event, body }) => {
     const origin = originOf(body as unknown as Record<string, unknown>);
     try {
       if ((event.tokens.bot ?? []).length > 0) {

@@ -1,6 +1,7 @@
 import type { BlockButtonAction } from '@slack/bolt';
 import type { Feature } from '../../plugin.js';
 import { ACTION_IDS } from '../../slack/ids.js';
+import { listenerGroups } from '../../slack/listener-groups.js';
 import { createSubmissionsRepo } from '../../store/submissions.js';
 import { labelCommand } from './label-command.js';
 import { labelDeleteAction } from './label-delete.js';
@@ -11,7 +12,7 @@ export const labelsFeature: Feature = {
   name: 'labels',
   subcommands: [labelsCommand, labelCommand],
   register(app, deps) {
-    app.action<BlockButtonAction>(ACTION_IDS.labelDelete, labelDeleteAction(deps, createSubmissionsRepo(deps.store)));
+    listenerGroups(app).action<BlockButtonAction>(ACTION_IDS.labelDelete, labelDeleteAction(deps, createSubmissionsRepo(deps.store)));
     return { runtime: undefined };
   },
 };

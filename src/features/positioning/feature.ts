@@ -1,6 +1,7 @@
 import type { BlockButtonAction } from '@slack/bolt';
 import type { Feature } from '../../plugin.js';
 import { ACTION_IDS } from '../../slack/ids.js';
+import { listenerGroups } from '../../slack/listener-groups.js';
 import { positioningCommand } from './positioning.js';
 import { positioningButton } from './positioning-button.js';
 
@@ -9,7 +10,7 @@ export const positioningFeature: Feature = {
   name: 'positioning',
   subcommands: [positioningCommand],
   register(app, deps) {
-    app.action<BlockButtonAction>(ACTION_IDS.positioningCompetitor, positioningButton(deps));
+    listenerGroups(app).action<BlockButtonAction>(ACTION_IDS.positioningCompetitor, positioningButton(deps));
     return { runtime: undefined };
   },
 };

@@ -6,7 +6,7 @@
  * run`, `/radar history` and `/radar briefing <dimension>`; it never reads a payload itself.
  */
 import type { EntryFact, FieldFact, FieldValue } from '../../service/read/fields.js';
-import { dateTokenOf, escapeMrkdwn } from '../../slack/blocks/index.js';
+import { dateTokenOf, decimalText, escapeMrkdwn } from '../../slack/blocks/index.js';
 
 export const NOT_MEASURED = '_not measured_';
 export const NO_COMPARISON = '_no comparison_';
@@ -21,7 +21,7 @@ export function fieldValueText(value: FieldValue): string {
     case 'empty':
       return '_empty_';
     case 'number':
-      return escapeMrkdwn(value.value.toLocaleString('en-US', { maximumFractionDigits: 2 }));
+      return escapeMrkdwn(decimalText(value.value));
     case 'flag':
       return value.value ? 'yes' : 'no';
     case 'time':

@@ -6,6 +6,7 @@
  */
 import type { Feature } from '../../plugin.js';
 import { logFailure } from '../../slack/log-failure.js';
+import { listenerGroups } from '../../slack/listener-groups.js';
 import { createSyncSettingsRepo, type SyncSettingsRepo } from '../../store/sync-settings.js';
 import { createLivingWorker } from '../living/poller.js';
 import { createLivingContext } from '../living/show.js';
@@ -19,7 +20,7 @@ export const threadsFeature: Feature<SyncSettingsRepo> = {
     const settings = createSyncSettingsRepo(deps.store);
     const ctx = createLivingContext(deps, app.client);
     const logger = deps.logger.child({ component: 'threads' });
-    app.event('message', async ({ event, body, client, context }) => {
+    listenerGroups(app).event('message', async ({ event, body, client, context }) => {
       const teamId = context.teamId ?? body.team_id;
       try {
         await syncThreadMessage({ deps, ctx, isOn: (t, c) => settings.isOn(t, c), client, botUserId: context.botUserId }, teamId, event as unknown as MessageEvent);

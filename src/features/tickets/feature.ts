@@ -1,6 +1,7 @@
 import type { BlockButtonAction, BlockOverflowAction, BlockStaticSelectAction, MessageShortcut, ViewSubmitAction } from '@slack/bolt';
 import type { Feature } from '../../plugin.js';
 import { ACTION_IDS, CALLBACK_IDS } from '../../slack/ids.js';
+import { listenerGroups } from '../../slack/listener-groups.js';
 import { createSubmissionsRepo } from '../../store/submissions.js';
 import { commentDeleteAction, commentEditAction, commentEditSubmit } from './comment-actions.js';
 import { commentShortcut } from './comment-shortcut.js';
@@ -23,21 +24,22 @@ export const ticketsFeature: Feature = {
   register(app, deps) {
     const submissions = createSubmissionsRepo(deps.store);
     const teller = ticketTeller(createNotifier(deps, app.client), deps.logger.child({ component: 'tickets' }));
-    app.shortcut<MessageShortcut>(CALLBACK_IDS.ticketFromMessage, ticketShortcut(deps));
-    app.view<ViewSubmitAction>(CALLBACK_IDS.ticketModal, ticketSubmit(deps, submissions));
-    app.shortcut<MessageShortcut>(CALLBACK_IDS.commentFromMessage, commentShortcut(deps));
+    const on = listenerGroups(app);
+    on.shortcut<MessageShortcut>(CALLBACK_IDS.ticketFromMessage, ticketShortcut(deps));
+    on.view<ViewSubmitAction>(CALLBACK_IDS.ticketModal, ticketSubmit(deps, submissions));
+    on.shortcut<MessageShortcut>(CALLBACK_IDS.commentFromMessage, commentShortcut(deps));
     app.options(ACTION_IDS.ticketPicker, ticketPicker(deps));
-    app.view<ViewSubmitAction>(CALLBACK_IDS.commentModal, commentSubmit(deps, submissions, teller));
-    app.action<BlockStaticSelectAction>(ACTION_IDS.ticketMove, moveAction(deps));
-    app.action<BlockButtonAction>(ACTION_IDS.ticketAssign, assignToMeAction(deps, teller));
-    app.action<BlockStaticSelectAction>(ACTION_IDS.ticketAssignPick, assignPickAction(deps, teller));
-    app.action<BlockButtonAction>(ACTION_IDS.ticketDismiss, dismissAction(deps));
-    app.action<BlockButtonAction>(ACTION_IDS.ticketEdit, editAction(deps));
-    app.view<ViewSubmitAction>(CALLBACK_IDS.ticketEditModal, editSubmit(deps, submissions));
-    app.action<BlockOverflowAction>(ACTION_IDS.ticketMore, ticketMoreAction(deps, submissions));
-    app.action<BlockButtonAction>(ACTION_IDS.commentEdit, commentEditAction(deps));
-    app.view<ViewSubmitAction>(CALLBACK_IDS.commentEditModal, commentEditSubmit(deps));
-    app.action<BlockButtonAction>(ACTION_IDS.commentDelete, commentDeleteAction(deps, submissions));
+    on.view<ViewSubmitAction>(CALLBACK_IDS.commentModal, commentSubmit(deps, submissions, teller));
+    on.action<BlockStaticSelectAction>(ACTION_IDS.ticketMove, moveAction(deps));
+    on.action<BlockButtonAction>(ACTION_IDS.ticketAssign, assignToMeAction(deps, teller));
+    on.action<BlockStaticSelectAction>(ACTION_IDS.ticketAssignPick, assignPickAction(deps, teller));
+    on.action<BlockButtonAction>(ACTION_IDS.ticketDismiss, dismissAction(deps));
+    on.action<BlockButtonAction>(ACTION_IDS.ticketEdit, editAction(deps));
+    on.view<ViewSubmitAction>(CALLBACK_IDS.ticketEditModal, editSubmit(deps, submissions));
+    on.action<BlockOverflowAction>(ACTION_IDS.ticketMore, ticketMoreAction(deps, submissions));
+    on.action<BlockButtonAction>(ACTION_IDS.commentEdit, commentEditAction(deps));
+    on.view<ViewSubmitAction>(CALLBACK_IDS.commentEditModal, commentEditSubmit(deps));
+    on.action<BlockButtonAction>(ACTION_IDS.commentDelete, commentDeleteAction(deps, submissions));
     return { runtime: undefined };
   },
 };

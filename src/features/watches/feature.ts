@@ -1,6 +1,7 @@
 import type { BlockButtonAction, BlockStaticSelectAction } from '@slack/bolt';
 import type { Feature } from '../../plugin.js';
 import { ACTION_IDS } from '../../slack/ids.js';
+import { listenerGroups } from '../../slack/listener-groups.js';
 import { createSnoozesRepo } from '../../store/snoozes.js';
 import { createWatchHeldRepo } from '../../store/watch-held.js';
 import { createWatchesRepo } from '../../store/watches.js';
@@ -18,10 +19,11 @@ export const watchesFeature: Feature = {
   register(app, deps) {
     const watches = createWatchesRepo(deps.store);
     const delivery = createWatchDelivery(deps, app.client);
-    app.action<BlockButtonAction>(ACTION_IDS.watchTicket, watchTicketAction(deps));
     const snoozes = createSnoozesRepo(deps.store);
-    app.action<BlockButtonAction>(ACTION_IDS.watchMute, watchMuteAction(deps, watches));
-    app.action<BlockStaticSelectAction>(ACTION_IDS.watchSnooze, watchSnoozeAction(deps, watches, snoozes));
+    const on = listenerGroups(app);
+    on.action<BlockButtonAction>(ACTION_IDS.watchTicket, watchTicketAction(deps));
+    on.action<BlockButtonAction>(ACTION_IDS.watchMute, watchMuteAction(deps, watches));
+    on.action<BlockStaticSelectAction>(ACTION_IDS.watchSnooze, watchSnoozeAction(deps, watches, snoozes));
     return { runtime: undefined, workers: [createWatchWorker(deps, watches, delivery, snoozes, createWatchHeldRepo(deps.store), tellFollowers(createNotifier(deps, app.client)))] };
   },
 };

@@ -5,3 +5,4 @@ export * from './time.js';
 export * from './duration.js';
 export * from './markdown.js';
 export * from './table.js';
+export * from './numbers.js';

@@ -119,11 +119,11 @@ export function createInvocation(input: InvocationInput): CommandInvocation {
     },
     async reply(message) {
       const blocks = message.blocks ? [...message.blocks] : undefined;
-      const commandText = `${input.text}`.trim();
-      // The command is sealed to this channel: the button runs it here and nowhere else.
-      const value = input.deps.seals.seal({ text: commandText }, { channel: input.channelId, team: input.teamId });
-      if (blocks && message.shareable && !input.share && value.length <= LIMITS.buttonValue && blocks.length < LIMITS.blocksPerMessage) {
-        blocks.push(actions([button({ text: 'Share to channel', actionId: ACTION_IDS.share, value })]));
+      if (blocks && message.shareable && !input.share && blocks.length < LIMITS.blocksPerMessage) {
+        // The command is sealed to this channel: the button runs it here and nowhere else. Sealed
+        // only for an answer that offers the button (a seal is an HMAC and random bytes).
+        const value = input.deps.seals.seal({ text: `${input.text}`.trim() }, { channel: input.channelId, team: input.teamId });
+        if (value.length <= LIMITS.buttonValue) blocks.push(actions([button({ text: 'Share to channel', actionId: ACTION_IDS.share, value })]));
       }
       const send = (shown: Block[] | undefined) =>
         input.respond({

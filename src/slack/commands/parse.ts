@@ -76,12 +76,21 @@ export function withShare(flags: CommandFlags | undefined): KnownFlags {
   return { values: { ...flags?.values }, switches: [SHARE_FLAG, ...(flags?.switches ?? []).filter((f) => f !== SHARE_FLAG)] };
 }
 
+type Token = ReturnType<typeof parseArgs<{ tokens: true; strict: false; allowPositionals: true }>>['tokens'][number];
+/** `parseArgs`'s options for each set of flags, built once (the sets are the registry's, built at start). */
+const optionsOf = new WeakMap<KnownFlags, Record<string, { type: 'string' | 'boolean' }>>();
+
 /** `args` read by `parseArgs` with `flags`: a value flag takes the next word unless typed `--flag=value`. */
-function read(args: string[], flags: KnownFlags) {
-  const options = Object.fromEntries([
-    ...Object.keys(flags.values).map((f) => [f, { type: 'string' as const }]),
-    ...flags.switches.map((f) => [f, { type: 'boolean' as const }]),
-  ]);
+function read(args: string[], flags: KnownFlags): Token[] {
+  // No word starts with a dash: every word is a positional, as parseArgs would read it, without its cost.
+  if (!args.some((arg) => arg.startsWith('-'))) return args.map((value, index) => ({ kind: 'positional', index, value }));
+  const options =
+    optionsOf.get(flags) ??
+    Object.fromEntries([
+      ...Object.keys(flags.values).map((f) => [f, { type: 'string' as const }]),
+      ...flags.switches.map((f) => [f, { type: 'boolean' as const }]),
+    ]);
+  optionsOf.set(flags, options);
   return parseArgs({ args, options, strict: false, allowPositionals: true, tokens: true }).tokens;
 }
 

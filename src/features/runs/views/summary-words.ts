@@ -10,7 +10,7 @@
 import type { PricingFacts } from '../../../service/index.js';
 import type { AreaRunSummary } from '../../../service/read/runs.js';
 import { UNREADABLE_VALUE, valueOr, type Part } from '../../../service/tolerant.js';
-import { escapeMrkdwn, humanise, plural } from '../../../slack/blocks/index.js';
+import { decimalText, escapeMrkdwn, humanise, plural } from '../../../slack/blocks/index.js';
 import { marketCurrency } from '../../charts/pricing.js';
 import { freePlanText, metricText, NOT_MEASURED, positionWords, priceMetricText, priceText, reasonText } from '../../competitor-match/pricing-words.js';
 import { capitalise, looseValueText } from '../../competitor-match/positioning-words.js';
@@ -18,7 +18,7 @@ import { signedFigure } from '../../competitor-match/tech-words.js';
 import { NO_COMPARISON } from '../../readout/json-lines.js';
 
 /** A figure with its label: omitted says nothing (null), null is `nullText`, unreadable said so. */
-function figure(label: string, part: Part<number | null>, nullText: string, render: (n: number) => string = (n) => escapeMrkdwn(n.toLocaleString('en-US', { maximumFractionDigits: 2 }))): string | null {
+function figure(label: string, part: Part<number | null>, nullText: string, render: (n: number) => string = (n) => escapeMrkdwn(decimalText(n))): string | null {
   if (part.kind === 'omitted') return null;
   if (part.kind === 'unreadable') return `${label} ${UNREADABLE_VALUE}`;
   return `${label} ${part.value === null ? nullText : render(part.value)}`;
