@@ -194,8 +194,12 @@ export function createOAuth(options: OAuthOptions): OAuth {
     });
   };
 
-  const installationOf: OAuth['installationOf'] = async ({ context }) => {
+  const installationOf: OAuth['installationOf'] = async ({ context, body }) => {
     const known = context?.[INSTALLATION_CONTEXT_KEY] as Installation | undefined;
+    // An org-wide install's event names no team in its authorization: the workspace it is delivered
+    // through is `context_team_id` (its `team_id` is where it happened: in a Slack Connect channel, maybe the other side).
+    const through = (body as { context_team_id?: unknown }).context_team_id;
+    if (known?.orgWide && typeof through === 'string' && through !== '') return { ...known, teamId: through };
     if (known) return known;
     // Events Bolt does not authorize (app_uninstalled, tokens_revoked): the team the payload names.
     const teamId = typeof context?.teamId === 'string' ? context.teamId : '';

@@ -227,7 +227,11 @@ export function createWorkspaceService(options: WorkspaceServiceOptions): Worksp
         scope = scopeOfInstallation(found);
         // A workspace served by its organisation's install: remembered, so its background work finds it.
         if (found.orgWide && found.enterpriseId && found.teamId) {
-          await lookup.learn(found.teamId, found.enterpriseId).catch((error: unknown) => logger.warn('could not record the organisation of a workspace', { team: found.teamId, error }));
+          const news = await lookup.learn(found.teamId, found.enterpriseId).catch((error: unknown) => {
+            logger.warn('could not record the organisation of a workspace', { team: found.teamId, error });
+            return false;
+          });
+          if (news) logger.info('a workspace served by its organisation\'s install: recorded for its background work', { team: found.teamId, enterprise: found.enterpriseId });
         }
       } catch {
         // The installation boundary before this refused it already; nothing runs outside a scope.

@@ -36,8 +36,8 @@ export interface InstallationLookup {
    * its own, else its enterprise's org-wide install; undefined when neither is stored.
    */
   servingTeam(teamId: string): Promise<string | undefined>;
-  /** Records that `teamId` belongs to `enterpriseId` (from a signed request served by an org-wide install). */
-  learn(teamId: string, enterpriseId: string): Promise<void>;
+  /** Records that `teamId` belongs to `enterpriseId` (from a signed request served by an org-wide install); true when that was news. */
+  learn(teamId: string, enterpriseId: string): Promise<boolean>;
   /** The teams learned for an enterprise (an org-wide uninstall removes their records). */
   teamsOf(enterpriseId: string): Promise<string[]>;
 }
@@ -74,12 +74,13 @@ export function createInstallationLookup(store: Store, options: { now?: () => Da
       return key ?? undefined;
     },
     async learn(teamId, enterpriseId) {
-      if (teamId === '' || teamId.includes(':') || written.get(teamId) === enterpriseId) return;
-      await store.update<unknown>(TEAM_ENTERPRISES_NAMESPACE, teamId, (current) =>
+      if (teamId === '' || teamId.includes(':') || written.get(teamId) === enterpriseId) return false;
+      const { written: news } = await store.update<unknown>(TEAM_ENTERPRISES_NAMESPACE, teamId, (current) =>
         learned.parse(teamId, current)?.enterpriseId === enterpriseId ? undefined : { enterpriseId, learnedAt: now().toISOString() },
       );
       written.set(teamId, enterpriseId);
       answers.delete(teamId);
+      return news;
     },
     async teamsOf(enterpriseId) {
       return (await learned.entries()).filter((e) => e.value.enterpriseId === enterpriseId).map((e) => e.key).sort();

@@ -25,7 +25,7 @@ describe('installation client', () => {
   it('a call naming only its team_id is sent with that team’s token', async () => {
     const client = createInstallationClient(webApi.WebClient, { slackApiUrl: slack.url, retryConfig: { retries: 0 } }, {
       store: await place.open(),
-      lookup: { servingTeam: async (team: string) => `team:${team}`, learn: async () => undefined, teamsOf: async () => [] },
+      lookup: { servingTeam: async (team: string) => `team:${team}`, learn: async () => false, teamsOf: async () => [] },
       tokenOf: async ({ workspace }) => (workspace === `team:${TEAM.id}` ? 'xoxb-team-token' : undefined),
       logger: createLogger({ level: 'silent' }),
     });

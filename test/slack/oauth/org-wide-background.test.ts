@@ -76,14 +76,37 @@ describe('an org-wide install in the background', () => {
     const from = sandbox.control.requests().length;
     await poller(r).tick();
 
-    // The history read with the organisation's key (no other key, and never SVC_API_KEY).
+    // The history read with the organisation's key (no other key, and never SVC_API_KEY; the poller's own schedule may read it too).
     const reads = sandbox.control.requests().slice(from).filter((e) => e.path.endsWith('/strategic-briefing/history'));
-    expect(reads.map((e) => e.keyId)).toEqual(['key_acme_rw']);
+    expect(new Set(reads.map((e) => e.keyId))).toEqual(new Set(['key_acme_rw']));
     // The digest posted once, with the organisation's bot token.
     expect(digestsIn({ slack }, CHANNELS.general, edition.runId)).toHaveLength(1);
     const posts = slack.callsTo('chat.postMessage').filter((c) => c.args.channel === CHANNELS.general && JSON.stringify(c.args.metadata ?? null).includes(edition.runId));
     expect(posts.map((c) => c.token)).toEqual([orgToken]);
     expect(r.logs.join('\n')).not.toContain('found no installation for its workspace');
     expectNoViolations(slack);
+  });
+
+  it('learns the workspace an event is delivered through (context_team_id), not the one it happened in', async () => {
+    // A message in a Slack Connect channel: it happened in another organisation's workspace, and is delivered through one of the grid's.
+    const through = 'T0GRIDWS10';
+    const event = JSON.stringify({
+      team_id: 'T0OTHERSID',
+      context_team_id: through,
+      context_enterprise_id: GRID.enterpriseId,
+      enterprise_id: GRID.enterpriseId,
+      api_app_id: API_APP_ID,
+      event: { type: 'message', channel: CHANNELS.general, user: 'U0OTHER001', text: 'hello', ts: '1795000000.000300', event_ts: '1795000000.000300', channel_type: 'channel' },
+      type: 'event_callback',
+      event_id: `Ev${randomBytes(6).toString('hex').toUpperCase()}`,
+      event_time: Math.floor(Date.now() / 1000),
+      authorizations: [{ enterprise_id: GRID.enterpriseId, team_id: null, user_id: 'U0RADARBOT', is_bot: true, is_enterprise_install: true }],
+      is_ext_shared_channel: true,
+    });
+    expect((await r.driver.raw(event, { 'Content-Type': 'application/json', ...r.driver.sign(event) })).status).toBe(200);
+    const learned = await r.untilLog((l) => l.msg === "a workspace served by its organisation's install: recorded for its background work" && l.team !== WORKSPACE);
+    expect(learned.team).toBe(through);
+    expect(await r.radar.deps.store.keyv(TEAM_ENTERPRISES_NAMESPACE).get(through)).toMatchObject({ enterpriseId: GRID.enterpriseId });
+    expect(await r.radar.deps.store.keyv(TEAM_ENTERPRISES_NAMESPACE).get('T0OTHERSID')).toBeUndefined();
   });
 });

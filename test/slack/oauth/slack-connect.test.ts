@@ -5,12 +5,15 @@
  * binding and watches; each binding's digest is posted with the token of the workspace that bound it
  * and read with its key, never the other's.
  */
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../../src/sandbox/index.js';
 import { SEED } from '../../../src/sandbox/seed.js';
+import { inWorkspace } from '../../../src/slack/workspace-scope.js';
+import { createTicketThreadsRepo } from '../../../src/store/ticket-threads.js';
 import { answerTo, expectNoViolations, startFakeSlack, type FakeSlack } from '../../support/fake-slack.js';
 import { replyText } from '../../support/radar-harness.js';
-import { CHANNELS, USERS } from '../../support/slack-fixtures.js';
+import { API_APP_ID, CHANNELS, USERS } from '../../support/slack-fixtures.js';
 import { digestsIn, poller, publish } from '../../features/digest/support.js';
 import { CLIENT, installThroughBrowser, startOAuthRadar, type OAuthRadar } from './oauth-support.js';
 
@@ -26,7 +29,8 @@ describe('a Slack Connect channel bound from two workspaces', () => {
   let slack: FakeSlack;
   let r: OAuthRadar;
   const tokenOf = (team: string) => slack.oauth?.tokensOf(team)[0];
-  const keyIds = (from: number) => new Set(sandbox.control.requests().slice(from).map((e) => e.keyId));
+  /** The keys of the project listings (`status` reads one) since `from`: background polls never list projects. */
+  const keyIds = (from: number) => new Set(sandbox.control.requests().slice(from).filter((e) => e.method === 'GET' && e.path === '/v1/projects').map((e) => e.keyId));
 
   beforeAll(async () => {
     sandbox = await startSandbox({ port: 0, speed: 1000 });
@@ -86,5 +90,35 @@ describe('a Slack Connect channel bound from two workspaces', () => {
       expect(posts.map((c) => c.token)).toEqual([tokenOf(team.teamId)]);
     }
     expectNoViolations(slack);
+  });
+
+  it("an event in the shared channel delivered through one workspace (context_team_id) is served as that workspace's, though it happened in the other", async () => {
+    // B's ticket thread in the shared channel, with sync on in B.
+    const ticket = await inWorkspace({ workspace: `team:${B.teamId}`, teamId: B.teamId }, () => r.radar.deps.service.createTicket(ORBIT, { title: 'Orbit pricing', status: 'todo' }));
+    const threadTs = '1795000000.000100';
+    await createTicketThreadsRepo(r.radar.deps.store).link({ teamId: B.teamId, channelId: SHARED, threadTs }, { projectId: ORBIT, ticketId: ticket.id, ticketNumber: ticket.number, title: 'Orbit pricing' }, { ts: threadTs, kind: 'confirmation', text: null }, new Date());
+    expect(replyText(await answerTo(slack, await r.driver.command('sync on', { team: B.teamId, channel: SHARED })))).toMatch(/sync/i);
+
+    // A person of A replies in the thread; Slack delivers the event through B's installation.
+    const from = sandbox.control.requests().length;
+    const event = JSON.stringify({
+      team_id: A.teamId,
+      context_team_id: B.teamId,
+      context_enterprise_id: null,
+      api_app_id: API_APP_ID,
+      event: { type: 'message', channel: SHARED, user: 'U0ALPHA0001', text: 'Reply from across the channel', ts: '1795000000.000200', thread_ts: threadTs, event_ts: '1795000000.000200', channel_type: 'channel' },
+      type: 'event_callback',
+      event_id: `Ev${randomBytes(6).toString('hex').toUpperCase()}`,
+      event_time: Math.floor(Date.now() / 1000),
+      authorizations: [{ enterprise_id: null, team_id: B.teamId, user_id: 'U0RADARBOT', is_bot: true, is_enterprise_install: false }],
+      is_ext_shared_channel: true,
+    });
+    expect((await r.driver.raw(event, { 'Content-Type': 'application/json', ...r.driver.sign(event) })).status).toBe(200);
+    const outcome = await r.untilLog((l) => l.msg === 'thread reply copied to its ticket as a comment' || (l.msg === 'refused a request for another team or app (nothing done)' && l.team === A.teamId));
+    expect(outcome.msg).toBe('thread reply copied to its ticket as a comment');
+    expect(outcome).toMatchObject({ ticketId: ticket.id });
+    // Written with B's key.
+    const writes = sandbox.control.requests().slice(from).filter((e) => e.method === 'POST' && e.path.endsWith('/comments'));
+    expect(new Set(writes.map((e) => e.keyId))).toEqual(new Set(['key_other_rw']));
   });
 });
