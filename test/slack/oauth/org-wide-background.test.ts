@@ -109,4 +109,25 @@ describe('an org-wide install in the background', () => {
     expect(await r.radar.deps.store.keyv(TEAM_ENTERPRISES_NAMESPACE).get(through)).toMatchObject({ enterpriseId: GRID.enterpriseId });
     expect(await r.radar.deps.store.keyv(TEAM_ENTERPRISES_NAMESPACE).get('T0OTHERSID')).toBeUndefined();
   });
+
+  it("an org-wide uninstall removes the records of every workspace of the organisation it served", async () => {
+    expect(await r.radar.deps.bindings.get(WORKSPACE, CHANNELS.general)).toBeDefined();
+    const gone = JSON.stringify({
+      team_id: GRID.teamId,
+      enterprise_id: GRID.enterpriseId,
+      is_enterprise_install: true,
+      api_app_id: API_APP_ID,
+      event: { type: 'app_uninstalled', event_ts: '1.3' },
+      type: 'event_callback',
+      event_id: `Ev${randomBytes(6).toString('hex').toUpperCase()}`,
+      event_time: Math.floor(Date.now() / 1000),
+      authorizations: [{ enterprise_id: GRID.enterpriseId, team_id: null, user_id: 'U0RADARBOT', is_bot: true, is_enterprise_install: true }],
+    });
+    expect((await r.driver.raw(gone, { 'Content-Type': 'application/json', ...r.driver.sign(gone) })).status).toBe(200);
+    const line = await r.untilLog((l) => typeof l.msg === 'string' && l.msg.startsWith('Radar was uninstalled'));
+    expect(line).toMatchObject({ installationRemoved: true, counts: { bindings: 1, 'service-keys': 1 } });
+    // The workspace's binding and what Radar learned of its organisation are gone.
+    expect(await r.radar.deps.bindings.get(WORKSPACE, CHANNELS.general)).toBeUndefined();
+    expect(await r.radar.deps.store.entries(TEAM_ENTERPRISES_NAMESPACE)).toEqual([]);
+  });
 });
