@@ -9,7 +9,7 @@
  * 2. else the org-wide install of the team's enterprise (`enterprise:<E>`), when there is one.
  *
  * A team's enterprise is learned from the requests Slack signs: every request served through an
- * org-wide install writes `<T> → <E>` here (once per process and team, `learn`), so a team whose
+ * org-wide install writes `<T> → <E>` here (`learn`: checked at most once a minute per process and team), so a team whose
  * records exist has made at least one such request. Records written before this was learned (an
  * older Radar) are served once any request comes from their workspace again (a command, an opened
  * Home tab); until then their background work finds no installation and logs so, once.
@@ -46,7 +46,9 @@ export function createInstallationLookup(store: Store, options: { now?: () => Da
   const now = options.now ?? (() => new Date());
   const learned = recordReader(store, TEAM_ENTERPRISES_NAMESPACE, teamEnterpriseSchema);
   const answers = new LRUCache<string, { key: string | null }>({ max: 10_000, ttl: CACHE_TTL_MS });
-  const written = new LRUCache<string, string>({ max: 10_000 });
+  // What this process wrote lately: a request re-checks the record at most once a minute per team
+  // (so one removed by an uninstall, on any replica, is written again by the next request after it).
+  const written = new LRUCache<string, string>({ max: 10_000, ttl: 60_000 });
 
   const stored = async (key: string) => {
     const value = await store.keyv(INSTALLATIONS_NAMESPACE).get(key);
