@@ -362,15 +362,17 @@ async function startWorkspaces(
   config: Config,
   parts: { store: RadarDeps['store']; logger: Logger; now: () => Date; timing: Timing; options: StartOptions; baseUrl: string; pauses: SharedPauses },
 ): Promise<WorkspaceService> {
-  const [{ createWorkspaceService }, { createServiceKeysRepo }, { createSecretBox }] = await Promise.all([
+  const [{ createWorkspaceService }, { createServiceKeysRepo }, { createSecretBox }, { createInstallationLookup }] = await Promise.all([
     import('./slack/workspace-service.js'),
     import('./store/service-keys.js'),
     import('./store/crypto.js'),
+    import('./store/team-installations.js'),
   ]);
   if (!config.encryption) throw new Error('OAuth mode needs RADAR_ENCRYPTION_KEY');
   const { store, logger, now, timing, options, pauses } = parts;
   return createWorkspaceService({
     keys: createServiceKeysRepo(store, createSecretBox(config.encryption), { now }),
+    lookup: createInstallationLookup(store, { now }),
     clientFor: (apiKey, purpose) =>
       createServiceClient({
         groupConcurrency: timing.serviceGroupConcurrency,
@@ -400,6 +402,7 @@ async function startOAuth(config: Config, deps: RadarDeps, bolt: ReturnType<type
     logger: deps.logger.child({ component: 'oauth' }),
     boltLogger: bolt,
     trustedProxies: config.edge.trustedProxies,
+    ...(deps.workspaces ? { lookup: deps.workspaces.lookup } : {}),
     now: deps.now,
   });
 }

@@ -1,17 +1,22 @@
 /**
  * OAuth mode's client for work no request carries a token for (issue 32): the digest, watch, report
  * and follow pollers, scan results, living messages. Features build their background parts on
- * `app.client`; in OAuth mode that client has no token of its own, so this one finds the workspace a
- * call is for and calls with that workspace's bot token (through `authorize`, so an expiring token is
- * refreshed as for a request). A call that names its token is left as it is.
+ * `app.client`; in OAuth mode that client has no token of its own, so this one finds the installation
+ * a call is for and calls with its bot token (through `authorize`, so an expiring token is refreshed
+ * as for a request). A call that names its token is left as it is.
  *
- * The workspace of a call is found from what Radar keeps per team: the channel a call names among
- * the bindings and pending scans, else the person (a direct message's `channel: U…`, `user_id`,
- * `user`) among the follow records, else the `team_id` it names (`users.list`). An index of those
- * is rebuilt on a miss, at most once every two seconds. Until records are keyed by installation (issue 32, item 3) this is the bridge; a
- * channel bound in two workspaces (Slack Connect) is served with the first one's token, and an
- * org-wide install's workspaces are not found by team (their calls go without a token and fail,
- * logged once per channel).
+ * - Inside a workspace scope (`workspace-scope.ts`: a request's, or background work's for one team,
+ *   entered for the installation that serves that team), the scope's installation, always: a
+ *   binding's digest in a channel shared with another workspace (Slack Connect) goes with the token
+ *   of the workspace that bound it, never the other's, and nothing computed in one workspace's scope
+ *   is sent with another's token.
+ * - Outside any scope, the team a call is about, from what Radar keeps per team: the channel it names
+ *   among the bindings and pending scans, else the person (a direct message's `channel: U…`,
+ *   `user_id`, `user`) among the follow records, else the `team_id` it names (`users.list`); then
+ *   the installation serving that team (`store/team-installations.ts`: its own, else its
+ *   organisation's org-wide install). A channel or person kept for two teams is ambiguous there and
+ *   goes without a token (fails, logged once). The index is rebuilt on a miss, at most once every
+ *   two seconds.
  */
 import type { webApi } from '@slack/bolt';
 import type { Logger } from '../log.js';
@@ -19,10 +24,16 @@ import type { Store } from '../store/backends/store.js';
 import { createBindingsRepo } from '../store/bindings.js';
 import { createFollowsRepo } from '../store/follows.js';
 import { createPendingScansRepo } from '../store/pending-scans.js';
+import type { InstallationLookup } from '../store/team-installations.js';
+import { currentWorkspace } from './workspace-scope.js';
 
 type WebClientClass = typeof webApi.WebClient;
 
-export type TokenForTeam = (teamId: string) => Promise<string | undefined>;
+/** The bot token of an installation (`team:<T>` / `enterprise:<E>`) for work about team `teamId`. */
+export type TokenOfInstallation = (where: { workspace: string; teamId: string }) => Promise<string | undefined>;
+
+/** A channel or person kept for more than one team. */
+const AMBIGUOUS = '';
 
 const REBUILD_EVERY_MS = 2_000;
 const LOGGED_MAX = 1_000;
@@ -40,17 +51,22 @@ function teamIndex(store: Store) {
     (building ??= (async () => {
       const nextChannels = new Map<string, string>();
       const nextPeople = new Map<string, string>();
-      for (const b of await bindings.listAll()) if (!nextChannels.has(b.channelId)) nextChannels.set(b.channelId, b.teamId);
-      for (const s of await scans.listAll()) if (!nextChannels.has(s.channelId)) nextChannels.set(s.channelId, s.teamId);
-      for (const p of await follows.listAll()) if (!nextPeople.has(p.userId)) nextPeople.set(p.userId, p.teamId);
+      const add = (into: Map<string, string>, id: string, teamId: string) => {
+        const known = into.get(id);
+        into.set(id, known === undefined || known === teamId ? teamId : AMBIGUOUS);
+      };
+      for (const b of await bindings.listAll()) add(nextChannels, b.channelId, b.teamId);
+      for (const s of await scans.listAll()) add(nextChannels, s.channelId, s.teamId);
+      for (const p of await follows.listAll()) add(nextPeople, p.userId, p.teamId);
       channels = nextChannels;
       people = nextPeople;
       builtAt = Date.now();
     })().finally(() => (building = null)));
   const find = (channel: string | undefined, user: string | undefined) => (channel ? channels.get(channel) : undefined) ?? (user ? people.get(user) : undefined);
+  /** The team of a channel or person: undefined when unknown, AMBIGUOUS when kept for two teams. */
   return async (channel: string | undefined, user: string | undefined): Promise<string | undefined> => {
     const known = find(channel, user);
-    if (known || Date.now() - builtAt < REBUILD_EVERY_MS) return known;
+    if (known !== undefined || Date.now() - builtAt < REBUILD_EVERY_MS) return known;
     await rebuild();
     return find(channel, user);
   };
@@ -68,22 +84,39 @@ export function callTarget(args: Record<string, unknown>): { channel?: string; u
 export function createInstallationClient(
   WebClient: WebClientClass,
   options: webApi.WebClientOptions,
-  parts: { store: Store; tokenForTeam: TokenForTeam; logger: Logger },
+  parts: { store: Store; lookup: InstallationLookup; tokenOf: TokenOfInstallation; logger: Logger },
 ): webApi.WebClient {
   const teamOf = teamIndex(parts.store);
   const logged = new Set<string>();
+  /** The installation and team of a call made outside any scope; a reason when none. */
+  type Found = { workspace: string; teamId: string } | { reason: string; teamId?: string };
+  const outsideScope = async (channel: string | undefined, user: string | undefined, named: string | undefined): Promise<Found> => {
+    const indexed = await teamOf(channel, user);
+    if (indexed === AMBIGUOUS) return { reason: 'the channel or person is kept for more than one workspace' };
+    // A call that names no known channel or person but its workspace (`users.list`'s `team_id`) goes with that workspace's token.
+    const teamId = indexed ?? named;
+    if (!teamId) return { reason: 'no workspace is known for it' };
+    const workspace = await parts.lookup.servingTeam(teamId);
+    return workspace ? { workspace, teamId } : { reason: 'no stored installation serves its workspace', teamId };
+  };
   class InstallationClient extends WebClient {
     override async apiCall(method: string, callOptions: Record<string, unknown> = {}): Promise<webApi.WebAPICallResult> {
       if (callOptions.token === undefined) {
         const { channel, user } = callTarget(callOptions);
-        // A call that names no channel or person but its workspace (`users.list`'s `team_id`) goes with that workspace's token.
-        const team = (await teamOf(channel, user)) ?? str(callOptions.team_id);
-        const token = team ? await parts.tokenForTeam(team) : undefined;
+        const scope = currentWorkspace();
+        const found: Found = scope ? { workspace: scope.workspace, teamId: scope.teamId } : await outsideScope(channel, user, str(callOptions.team_id));
+        const token = 'workspace' in found ? await parts.tokenOf(found) : undefined;
         if (token) return super.apiCall(method, { ...callOptions, token });
         const where = channel ?? user ?? method;
         if (!logged.has(where) && logged.size < LOGGED_MAX) {
           logged.add(where);
-          parts.logger.warn('a background Slack call found no installation for its workspace; sent without a token', { method, channel: channel ?? null, user: user ?? null, team: team ?? null });
+          parts.logger.warn('a background Slack call found no installation for its workspace; sent without a token', {
+            method,
+            channel: channel ?? null,
+            user: user ?? null,
+            team: found.teamId ?? null,
+            ...('workspace' in found ? { workspace: found.workspace } : { reason: found.reason }),
+          });
         }
       }
       return super.apiCall(method, callOptions);

@@ -60,10 +60,15 @@ export function guestSentence(installation: Pick<Installation, 'teamName'>): str
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' ? (v as Record<string, unknown>) : {});
 
-/** Who and where a payload says it comes from (commands are form fields, the rest JSON payloads). */
+/**
+ * Who and where a payload says it comes from (commands are form fields, the rest JSON payloads). An
+ * event names the workspace it is delivered through as `context_team_id` (and its organisation as
+ * `context_enterprise_id`): in a Slack Connect channel its `team_id` is the workspace where it
+ * happened, which may be the other side's, so the delivering one is what is compared.
+ */
 export function payloadOrigin(body: Record<string, unknown>): { team?: string; enterprise?: string; app?: string; userTeam?: string } {
-  const team = str(body.team_id) ?? str(obj(body.team).id) ?? str(obj(body.view).team_id);
-  const enterprise = str(body.enterprise_id) ?? str(obj(body.enterprise).id);
+  const team = str(body.context_team_id) ?? str(body.team_id) ?? str(obj(body.team).id) ?? str(obj(body.view).team_id);
+  const enterprise = str(body.context_enterprise_id) ?? str(body.enterprise_id) ?? str(obj(body.enterprise).id);
   const app = str(body.api_app_id);
   // Interactive payloads name the person's own team; commands do not always (docs/assumptions.md).
   const userTeam = str(obj(body.user).team_id) ?? str(body.user_team_id) ?? str(body.user_team);

@@ -23,6 +23,7 @@ import type { Logger } from '../log.js';
 import type { Store } from '../store/backends/store.js';
 import { createInstallationStore, installationKey, type RadarInstallationStore } from '../store/installations.js';
 import { createOAuthStateStore } from '../store/oauth-states.js';
+import { createInstallationLookup, type InstallationLookup } from '../store/team-installations.js';
 import type { SecretBox } from '../store/crypto.js';
 import { BOT_SCOPES } from '../doctor/bot-scopes.js';
 import type { Installation } from './installation.js';
@@ -59,6 +60,8 @@ export interface OAuthOptions {
   installStartsPerMinute?: number;
   /** Waiting for another replica's refresh: how often the store is read again, and for how long at most. */
   refreshWait?: { everyMs: number; atMostMs: number };
+  /** Which installation serves a team (shared with the workspace service in radar.ts); default: one on `store`. */
+  lookup?: InstallationLookup;
   now?: () => Date;
 }
 
@@ -191,8 +194,12 @@ export function createOAuth(options: OAuthOptions): OAuth {
     });
   };
 
-  const installationOf: OAuth['installationOf'] = async ({ context }) => {
+  const installationOf: OAuth['installationOf'] = async ({ context, body }) => {
     const known = context?.[INSTALLATION_CONTEXT_KEY] as Installation | undefined;
+    // An org-wide install's event names no team in its authorization: the workspace it is delivered
+    // through is `context_team_id` (its `team_id` is where it happened: in a Slack Connect channel, maybe the other side).
+    const through = (body as { context_team_id?: unknown }).context_team_id;
+    if (known?.orgWide && typeof through === 'string' && through !== '') return { ...known, teamId: through };
     if (known) return known;
     // Events Bolt does not authorize (app_uninstalled, tokens_revoked): the team the payload names.
     const teamId = typeof context?.teamId === 'string' ? context.teamId : '';
@@ -200,9 +207,13 @@ export function createOAuth(options: OAuthOptions): OAuth {
     return { teamId, teamName: teamId, enterpriseId: typeof context?.enterpriseId === 'string' ? context.enterpriseId : null, appId: null, botUserId: null };
   };
 
-  const tokenForTeam = async (teamId: string) => {
+  // Background work's token: the installation the workspace scope (or the team lookup) names.
+  const lookup = options.lookup ?? createInstallationLookup(store, { now });
+  const tokenOf = async ({ workspace, teamId }: { workspace: string; teamId: string }) => {
+    const [kind, id = ''] = workspace.split(':');
+    const source = kind === 'enterprise' ? { teamId, enterpriseId: id, isEnterpriseInstall: true } : { teamId: id, enterpriseId: undefined, isEnterpriseInstall: false };
     try {
-      return (await authorize({ teamId, enterpriseId: undefined, isEnterpriseInstall: false })).botToken as string | undefined;
+      return (await authorize(source)).botToken as string | undefined;
     } catch {
       return undefined;
     }
@@ -211,7 +222,7 @@ export function createOAuth(options: OAuthOptions): OAuth {
   return {
     installations,
     authorize,
-    backgroundClient: (clientOptions) => createInstallationClient(WebClient, clientOptions, { store, tokenForTeam, logger }),
+    backgroundClient: (clientOptions) => createInstallationClient(WebClient, clientOptions, { store, lookup, tokenOf, logger }),
     pages: new Map([
       [INSTALL_PATH, install],
       [REDIRECT_PATH, redirect],

@@ -2,8 +2,9 @@
  * The workspace Radar is working for (issue 32 item 2, OAuth mode): an AsyncLocalStorage scope
  * entered at the edges, never passed through the features. A request enters it in one Bolt global
  * middleware from the installation `authorize` found for it (`workspace-service.ts`), never from a
- * payload field, button value or view metadata; background work enters it for the team whose
- * binding, watch, report, ticket thread or pending scan it handles (`inTeamScope`).
+ * payload field, button value or view metadata; background work enters it for the installation that
+ * serves the team whose binding, watch, report, ticket thread or pending scan it handles
+ * (`WorkspaceService#inTeamScope`: the team's own install, else its enterprise's org-wide one).
  *
  * `deps.service` in OAuth mode reads the scope on every call (`workspace-service.ts`): inside one,
  * the workspace's own key; outside any, a refusal. In single-workspace mode nothing reads it, so
@@ -31,15 +32,6 @@ export function currentWorkspace(): WorkspaceScope | undefined {
 /** Runs `task` in the scope of `where` (a fresh scope: nothing found outside it is reused). */
 export function inWorkspace<T>(where: { workspace: string; teamId: string }, task: () => T): T {
   return storage.run({ workspace: where.workspace, teamId: where.teamId, memo: new Map() }, task);
-}
-
-/**
- * Background work for one team (a binding's, a pending scan's): its workspace's key serves the
- * calls inside. An org-wide install's workspaces are known here by team only, so they are served
- * when their team has its own connection (docs/operating.md).
- */
-export function inTeamScope<T>(teamId: string, task: () => T): T {
-  return inWorkspace({ workspace: `team:${teamId}`, teamId }, task);
 }
 
 /** The scope of a request, from the installation `authorize` found for it. */

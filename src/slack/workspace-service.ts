@@ -22,6 +22,7 @@ import { isServiceError, ServiceError, withReads, type RawServiceClient, type Se
 import { probeScope, rejectedKeyReason } from '../service/key-scope.js';
 import { readable } from '../service/tolerant.js';
 import type { ServiceKeyScope, ServiceKeysRepo } from '../store/service-keys.js';
+import type { InstallationLookup } from '../store/team-installations.js';
 import { NOT_CONNECTED } from './error-text.js';
 import type { InstallationResolver } from './installation.js';
 import { answerRefusal } from './request-limits.js';
@@ -80,6 +81,8 @@ type Method = Exclude<keyof RawServiceClient, 'budget' | 'close'>;
 
 export interface WorkspaceServiceOptions {
   keys: ServiceKeysRepo;
+  /** Which installation serves a team (`store/team-installations.ts`): background work's scope. */
+  lookup: InstallationLookup;
   /**
    * A client for a key (radar.ts: createServiceClient on SVC_BASE_URL); `check`: for the connect
    * modal's check, which must answer within Slack's 3 seconds (no retries).
@@ -103,6 +106,14 @@ export interface WorkspaceService {
    */
   serviceOfScope(): ServiceClient;
   keys: ServiceKeysRepo;
+  lookup: InstallationLookup;
+  /**
+   * Background work for one team (a binding's, a pending scan's, a follower's): run in the scope of
+   * the installation that serves the team (its own, else its enterprise's org-wide install), so its
+   * service calls go with that installation's key and its Slack calls with its token. A team no
+   * installation serves runs in `team:<id>`, where the service refuses (not connected).
+   */
+  inTeamScope<T>(teamId: string, task: () => Promise<T>): Promise<T>;
   /** The client of the current scope's key; null when its workspace has none. Throws outside a scope. */
   current(): Promise<ServiceClient | null>;
   /** The request's scope and the not-connected answer (after the installation boundary). */
@@ -138,7 +149,7 @@ function refusal(code: 'no_workspace' | 'workspace_not_connected', method: strin
 }
 
 export function createWorkspaceService(options: WorkspaceServiceOptions): WorkspaceService {
-  const { keys, logger } = options;
+  const { keys, logger, lookup } = options;
   const clients = new LRUCache<string, ServiceClient>({
     max: options.maxClients ?? 500,
     dispose: (client) => void client.close().catch((error: unknown) => logger.debug('could not close an evicted service client', { error })),
@@ -212,7 +223,16 @@ export function createWorkspaceService(options: WorkspaceServiceOptions): Worksp
       if (body.type === 'url_verification' || body.type === 'ssl_check') return args.next();
       let scope: { workspace: string; teamId: string };
       try {
-        scope = scopeOfInstallation(await installation(args as AnyMiddlewareArgs & { context?: Record<string, unknown> }));
+        const found = await installation(args as AnyMiddlewareArgs & { context?: Record<string, unknown> });
+        scope = scopeOfInstallation(found);
+        // A workspace served by its organisation's install: remembered, so its background work finds it.
+        if (found.orgWide && found.enterpriseId && found.teamId) {
+          const news = await lookup.learn(found.teamId, found.enterpriseId).catch((error: unknown) => {
+            logger.warn('could not record the organisation of a workspace', { team: found.teamId, error });
+            return false;
+          });
+          if (news) logger.info('a workspace served by its organisation\'s install: recorded for its background work', { team: found.teamId, enterprise: found.enterpriseId });
+        }
       } catch {
         // The installation boundary before this refused it already; nothing runs outside a scope.
         return;
@@ -264,10 +284,22 @@ export function createWorkspaceService(options: WorkspaceServiceOptions): Worksp
     }
   };
 
+  const logged = new Set<string>();
+  const inTeamScope = async <T>(teamId: string, task: () => Promise<T>): Promise<T> => {
+    const key = await lookup.servingTeam(teamId);
+    if (!key && !logged.has(teamId) && logged.size < 1_000) {
+      logged.add(teamId);
+      logger.warn('background work for a team no stored installation serves (not its own, not its organisation\'s as far as Radar has learned)', { team: teamId });
+    }
+    return inWorkspace({ workspace: key ?? `team:${teamId}`, teamId }, task);
+  };
+
   return {
     service,
     serviceOfScope,
     keys,
+    lookup,
+    inTeamScope,
     current,
     middleware,
     checkKey,

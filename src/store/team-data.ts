@@ -23,6 +23,7 @@ type Matcher = (teamId: string, key: string, value: unknown) => boolean;
 const teamFirst: Matcher = (teamId, key) => key.startsWith(`${teamId}:`);
 const scopedByTeam: Matcher = (teamId, key) => key.startsWith(`person:${teamId}:`) || key.startsWith(`channel:${teamId}:`);
 const workspaceRecord: Matcher = (teamId, key) => key === `team:${teamId}`;
+const theTeam: Matcher = (teamId, key) => key === teamId;
 const recordTeam: Matcher = (teamId, _key, value) => typeof value === 'object' && value !== null && (value as { teamId?: unknown }).teamId === teamId;
 
 /** Every namespace holding a team's records, with how a record is known to be the team's. */
@@ -49,6 +50,8 @@ export const TEAM_NAMESPACES: Readonly<Record<string, Matcher>> = {
   'scan-starts': scopedByTeam,
   // The workspace's service key (service-keys.ts); an org-wide install's is removed by its key.
   'service-keys': workspaceRecord,
+  // Which organisation the team belongs to (team-installations.ts), learned from its requests.
+  'team-enterprises': theTeam,
 };
 
 /** How many records each namespace lost (namespaces with none left out). */

@@ -25,7 +25,8 @@ describe('installation client', () => {
   it('a call naming only its team_id is sent with that team’s token', async () => {
     const client = createInstallationClient(webApi.WebClient, { slackApiUrl: slack.url, retryConfig: { retries: 0 } }, {
       store: await place.open(),
-      tokenForTeam: async (team) => (team === TEAM.id ? 'xoxb-team-token' : undefined),
+      lookup: { servingTeam: async (team: string) => `team:${team}`, learn: async () => false, teamsOf: async () => [] },
+      tokenOf: async ({ workspace }) => (workspace === `team:${TEAM.id}` ? 'xoxb-team-token' : undefined),
       logger: createLogger({ level: 'silent' }),
     });
     await client.users.list({ team_id: TEAM.id, limit: 200 });

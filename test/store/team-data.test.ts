@@ -3,6 +3,7 @@ import { createBindingsRepo } from '../../src/store/bindings.js';
 import { createDigestSettingsRepo } from '../../src/store/digest-settings.js';
 import { createPendingScansRepo } from '../../src/store/pending-scans.js';
 import { deleteTeamData, TEAM_NAMESPACES } from '../../src/store/team-data.js';
+import { TEAM_ENTERPRISES_NAMESPACE } from '../../src/store/team-installations.js';
 import { BINDINGS_NAMESPACE } from '../../src/store/bindings.js';
 import { DIGEST_SETTINGS_NAMESPACE } from '../../src/store/digest-settings.js';
 import { FOLLOWS_NAMESPACE } from '../../src/store/follows.js';
@@ -46,6 +47,7 @@ describe('what Radar keeps for a team', () => {
       WATCH_LEDGER_NAMESPACE,
       SERVICE_KEYS_NAMESPACE,
       FOLLOW_BOARD_NAMESPACE,
+      TEAM_ENTERPRISES_NAMESPACE,
     ];
     expect(Object.keys(TEAM_NAMESPACES).sort()).toEqual([...known].sort());
   });

@@ -12,7 +12,7 @@ import type { RadarDeps, Worker } from '../../deps.js';
 import { forEachLimited } from '../../limiter.js';
 import type { Binding } from '../../store/bindings.js';
 import type { DigestSettings, DigestSettingsPatch } from '../../store/digest-settings.js';
-import { inTeamScope, splitByTeam } from '../../slack/workspace-scope.js';
+import { splitByTeam } from '../../slack/workspace-scope.js';
 import { groupPolls } from './group-polls.js';
 import { createLeadership } from './leadership.js';
 import type { PollerOptions } from './poller-options.js';
@@ -43,15 +43,20 @@ function queuedPoller<G>(options: PollerOptions<G>, connection: QueueConnection)
   };
 }
 
-/** OAuth mode (`deps.workspaces`): each team's part of a group polled in turn in its team's scope, so its reads go with that workspace's key. */
+/**
+ * OAuth mode (`deps.workspaces`): each team's part of a group polled in turn in the scope of the
+ * installation serving that team (its own, else its organisation's), so its reads go with that
+ * installation's key and its posts with its token.
+ */
 function pollInScopes<G>(options: PollerOptions<G>): PollerOptions<G>['poll'] {
   const { deps, logger } = options;
   const teams = options.teams;
-  if (!deps.workspaces || !teams) return options.poll;
+  const workspaces = deps.workspaces;
+  if (!workspaces || !teams) return options.poll;
   return async (key, group, signal) => {
     for (const [teamId, part] of teams(group)) {
       if (signal.aborted) return;
-      await inTeamScope(teamId, () => options.poll(key, part, signal)).catch((error: unknown) => logger.error(options.cycleFailed, { team: teamId, key, error }));
+      await workspaces.inTeamScope(teamId, () => options.poll(key, part, signal)).catch((error: unknown) => logger.error(options.cycleFailed, { team: teamId, key, error }));
     }
   };
 }

@@ -9,8 +9,10 @@
  * the records as before and says so in one log line. A feature with no subcommands.
  *
  * An org-wide (Enterprise Grid) install: the enterprise's installation and service key go, and the
- * records of the team the event names; records are keyed by team, not by installation (issue 32, item 3).
- * A workspace's service key (`store/service-keys.ts`) goes with the team's records.
+ * records of every workspace it served: the team the event names and each team Radar learned
+ * belongs to the organisation (`store/team-installations.ts`), except a team that has an install of
+ * its own (its records are that install's). A workspace's service key (`store/service-keys.ts`)
+ * goes with the team's records.
  */
 import type { App } from '@slack/bolt';
 import type { RadarDeps } from '../../deps.js';
@@ -44,7 +46,14 @@ export async function removeTeam(deps: RadarDeps, installations: RadarInstallati
   if (installations && (origin.teamId || origin.enterpriseId)) {
     installation = await installations.remove(installationKey({ teamId: origin.teamId ?? undefined, enterpriseId: origin.enterpriseId ?? undefined, isEnterpriseInstall: origin.orgWide }));
   }
-  const counts = origin.teamId ? await deleteTeamData(deps.store, origin.teamId) : {};
+  const counts: Record<string, number> = {};
+  const teams = new Set(origin.teamId ? [origin.teamId] : []);
+  if (origin.orgWide && origin.enterpriseId && deps.workspaces) for (const teamId of await deps.workspaces.lookup.teamsOf(origin.enterpriseId)) teams.add(teamId);
+  for (const teamId of teams) {
+    // Under an org-wide uninstall, a workspace with an install of its own keeps its records.
+    if (origin.orgWide && installations && (await installations.get(installationKey({ teamId })))) continue;
+    for (const [namespace, n] of Object.entries(await deleteTeamData(deps.store, teamId))) counts[namespace] = (counts[namespace] ?? 0) + n;
+  }
   // An org-wide install's service key is kept under its enterprise (team-data removes `team:<id>` ones).
   if (origin.orgWide && origin.enterpriseId && (await deps.workspaces?.keys.remove(`enterprise:${origin.enterpriseId}`))) {
     counts['service-keys'] = (counts['service-keys'] ?? 0) + 1;
@@ -52,6 +61,7 @@ export async function removeTeam(deps: RadarDeps, installations: RadarInstallati
   const records = Object.values(counts).reduce((sum, n) => sum + n, 0);
   logger.info(`${why}: removed the installation and everything Radar kept for the team`, {
     team: origin.teamId,
+    ...(origin.orgWide ? { teams: teams.size } : {}),
     enterprise: origin.enterpriseId,
     orgWide: origin.orgWide,
     installationRemoved: installation,

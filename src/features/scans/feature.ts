@@ -18,6 +18,7 @@ export const scansFeature: Feature<ScanFollower> = {
       logger: deps.logger,
       now: deps.now,
       background: deps.background,
+      ...(deps.workspaces ? { inTeamScope: deps.workspaces.inTeamScope } : {}),
     });
     return { runtime: follower, workers: [follower] };
   },

@@ -29,7 +29,6 @@ import { timeOf, type PolledState, type ScanState } from '../../service/read/sca
 import type { ScanSubject } from './views/parts.js';
 import { progressView, stoppedView, type ScanStop } from './views/progress-view.js';
 import { resultViews } from './views/result-view.js';
-import { inTeamScope } from '../../slack/workspace-scope.js';
 
 /**
  * How long the service keeps a scan when its `expiresAt` is not known (spec 2.9: 24 hours after
@@ -69,6 +68,8 @@ export interface ScanFollowerDeps {
   background: Limiter;
   /** Jitter source, [0, 1). */
   random?: () => number;
+  /** OAuth mode: runs a scan's poll in the scope of the installation serving its team (`WorkspaceService#inTeamScope`). */
+  inTeamScope?: <T>(teamId: string, task: () => Promise<T>) => Promise<T>;
 }
 
 export interface ScanFollower extends Worker {
@@ -117,7 +118,9 @@ export function createScanFollower(deps: ScanFollowerDeps): ScanFollower {
     clearTimeout(f.poll);
     f.poll = setTimeout(() => {
       f.poll = undefined;
-      f.inFlight = inTeamScope(f.teamId, () => pollOnce(f)).finally(() => {
+      f.inFlight = (deps.inTeamScope ? deps.inTeamScope(f.teamId, () => pollOnce(f)) : pollOnce(f))
+        .catch((error: unknown) => logger.warn('could not poll a scan in its workspace', { scanId: f.scanId, error }))
+        .finally(() => {
         f.inFlight = undefined;
       });
     }, Math.max(0, delayMs));

@@ -14,7 +14,8 @@ import { createServiceClient, isServiceError, type ServiceClient } from '../../.
 import { openStore, type Store } from '../../../src/store/backends/open-store.js';
 import { createSecretBox } from '../../../src/store/crypto.js';
 import { createServiceKeysRepo } from '../../../src/store/service-keys.js';
-import { inTeamScope, inWorkspace } from '../../../src/slack/workspace-scope.js';
+import { inWorkspace } from '../../../src/slack/workspace-scope.js';
+import { createInstallationLookup } from '../../../src/store/team-installations.js';
 import { createWorkspaceService, type WorkspaceService } from '../../../src/slack/workspace-service.js';
 
 describe('the per-workspace service facade', () => {
@@ -30,6 +31,7 @@ describe('the per-workspace service facade', () => {
     store = await openStore(`sqlite://${join(dir, 'radar.sqlite')}`, { logger });
     ws = createWorkspaceService({
       keys: createServiceKeysRepo(store, createSecretBox({ current: randomBytes(32) })),
+      lookup: createInstallationLookup(store),
       clientFor: (apiKey, purpose): ServiceClient => {
         made.push(purpose);
         return createServiceClient({ baseUrl: sandbox.url, apiKey, retry: false });
@@ -47,6 +49,8 @@ describe('the per-workspace service facade', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  // A team's own workspace install's scope.
+  const inTeamScope = <T>(teamId: string, task: () => T): T => inWorkspace({ workspace: `team:${teamId}`, teamId }, task);
   const codeOf = async (call: Promise<unknown>) => call.then(() => 'served', (e: unknown) => (isServiceError(e) ? e.code : String(e)));
 
   it('fails closed outside any scope and in a workspace without a key, sending nothing', async () => {
