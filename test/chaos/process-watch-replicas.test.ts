@@ -50,10 +50,10 @@ describe.skipIf(!process.env.REDIS_URL)('the watch poller on two Radar processes
     const leader = await waitFor(() => [a!, b!].find(leadsWatches), 'one process to lead the watch poller');
     const other = leader === a ? b! : a!;
 
-    // The leader's first two watch posts are held by Slack: one lands 1.5 s later (after the kill,
-    // before its claim goes stale), the other never does (the request dies with the process).
-    slack.delayNext('chat.postMessage', 1_500);
-    slack.delayNext('chat.postMessage', 60_000);
+    // The leader's first two watch posts are held by Slack: one lands right after the kill (before
+    // its claim goes stale), the other never does (the request dies with the process).
+    const land = slack.holdNext('chat.postMessage');
+    slack.holdNext('chat.postMessage');
     const first = await publishRun({ sandbox }, NW, pricing({ 'pipedrift.com': { planCount: 6 } }));
     const postsOf = (run: string, channel?: string) =>
       slack.callsTo('chat.postMessage').filter((c) => (c.args.metadata as { event_payload?: { run_id?: string } } | undefined)?.event_payload?.run_id === run && (channel === undefined || c.args.channel === channel));
@@ -63,6 +63,7 @@ describe.skipIf(!process.env.REDIS_URL)('the watch poller on two Radar processes
     await waitFor(() => (leader.logged('watch message posted').length >= through.length ? true : undefined), 'the other channel to get its message');
     await leader.kill9();
     expect(channels.map((c) => watchesIn({ slack }, c, first).length)).toEqual(channels.map((c) => (through.includes(c) ? 1 : 0)));
+    land();
     const second = await publishRun({ sandbox }, NW, pricing({ 'pipedrift.com': { planCount: 6 }, 'hubforge.io': { hasFreePlan: true } }));
 
     await waitFor(() => (leadsWatches(other) ? true : undefined), 'the other process to lead', 10 * LEASE_TTL_MS);

@@ -22,7 +22,7 @@ interface FailRule {
  */
 export class Faults {
   private readonly failRules: FailRule[] = [];
-  private readonly delays: { method: string; ms: number }[] = [];
+  private readonly delays: { method: string; hold: number | Promise<void> }[] = [];
   private readonly deniedChannels = new Map<string, string>();
 
   failNext(method: string, options: FailOptions): void {
@@ -37,7 +37,14 @@ export class Faults {
   }
 
   delayNext(method: string, ms: number): void {
-    this.delays.push({ method, ms });
+    this.delays.push({ method, hold: ms });
+  }
+
+  /** Holds the next call of `method` until the returned release is called. */
+  holdNext(method: string): () => void {
+    let release = () => {};
+    this.delays.push({ method, hold: new Promise<void>((resolve) => (release = resolve)) });
+    return () => release();
   }
 
   denyChannel(channel: string, error: string): void {
@@ -59,11 +66,11 @@ export class Faults {
     return rule.error === 'ratelimited' ? { error: rule.error, retryAfter: rule.retryAfter } : { error: rule.error };
   }
 
-  /** Milliseconds to hold this call before answering; consumes the matching `delayNext`. */
-  takeDelay(method: string): number {
+  /** Milliseconds to hold this call before answering, or what to wait for; consumes the matching `delayNext` or `holdNext`. */
+  takeDelay(method: string): number | Promise<void> {
     const index = this.delays.findIndex((d) => d.method === method);
     if (index < 0) return 0;
     const [delay] = this.delays.splice(index, 1);
-    return delay?.ms ?? 0;
+    return delay?.hold ?? 0;
   }
 }

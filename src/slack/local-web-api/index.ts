@@ -53,6 +53,8 @@ export interface LocalWebApi {
   failNext(method: string, options: FailOptions): void;
   /** Holds the next call of `method` for `ms` before answering. */
   delayNext(method: string, ms: number): void;
+  /** Holds the next call of `method` until the returned function is called (a landing no clock decides). */
+  holdNext(method: string): () => void;
   /** Every call naming `channel` fails with `error` until `allowChannel`. */
   denyChannel(channel: string, error: string): void;
   allowChannel(channel: string): void;
@@ -83,8 +85,9 @@ export async function startLocalWebApi(options: LocalWebApiOptions = {}): Promis
   async function answer(call: WebApiCall): Promise<Answer> {
     try {
       await options.onCall?.(call);
-      const ms = faults.takeDelay(call.method);
-      if (ms > 0) await delay(ms);
+      const hold = faults.takeDelay(call.method);
+      if (typeof hold !== 'number') await hold;
+      else if (hold > 0) await delay(hold);
       const fault = faults.takeFault(call.method, stringArg(call.args, 'channel'), call.args);
       if (fault?.retryAfter !== undefined) {
         return { status: 429, headers: { 'Retry-After': String(fault.retryAfter) }, body: { ok: false, error: fault.error } };
@@ -142,6 +145,7 @@ export async function startLocalWebApi(options: LocalWebApiOptions = {}): Promis
     postFrom: (channel, user, text) => workspace.postFrom(channel, user, text),
     failNext: (method, failOptions) => faults.failNext(method, failOptions),
     delayNext: (method, ms) => faults.delayNext(method, ms),
+    holdNext: (method) => faults.holdNext(method),
     denyChannel: (channel, error) => faults.denyChannel(channel, error),
     allowChannel: (channel) => faults.allowChannel(channel),
     oauth,
