@@ -76,22 +76,32 @@ function createLeasedPoller<G>(options: PollerOptions<G>): Worker {
     return cycle.finally(() => running.delete(cycle));
   };
 
+  /** A cycle now, and the next one an interval after this one started. */
+  const cycle = (signal: AbortSignal): Promise<void> => {
+    const startedAt = deps.now().getTime();
+    const done = runCycle(signal, intervalMs);
+    void done.finally(() => schedule(signal, Math.max(0, startedAt + intervalMs - deps.now().getTime())));
+    return done;
+  };
+
   const schedule = (signal: AbortSignal, delayMs: number) => {
     clearTimeout(nextCycle);
     if (signal.aborted || stopping.signal.aborted) return;
-    nextCycle = setTimeout(() => {
-      const startedAt = deps.now().getTime();
-      void runCycle(signal, intervalMs).finally(() => schedule(signal, Math.max(0, startedAt + intervalMs - deps.now().getTime())));
-    }, delayMs);
+    nextCycle = setTimeout(() => void cycle(signal), delayMs);
     nextCycle.unref();
   };
 
+  /** The cycle the latest election started (each election polls at once). */
+  let electionCycle: Promise<void> | undefined;
   const leadership = createLeadership({
     coordinator: deps.store.coordinator,
     name: options.lease,
     ttlMs: deps.timing.leaseTtlMs,
     logger,
-    onElected: (signal) => schedule(signal, 0),
+    onElected: (signal) => {
+      clearTimeout(nextCycle);
+      if (!stopping.signal.aborted) electionCycle = cycle(signal);
+    },
   });
 
   async function pollAll(signal: AbortSignal, spreadMs: number): Promise<void> {
@@ -118,7 +128,10 @@ function createLeasedPoller<G>(options: PollerOptions<G>): Worker {
       await leadership.stop();
     },
     async tick() {
+      const before = electionCycle;
       if (!(await leadership.ensure())) return;
+      // Elected by this very tick: the election's cycle is the tick's (never two cycles for one tick).
+      if (electionCycle !== before && electionCycle) return electionCycle;
       const signal = leadership.signal;
       if (signal) await runCycle(signal, 0);
     },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { failingPatch } from '../../../src/features/background/poller-skeleton.js';
+import { createPoller, failingPatch } from '../../../src/features/background/poller-skeleton.js';
+import { createLogger } from '../../../src/log.js';
 
 const now = new Date('2025-03-01T10:00:00.000Z');
 const marked = { reason: 'Radar is not a member of this channel (not_in_channel)', since: '2025-02-01T00:00:00.000Z' };
@@ -18,5 +19,50 @@ describe('failingPatch', () => {
     expect(failingPatch({ failing: marked }, { failing: marked.reason, posted: true }, now)).toEqual({ failing: null });
     expect(failingPatch({ failing: null }, { failing: null, posted: true }, now)).toEqual({});
     expect(failingPatch({ failing: null }, { failing: null, posted: false }, now)).toEqual({});
+  });
+});
+
+describe('a leased poller elected by a tick', () => {
+  it('runs one cycle for that tick: the election’s own, never a second beside it', async () => {
+    // The store could not be reached when the poller started (no lease then); the tick takes it.
+    let free = false;
+    const coordinator = {
+      tryLead: async (name: string) => {
+        if (!free) return null;
+        const controller = new AbortController();
+        return { name, signal: controller.signal, extend: async () => true, release: async () => controller.abort() };
+      },
+      runExclusive: async () => ({ ran: false as const }),
+    };
+    const polls: string[] = [];
+    const poller = createPoller({
+      name: 'test-poller',
+      lease: 'test:poller',
+      intervalMs: 3_600_000,
+      deps: {
+        store: { coordinator } as never,
+        timing: { leaseTtlMs: 10_000 } as never,
+        now: () => new Date(),
+        workspaces: undefined,
+        config: { backgroundJobs: 'in-process', storeUrl: 'sqlite://:memory:', storePrefix: 'test' },
+      },
+      logger: createLogger({ level: 'error' }),
+      cycleFailed: 'cycle failed',
+      groups: async () => new Map([['project', 'group']]),
+      poll: async (key) => {
+        polls.push(key);
+      },
+    });
+    await poller.start();
+    expect(polls).toEqual([]);
+    free = true;
+    await poller.tick?.();
+    // Let any timer the election set fire before counting.
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(polls).toEqual(['project']);
+    await poller.tick?.();
+    expect(polls).toEqual(['project', 'project']);
+    await poller.stop();
   });
 });
