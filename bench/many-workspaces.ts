@@ -19,7 +19,7 @@ import { createSecretBox } from '../src/store/crypto.js';
 import { createInstallationStore, installationKey } from '../src/store/installations.js';
 import { createServiceKeysRepo } from '../src/store/service-keys.js';
 import { createWatchesRepo } from '../src/store/watches.js';
-import type { WebApiCall } from '../src/slack/local-web-api/index.js';
+import type { LocalWebApi, WebApiCall } from '../src/slack/local-web-api/index.js';
 import type { SpawnedApp } from './spawn-app.js';
 import { spawnApp, ENTRIES, startFlags } from './spawn-app.js';
 import type { Measure, Metric, TargetCheck } from './support.js';
@@ -69,20 +69,26 @@ async function makeProjects(services: Services): Promise<BenchData> {
   return { projects, baselines, editions, runs };
 }
 
-/** Radar's side for one run, under its own store prefix: installations, bindings with digest cursors, watches. */
-async function writeRecords(store: Store, data: BenchData, serviceKey: string): Promise<void> {
+/**
+ * Radar's side for one run, under its own store prefix: installations (each with a token the local
+ * Slack issued for its workspace, so its posts carry that workspace's bot id, as the installation
+ * records), bindings with digest cursors, watches.
+ */
+async function writeRecords(store: Store, data: BenchData, serviceKey: string, slack: LocalWebApi): Promise<void> {
   const box = createSecretBox({ current: ENCRYPTION_KEY });
   const installations = createInstallationStore(store, box);
   const serviceKeys = createServiceKeysRepo(store, box);
   for (let t = 0; t < WORKSPACES; t++) {
     const team = teamOf(Math.ceil((t * PROJECTS) / WORKSPACES));
+    const token = slack.oauth?.install({ teamId: team, teamName: `Workspace ${t}` });
+    if (!token) throw new Error('the local Slack was started without installs from a link');
     await installations.storeInstallation({
       team: { id: team, name: `Workspace ${t}` },
       enterprise: undefined,
       isEnterpriseInstall: false,
       appId: 'A0RADAR001',
       tokenType: 'bot',
-      bot: { token: `xoxb-bench-${team}`, userId: 'U0RADARBOT', id: `B${team}`, scopes: ['commands', 'chat:write'] },
+      bot: { token, userId: 'U0RADARBOT', id: `B${team}`, scopes: ['commands', 'chat:write'] },
     } as Parameters<typeof installations.storeInstallation>[0]);
     // Each workspace connected (as an admin does from Home); every one with the sandbox's key, the sandbox having one organisation.
     await serviceKeys.set(installationKey({ teamId: team }), serviceKey, { scope: 'read_write', connectedBy: 'U0BENCH' });
@@ -174,7 +180,7 @@ async function cycle(services: Services, data: BenchData, label: string, replica
   const prefix = `mw-${randomUUID().slice(0, 8)}`;
   const store = await openStore(redisUrl, { namespacePrefix: prefix });
   try {
-    await writeRecords(store, data, services.sandbox.keys.readWrite);
+    await writeRecords(store, data, services.sandbox.keys.readWrite, services.slack);
   } finally {
     await store.close();
   }
@@ -269,7 +275,7 @@ export const manyWorkspaces: Measure = {
   title: '32. Many workspaces: 200 workspaces, 5,000 projects, 20,000 channels, one digest and watch cycle on one and two replicas',
   async run() {
     if (!process.env.REDIS_URL) return { method: '', metrics: [], targets: [], notes: [], skipped: 'REDIS_URL is not set: the replicas share Redis' };
-    const services = await startServices({ rateLimitPerMinute: 1_000_000 });
+    const services = await startServices({ rateLimitPerMinute: 1_000_000 }, { oauth: { clientId: OAUTH.SLACK_CLIENT_ID, clientSecret: OAUTH.SLACK_CLIENT_SECRET } });
     try {
       services.sandbox.control.addFault({ path: '^/v1/projects/', kind: 'latency', latencyMs: SERVICE_LATENCY_MS });
       const data = await makeProjects(services);

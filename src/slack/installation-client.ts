@@ -12,9 +12,16 @@
  * channel bound in two workspaces (Slack Connect) is served with the first one's token, and an
  * org-wide install's workspaces are not found by team (their calls go without a token and fail,
  * logged once per channel).
+ *
+ * It also knows Radar's own bot in each workspace (`botIdFor`, src/slack/bot-ids.ts: how a delivery
+ * recognises its earlier post after a crash): the workspace found as for a call, its bot id from the
+ * installation record (or, without one there, that workspace's `auth.test`), cached per workspace
+ * (a failed lookup is not).
  */
 import type { webApi } from '@slack/bolt';
+import { LRUCache } from 'lru-cache';
 import type { Logger } from '../log.js';
+import type { BotIdSource, BotIdWhere } from './bot-ids.js';
 import type { Store } from '../store/backends/store.js';
 import { createBindingsRepo } from '../store/bindings.js';
 import { createFollowsRepo } from '../store/follows.js';
@@ -23,9 +30,14 @@ import { createPendingScansRepo } from '../store/pending-scans.js';
 type WebClientClass = typeof webApi.WebClient;
 
 export type TokenForTeam = (teamId: string) => Promise<string | undefined>;
+/** The bot id an installation record carries for the team; undefined when it has none. */
+export type BotIdForTeam = (teamId: string) => Promise<string | undefined>;
 
 const REBUILD_EVERY_MS = 2_000;
 const LOGGED_MAX = 1_000;
+/** Workspaces whose bot id is kept (a bot's id does not change while it is installed; an hour bounds a reinstall's). */
+const BOT_IDS_MAX = 1_000;
+const BOT_ID_TTL_MS = 60 * 60_000;
 
 /** Where each channel and person is, from the store (rebuilt on a miss, bounded in rate). */
 function teamIndex(store: Store) {
@@ -68,11 +80,39 @@ export function callTarget(args: Record<string, unknown>): { channel?: string; u
 export function createInstallationClient(
   WebClient: WebClientClass,
   options: webApi.WebClientOptions,
-  parts: { store: Store; tokenForTeam: TokenForTeam; logger: Logger },
-): webApi.WebClient {
+  parts: { store: Store; tokenForTeam: TokenForTeam; botIdForTeam?: BotIdForTeam; logger: Logger },
+): webApi.WebClient & BotIdSource {
   const teamOf = teamIndex(parts.store);
   const logged = new Set<string>();
-  class InstallationClient extends WebClient {
+  const botIds = new LRUCache<string, Promise<string>>({ max: BOT_IDS_MAX, ttl: BOT_ID_TTL_MS });
+  class InstallationClient extends WebClient implements BotIdSource {
+    async botIdFor(where: BotIdWhere): Promise<string> {
+      const { channel, user } = callTarget({ channel: where.channel });
+      const team = (await teamOf(channel, user)) ?? where.teamId;
+      if (!team) throw new Error(`no installation is known for ${where.channel}: its bot id cannot be found`);
+      let found = botIds.get(team);
+      if (!found) {
+        const lookup = this.lookUpBotId(team);
+        found = lookup;
+        botIds.set(team, lookup);
+        // A failed lookup is asked again next time.
+        lookup.catch(() => {
+          if (botIds.peek(team) === lookup) botIds.delete(team);
+        });
+      }
+      return found;
+    }
+
+    private async lookUpBotId(team: string): Promise<string> {
+      const recorded = await parts.botIdForTeam?.(team);
+      if (recorded) return recorded;
+      const token = await parts.tokenForTeam(team);
+      if (!token) throw new Error(`no installation for team ${team}: its bot id cannot be found`);
+      const { bot_id: botId } = (await super.apiCall('auth.test', { token })) as webApi.AuthTestResponse;
+      if (!botId) throw new Error('auth.test answered without a bot_id');
+      return botId;
+    }
+
     override async apiCall(method: string, callOptions: Record<string, unknown> = {}): Promise<webApi.WebAPICallResult> {
       if (callOptions.token === undefined) {
         const { channel, user } = callTarget(callOptions);

@@ -208,10 +208,13 @@ export function createOAuth(options: OAuthOptions): OAuth {
     }
   };
 
+  // The bot id the install recorded (the InstallProvider asks auth.test for it as it installs).
+  const botIdForTeam = async (teamId: string) => (await installations.fetchInstallation({ teamId, enterpriseId: undefined, isEnterpriseInstall: false })).bot?.id || undefined;
+
   return {
     installations,
     authorize,
-    backgroundClient: (clientOptions) => createInstallationClient(WebClient, clientOptions, { store, tokenForTeam, logger }),
+    backgroundClient: (clientOptions) => createInstallationClient(WebClient, clientOptions, { store, tokenForTeam, botIdForTeam, logger }),
     pages: new Map([
       [INSTALL_PATH, install],
       [REDIRECT_PATH, redirect],
