@@ -23,9 +23,10 @@ const isSource = (client: object): client is BotIdSource => typeof (client as Pa
 
 /** The bot id lookup for posts made through `client`. */
 export function botIdLookup(client: webApi.WebClient): (where: BotIdWhere) => Promise<string> {
-  if (isSource(client)) return (where) => client.botIdFor(where);
   let botId: Promise<string> | undefined;
-  return () => {
+  // Asked at the first lookup, not here: a poster may be built before (or without) its client.
+  return (where) => {
+    if (isSource(client)) return client.botIdFor(where);
     botId ??= client.auth.test().then((r) => {
       if (!r.bot_id) throw new Error('auth.test answered without a bot_id');
       return r.bot_id;
