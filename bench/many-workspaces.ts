@@ -19,7 +19,7 @@ import { createSecretBox } from '../src/store/crypto.js';
 import { createInstallationStore, installationKey } from '../src/store/installations.js';
 import { createServiceKeysRepo } from '../src/store/service-keys.js';
 import { createWatchesRepo } from '../src/store/watches.js';
-import type { WebApiCall } from '../src/slack/local-web-api/index.js';
+import type { LocalWebApi, WebApiCall } from '../src/slack/local-web-api/index.js';
 import type { SpawnedApp } from './spawn-app.js';
 import { spawnApp, ENTRIES, startFlags } from './spawn-app.js';
 import type { Measure, Metric, TargetCheck } from './support.js';
@@ -45,7 +45,12 @@ const ENCRYPTION_KEY = randomBytes(32);
 const OAUTH = { SLACK_CLIENT_ID: '1000.2000', SLACK_CLIENT_SECRET: 'bench-client-secret', SLACK_STATE_SECRET: 'bench-state-secret-0123456789abcdef0123' };
 
 const teamOf = (p: number) => `T${String(Math.floor((p * WORKSPACES) / PROJECTS)).padStart(8, '0')}`;
-const channelOf = (p: number, c: number) => `C${String(p * CHANNELS_PER_PROJECT + c).padStart(9, '0')}`;
+/**
+ * Each run's channels are its own (`run` 0, 1, 2): the local Slack keeps every run's messages, and a
+ * replica recovering a claim finds a digest of the same edition an earlier run posted in the same
+ * channel (rightly: it is Radar's, posted in that channel) and records it instead of posting.
+ */
+const channelOf = (run: number, p: number, c: number) => `C${run}${String(p * CHANNELS_PER_PROJECT + c).padStart(8, '0')}`;
 
 interface BenchData {
   projects: BulkProject[];
@@ -69,20 +74,26 @@ async function makeProjects(services: Services): Promise<BenchData> {
   return { projects, baselines, editions, runs };
 }
 
-/** Radar's side for one run, under its own store prefix: installations, bindings with digest cursors, watches. */
-async function writeRecords(store: Store, data: BenchData, serviceKey: string): Promise<void> {
+/**
+ * Radar's side for one run, under its own store prefix: installations (each with a token the local
+ * Slack issued for its workspace, so its posts carry that workspace's bot id, as the installation
+ * records), bindings with digest cursors, watches.
+ */
+async function writeRecords(store: Store, data: BenchData, serviceKey: string, slack: LocalWebApi, run: number): Promise<void> {
   const box = createSecretBox({ current: ENCRYPTION_KEY });
   const installations = createInstallationStore(store, box);
   const serviceKeys = createServiceKeysRepo(store, box);
   for (let t = 0; t < WORKSPACES; t++) {
     const team = teamOf(Math.ceil((t * PROJECTS) / WORKSPACES));
+    const token = slack.oauth?.install({ teamId: team, teamName: `Workspace ${t}` });
+    if (!token) throw new Error('the local Slack was started without installs from a link');
     await installations.storeInstallation({
       team: { id: team, name: `Workspace ${t}` },
       enterprise: undefined,
       isEnterpriseInstall: false,
       appId: 'A0RADAR001',
       tokenType: 'bot',
-      bot: { token: `xoxb-bench-${team}`, userId: 'U0RADARBOT', id: `B${team}`, scopes: ['commands', 'chat:write'] },
+      bot: { token, userId: 'U0RADARBOT', id: `B${team}`, scopes: ['commands', 'chat:write'] },
     } as Parameters<typeof installations.storeInstallation>[0]);
     // Each workspace connected (as an admin does from Home); every one with the sandbox's key, the sandbox having one organisation.
     await serviceKeys.set(installationKey({ teamId: team }), serviceKey, { scope: 'read_write', connectedBy: 'U0BENCH' });
@@ -94,7 +105,7 @@ async function writeRecords(store: Store, data: BenchData, serviceKey: string): 
     const p = Math.floor(i / CHANNELS_PER_PROJECT);
     const project = data.projects[p] as BulkProject;
     const teamId = teamOf(p);
-    const channelId = channelOf(p, i % CHANNELS_PER_PROJECT);
+    const channelId = channelOf(run, p, i % CHANNELS_PER_PROJECT);
     await bindings.set({ teamId, channelId, projectId: project.id, projectName: `Bulk ${project.id}`, boundBy: 'U0BENCH', boundAt: setAt, digestsEnabled: true, lastSeenRunId: project.latestRunId });
     await watches.update(teamId, channelId, project.id, (current) => ({
       ...current,
@@ -169,12 +180,12 @@ interface CycleRun {
 }
 
 /** One cycle: a fresh prefix, the records written, `replicas` processes started (the first cycle runs at start), waited on until every message is posted. */
-async function cycle(services: Services, data: BenchData, label: string, replicas: number, kill: boolean): Promise<CycleRun> {
+async function cycle(services: Services, data: BenchData, label: string, replicas: number, kill: boolean, run: number): Promise<CycleRun> {
   const redisUrl = process.env.REDIS_URL ?? '';
   const prefix = `mw-${randomUUID().slice(0, 8)}`;
   const store = await openStore(redisUrl, { namespacePrefix: prefix });
   try {
-    await writeRecords(store, data, services.sandbox.keys.readWrite);
+    await writeRecords(store, data, services.sandbox.keys.readWrite, services.slack, run);
   } finally {
     await store.close();
   }
@@ -190,7 +201,7 @@ async function cycle(services: Services, data: BenchData, label: string, replica
     STORE_URL: redisUrl,
     STORE_PREFIX: prefix,
     BACKGROUND_JOBS: 'bullmq',
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: process.env.BENCH_MW_LOG_LEVEL ?? 'warn',
     // The killed run: a post the dead replica claimed but never made is retried once its claim is
     // stale (20 s here, 5 minutes by default), by the next cycle (every 30 s here).
     DIGEST_INTERVAL_SECONDS: kill ? '30' : '86400',
@@ -269,11 +280,11 @@ export const manyWorkspaces: Measure = {
   title: '32. Many workspaces: 200 workspaces, 5,000 projects, 20,000 channels, one digest and watch cycle on one and two replicas',
   async run() {
     if (!process.env.REDIS_URL) return { method: '', metrics: [], targets: [], notes: [], skipped: 'REDIS_URL is not set: the replicas share Redis' };
-    const services = await startServices({ rateLimitPerMinute: 1_000_000 });
+    const services = await startServices({ rateLimitPerMinute: 1_000_000 }, { oauth: { clientId: OAUTH.SLACK_CLIENT_ID, clientSecret: OAUTH.SLACK_CLIENT_SECRET } });
     try {
       services.sandbox.control.addFault({ path: '^/v1/projects/', kind: 'latency', latencyMs: SERVICE_LATENCY_MS });
       const data = await makeProjects(services);
-      const runs = [await cycle(services, data, 'one replica', 1, false), await cycle(services, data, 'two replicas', 2, false), await cycle(services, data, 'two replicas, one killed mid-cycle', 2, true)];
+      const runs = [await cycle(services, data, 'one replica', 1, false, 0), await cycle(services, data, 'two replicas', 2, false, 1), await cycle(services, data, 'two replicas, one killed mid-cycle', 2, true, 2)];
 
       const formula = 3 * PROJECTS + 2 * NEW_EDITIONS + 2 * NEW_RUNS;
       const expected = { digests: NEW_EDITIONS * CHANNELS_PER_PROJECT, watchMessages: NEW_RUNS * CHANNELS_PER_PROJECT };

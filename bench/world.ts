@@ -15,7 +15,7 @@ import type { RadarInstance } from '../src/radar.js';
 import { startRadar } from '../src/radar.js';
 import type { Sandbox, SandboxOptions } from '../src/sandbox/index.js';
 import { startSandbox } from '../src/sandbox/index.js';
-import type { LocalWebApi, WebApiCall } from '../src/slack/local-web-api/index.js';
+import type { LocalWebApi, LocalWebApiOptions, WebApiCall } from '../src/slack/local-web-api/index.js';
 import { startLocalWebApi } from '../src/slack/local-web-api/index.js';
 import type { BindingInput } from '../src/store/bindings.js';
 import { SLACK_CHANNELS, SLACK_USERS, TEAM, USERS } from '../test/support/slack-fixtures.js';
@@ -79,10 +79,11 @@ export interface Services {
   stop(): Promise<void>;
 }
 
-export async function startServices(sandboxOptions: SandboxOptions = {}): Promise<Services> {
+/** `slackOptions.oauth`: the local Slack also issues tokens per workspace (installs from a link), each posting as its own bot. */
+export async function startServices(sandboxOptions: SandboxOptions = {}, slackOptions: Pick<LocalWebApiOptions, 'oauth'> = {}): Promise<Services> {
   const sandbox = await startSandbox({ port: 0, ...sandboxOptions });
   const calls = new CallRecorder();
-  const slack = await startLocalWebApi({ users: SLACK_USERS, channels: SLACK_CHANNELS, onCall: calls.record });
+  const slack = await startLocalWebApi({ users: SLACK_USERS, channels: SLACK_CHANNELS, onCall: calls.record, ...slackOptions });
   return {
     sandbox,
     slack,

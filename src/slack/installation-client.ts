@@ -17,9 +17,16 @@
  *   organisation's org-wide install). A channel or person kept for two teams is ambiguous there and
  *   goes without a token (fails, logged once). The index is rebuilt on a miss, at most once every
  *   two seconds.
+ *
+ * It also knows Radar's own bot in each installation (`botIdFor`, src/slack/bot-ids.ts: how a delivery
+ * recognises its earlier post after a crash): the installation found as for a call, its bot id from
+ * the installation record (or, without one there, that installation's `auth.test`), cached per
+ * installation (a failed lookup is not).
  */
 import type { webApi } from '@slack/bolt';
+import { LRUCache } from 'lru-cache';
 import type { Logger } from '../log.js';
+import type { BotIdSource, BotIdWhere } from './bot-ids.js';
 import type { Store } from '../store/backends/store.js';
 import { createBindingsRepo } from '../store/bindings.js';
 import { createFollowsRepo } from '../store/follows.js';
@@ -34,9 +41,14 @@ export type TokenOfInstallation = (where: { workspace: string; teamId: string })
 
 /** A channel or person kept for more than one team. */
 const AMBIGUOUS = '';
+/** The bot id an installation's record carries; undefined when it has none. */
+export type BotIdOfInstallation = (where: { workspace: string; teamId: string }) => Promise<string | undefined>;
 
 const REBUILD_EVERY_MS = 2_000;
 const LOGGED_MAX = 1_000;
+/** Workspaces whose bot id is kept (a bot's id does not change while it is installed; an hour bounds a reinstall's). */
+const BOT_IDS_MAX = 1_000;
+const BOT_ID_TTL_MS = 60 * 60_000;
 
 /** Where each channel and person is, from the store (rebuilt on a miss, bounded in rate). */
 function teamIndex(store: Store) {
@@ -84,10 +96,11 @@ export function callTarget(args: Record<string, unknown>): { channel?: string; u
 export function createInstallationClient(
   WebClient: WebClientClass,
   options: webApi.WebClientOptions,
-  parts: { store: Store; lookup: InstallationLookup; tokenOf: TokenOfInstallation; logger: Logger },
-): webApi.WebClient {
+  parts: { store: Store; lookup: InstallationLookup; tokenOf: TokenOfInstallation; botIdOf?: BotIdOfInstallation; logger: Logger },
+): webApi.WebClient & BotIdSource {
   const teamOf = teamIndex(parts.store);
   const logged = new Set<string>();
+  const botIds = new LRUCache<string, Promise<string>>({ max: BOT_IDS_MAX, ttl: BOT_ID_TTL_MS });
   /** The installation and team of a call made outside any scope; a reason when none. */
   type Found = { workspace: string; teamId: string } | { reason: string; teamId?: string };
   const outsideScope = async (channel: string | undefined, user: string | undefined, named: string | undefined): Promise<Found> => {
@@ -99,12 +112,43 @@ export function createInstallationClient(
     const workspace = await parts.lookup.servingTeam(teamId);
     return workspace ? { workspace, teamId } : { reason: 'no stored installation serves its workspace', teamId };
   };
-  class InstallationClient extends WebClient {
+  /** The installation a call or post is for: the scope's, else the one found from what it names. */
+  const installationOf = async (channel: string | undefined, user: string | undefined, named: string | undefined): Promise<Found> => {
+    const scope = currentWorkspace();
+    return scope ? { workspace: scope.workspace, teamId: scope.teamId } : outsideScope(channel, user, named);
+  };
+  class InstallationClient extends WebClient implements BotIdSource {
+    async botIdFor(where: BotIdWhere): Promise<string> {
+      const { channel, user } = callTarget({ channel: where.channel });
+      const found = await installationOf(channel, user, where.teamId);
+      if (!('workspace' in found)) throw new Error(`no installation is known for ${where.channel} (${found.reason}): its bot id cannot be found`);
+      let known = botIds.get(found.workspace);
+      if (!known) {
+        const lookup = this.lookUpBotId(found);
+        known = lookup;
+        botIds.set(found.workspace, lookup);
+        // A failed lookup is asked again next time.
+        lookup.catch(() => {
+          if (botIds.peek(found.workspace) === lookup) botIds.delete(found.workspace);
+        });
+      }
+      return known;
+    }
+
+    private async lookUpBotId(found: { workspace: string; teamId: string }): Promise<string> {
+      const recorded = await parts.botIdOf?.(found);
+      if (recorded) return recorded;
+      const token = await parts.tokenOf(found);
+      if (!token) throw new Error(`no token for ${found.workspace}: its bot id cannot be found`);
+      const { bot_id: botId } = (await super.apiCall('auth.test', { token })) as webApi.AuthTestResponse;
+      if (!botId) throw new Error('auth.test answered without a bot_id');
+      return botId;
+    }
+
     override async apiCall(method: string, callOptions: Record<string, unknown> = {}): Promise<webApi.WebAPICallResult> {
       if (callOptions.token === undefined) {
         const { channel, user } = callTarget(callOptions);
-        const scope = currentWorkspace();
-        const found: Found = scope ? { workspace: scope.workspace, teamId: scope.teamId } : await outsideScope(channel, user, str(callOptions.team_id));
+        const found = await installationOf(channel, user, str(callOptions.team_id));
         const token = 'workspace' in found ? await parts.tokenOf(found) : undefined;
         if (token) return super.apiCall(method, { ...callOptions, token });
         const where = channel ?? user ?? method;

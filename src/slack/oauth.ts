@@ -219,10 +219,17 @@ export function createOAuth(options: OAuthOptions): OAuth {
     }
   };
 
+  // The bot id the install recorded (the InstallProvider asks auth.test for it as it installs).
+  const botIdOf = async ({ workspace, teamId }: { workspace: string; teamId: string }) => {
+    const [kind, id = ''] = workspace.split(':');
+    const query = kind === 'enterprise' ? { teamId, enterpriseId: id, isEnterpriseInstall: true } : { teamId: id, enterpriseId: undefined, isEnterpriseInstall: false };
+    return (await installations.fetchInstallation(query)).bot?.id || undefined;
+  };
+
   return {
     installations,
     authorize,
-    backgroundClient: (clientOptions) => createInstallationClient(WebClient, clientOptions, { store, lookup, tokenOf, logger }),
+    backgroundClient: (clientOptions) => createInstallationClient(WebClient, clientOptions, { store, lookup, tokenOf, botIdOf, logger }),
     pages: new Map([
       [INSTALL_PATH, install],
       [REDIRECT_PATH, redirect],

@@ -12,6 +12,7 @@ import { hostname } from 'node:os';
 import type { webApi } from '@slack/bolt';
 import type { RadarDeps } from '../../deps.js';
 import type { Logger } from '../../log.js';
+import { botIdLookup, type BotIdWhere } from '../../slack/bot-ids.js';
 import { channelFailureReason } from '../../slack/slack-errors.js';
 import type { ClaimResult } from '../../store/digest-ledger.js';
 
@@ -153,9 +154,9 @@ function withinDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 /**
  * What every channel poster built on `deliverOnce` shares (digests, watches): a Web API client, this
- * process's claim name, the claim and post timings, its logger, and the bot's own `bot_id` (to
- * recognise its earlier posts after a crash), learned once through `auth.test` and asked again after
- * a failure.
+ * process's claim name, the claim and post timings, its logger, and the bot's own `bot_id` where a
+ * post goes (to recognise its earlier posts after a crash): in OAuth mode each workspace's own bot,
+ * from its installation (src/slack/bot-ids.ts).
  */
 export interface PosterBase {
   client: webApi.WebClient;
@@ -163,24 +164,18 @@ export interface PosterBase {
   claimTtlMs: number;
   postTimeoutMs: number;
   logger: Logger;
-  botId(): Promise<string>;
+  /** Radar's bot in the workspace of `where` (a channel, or a person's id for a direct message). */
+  botId(where: BotIdWhere): Promise<string>;
 }
 
 export function posterBase(deps: Pick<RadarDeps, 'timing' | 'logger'>, client: webApi.WebClient, component: string): PosterBase {
-  let botId: Promise<string> | undefined;
+  const botId = botIdLookup(client);
   return {
     client,
     owner: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
     claimTtlMs: deps.timing.digestClaimTtlMs,
     postTimeoutMs: deps.timing.slackPostTimeoutMs,
     logger: deps.logger.child({ component }),
-    botId() {
-      botId ??= client.auth.test().then((r) => {
-        if (!r.bot_id) throw new Error('auth.test answered without a bot_id');
-        return r.bot_id;
-      });
-      botId.catch(() => (botId = undefined));
-      return botId;
-    },
+    botId,
   };
 }

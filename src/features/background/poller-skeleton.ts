@@ -7,7 +7,6 @@
  * stopping the others; and a channel Slack refuses until a person acts is marked failing, the mark
  * cleared once something is posted there again. What a poll reads and posts is the poller's own.
  */
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { RadarDeps, Worker } from '../../deps.js';
 import { forEachLimited } from '../../limiter.js';
 import type { Binding } from '../../store/bindings.js';
@@ -61,6 +60,39 @@ function pollInScopes<G>(options: PollerOptions<G>): PollerOptions<G>['poll'] {
   };
 }
 
+/**
+ * The waits of one spread cycle, on one abort listener: a cycle waits once per group (thousands at
+ * once), and `timers/promises`' abortable sleep adds a listener to the signal per wait (Node warns
+ * past ten: MaxListenersExceededWarning). An abort ends every wait at once; `done` drops the listener.
+ */
+export function spreadWaits(signal: AbortSignal): { wait(ms: number): Promise<void>; done(): void } {
+  const pending = new Map<NodeJS.Timeout, () => void>();
+  const wakeAll = () => {
+    for (const [timer, wake] of pending) {
+      clearTimeout(timer);
+      wake();
+    }
+    pending.clear();
+  };
+  signal.addEventListener('abort', wakeAll, { once: true });
+  return {
+    wait: (ms) =>
+      signal.aborted
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => {
+            const timer = setTimeout(() => {
+              pending.delete(timer);
+              resolve();
+            }, ms);
+            pending.set(timer, resolve);
+          }),
+    done() {
+      signal.removeEventListener('abort', wakeAll);
+      wakeAll();
+    },
+  };
+}
+
 function createLeasedPoller<G>(options: PollerOptions<G>): Worker {
   const { deps, logger, intervalMs } = options;
   const stopping = new AbortController();
@@ -106,13 +138,18 @@ function createLeasedPoller<G>(options: PollerOptions<G>): Worker {
 
   async function pollAll(signal: AbortSignal, spreadMs: number): Promise<void> {
     const groups = [...(await options.groups()).entries()];
-    await Promise.all(
-      groups.map(async ([key, group], i) => {
-        const offset = Math.floor((spreadMs * i) / groups.length);
-        if (offset > 0) await sleep(offset, undefined, { signal }).catch(() => undefined);
-        if (!signal.aborted) await pollOnce(key, group, signal);
-      }),
-    );
+    const waits = spreadWaits(signal);
+    try {
+      await Promise.all(
+        groups.map(async ([key, group], i) => {
+          const offset = Math.floor((spreadMs * i) / groups.length);
+          if (offset > 0) await waits.wait(offset);
+          if (!signal.aborted) await pollOnce(key, group, signal);
+        }),
+      );
+    } finally {
+      waits.done();
+    }
   }
 
   return {

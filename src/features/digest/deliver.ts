@@ -34,7 +34,7 @@ export function deliverDigest(ctx: DeliveryContext, key: DigestKey, ref: DigestR
   const render = () => renderPlain().then((messages) => ctx.seal(messages, key));
   return deliverOnce(ctx, key, {
     what: 'digest',
-    findEarlier: async (since) => findEarlierPost(ctx.client, key.channelId, ref, await ctx.botId(), since),
+    findEarlier: async (since) => findEarlierPost(ctx.client, key.channelId, ref, await ctx.botId({ channel: key.channelId, teamId: key.teamId }), since),
     render,
     post: (messages) => postMain(ctx.client, key.channelId, messages.main, ref),
     followUp: (ts, messages) => postThread(ctx.client, key.channelId, ts, messages.thread, ref),
@@ -46,6 +46,6 @@ export function deliverDigest(ctx: DeliveryContext, key: DigestKey, ref: DigestR
 async function completeThread(ctx: DeliveryContext, key: DigestKey, ref: DigestRef, ts: string, render: () => Promise<DigestMessages>): Promise<void> {
   const { thread } = await render();
   if (thread.length === 0) return;
-  const already = await repliesPosted(ctx.client, key.channelId, ts, await ctx.botId());
+  const already = await repliesPosted(ctx.client, key.channelId, ts, await ctx.botId({ channel: key.channelId, teamId: key.teamId }));
   if (already < thread.length) await postThread(ctx.client, key.channelId, ts, thread.slice(already), ref);
 }

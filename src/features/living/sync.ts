@@ -151,7 +151,7 @@ async function copyOne(ctx: LivingContext, thread: TicketThread, comment: Commen
   const outcome = await deliverOnce(ctx, key, {
     what: 'board comment copy',
     async findEarlier() {
-      const botId = await ctx.botId();
+      const botId = await ctx.botId({ channel: thread.channelId, teamId: thread.teamId });
       const replies = await ctx.client.conversations.replies({ channel: thread.channelId, ts: thread.threadTs, include_all_metadata: true, limit: 200 });
       const found = (replies.messages ?? []).find(
         (m) => m.bot_id === botId && m.metadata?.event_type === TICKET_IDS.eventType && (m.metadata.event_payload as Record<string, unknown> | undefined)?.comment_id === comment.id,

@@ -106,7 +106,7 @@ export function createNotifier(deps: Pick<RadarDeps, 'store' | 'logger' | 'now' 
       what: 'direct message',
       async findEarlier(since) {
         const channel = await dmChannelOf(person, userId);
-        return findOwnPost(client, { channel, botId: await poster.botId(), since }, ({ eventType, payload }) => eventType !== undefined && ours.has(eventType) && payload?.batch === batch.batch);
+        return findOwnPost(client, { channel, botId: await poster.botId({ channel: userId, teamId }), since }, ({ eventType, payload }) => eventType !== undefined && ours.has(eventType) && payload?.batch === batch.batch);
       },
       render: async () => noticeMessage({ items: batch.items, heldSince: batch.heldSince, quiet: person?.settings.quietHours ?? null, tz: person?.tz ?? null }),
       async post(message) {

@@ -38,7 +38,7 @@ export function reportMetadata(projectId: string, slot: Date | null, after?: str
 }
 
 async function findEarlier(ctx: ReportDelivery, channel: string, projectId: string, slot: Date, since: Date): Promise<string | null> {
-  return findOwnPost(ctx.client, { channel, botId: await ctx.botId(), since }, ({ eventType, payload }) => eventType === REPORT_IDS.eventType && payload?.slot === slot.toISOString() && payload.project_id === projectId);
+  return findOwnPost(ctx.client, { channel, botId: await ctx.botId({ channel }), since }, ({ eventType, payload }) => eventType === REPORT_IDS.eventType && payload?.slot === slot.toISOString() && payload.project_id === projectId);
 }
 
 /** `/radar report now` through the same ledger: one report per press-key (`reportNowKey`), found after a crash by `on_request` and `after`. */
@@ -46,7 +46,7 @@ export function deliverReportNow(ctx: ReportDelivery, key: DigestKey, projectId:
   return deliverOnce(ctx, key, {
     what: 'report on request',
     findEarlier: async (since) =>
-      findOwnPost(ctx.client, { channel: key.channelId, botId: await ctx.botId(), since }, ({ eventType, payload }) => eventType === REPORT_IDS.eventType && payload?.on_request === true && payload.after === (after ?? 'none') && payload.project_id === projectId),
+      findOwnPost(ctx.client, { channel: key.channelId, botId: await ctx.botId({ channel: key.channelId, teamId: key.teamId }), since }, ({ eventType, payload }) => eventType === REPORT_IDS.eventType && payload?.on_request === true && payload.after === (after ?? 'none') && payload.project_id === projectId),
     render,
     async post(message) {
       return (await postChartMessage(ctx.client, { channel: key.channelId }, message, { metadata: reportMetadata(projectId, null, after) })).ts;

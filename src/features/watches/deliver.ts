@@ -94,7 +94,7 @@ export function changeMetadata(ref: WatchRef) {
 async function findEarlier(ctx: WatchDelivery, channel: string, ref: WatchRef, since: Date): Promise<string | null> {
   return findOwnPost(
     ctx.client,
-    { channel, botId: await ctx.botId(), since },
+    { channel, botId: await ctx.botId({ channel }), since },
     ({ eventType, payload }) => EARLIER_EVENT_TYPES.includes(eventType ?? '') && payload?.run_id === ref.runId && payload.project_id === ref.projectId && payload.dimension === ref.dimension,
   );
 }
@@ -129,7 +129,7 @@ export function deliverWatch(ctx: WatchDelivery, key: DigestKey, ref: WatchRef, 
     async completeRecovered(ts) {
       const { thread } = await render();
       if (thread.length === 0) return;
-      const botId = await ctx.botId();
+      const botId = await ctx.botId({ channel: key.channelId, teamId: key.teamId });
       const replies = await ctx.client.conversations.replies({ channel: key.channelId, ts, limit: 200 });
       const already = (replies.messages ?? []).filter((m) => m.ts !== ts && m.bot_id === botId).length;
       if (already < thread.length) await postThread(ctx.client, key.channelId, ts, thread.slice(already), ref);

@@ -40,7 +40,7 @@ export function heldMetadata(projectId: string, key: string, reason: HeldReason,
 }
 
 async function findEarlier(ctx: WatchDelivery, channel: string, projectId: string, key: string, since: Date, threadTs?: string): Promise<string | null> {
-  const botId = await ctx.botId();
+  const botId = await ctx.botId({ channel });
   const mine = (m: { bot_id?: string; metadata?: { event_type?: string; event_payload?: unknown } }) => {
     const p = m.metadata?.event_payload as Record<string, unknown> | undefined;
     return m.bot_id === botId && m.metadata?.event_type === CHANGE_EVENT_TYPE && p?.run_id === key && p.project_id === projectId;
@@ -97,7 +97,7 @@ async function deliverBatch(ctx: WatchDelivery, teamId: string, channelId: strin
     },
     async completeRecovered(ts) {
       if (messages.thread.length === 0 || threadTs) return;
-      const botId = await ctx.botId();
+      const botId = await ctx.botId({ channel: channelId, teamId });
       const replies = await ctx.client.conversations.replies({ channel: channelId, ts, limit: 200 });
       const already = (replies.messages ?? []).filter((m) => m.ts !== ts && m.bot_id === botId).length;
       for (const reply of messages.thread.slice(already)) await ctx.client.chat.postMessage({ channel: channelId, thread_ts: ts, text: reply.text, blocks: reply.blocks, metadata, unfurl_links: false });

@@ -103,7 +103,9 @@ export async function startLocalWebApi(options: LocalWebApiOptions = {}): Promis
       if (call.token === undefined) throw new WebApiRejection('not_authed');
       const method = METHODS[call.method];
       if (!method) throw new WebApiRejection('unknown_method');
-      return { status: 200, body: { ok: true, ...method(call.args, context) } };
+      // A token issued by an install posts as that workspace's bot (the bot_id its auth.test answers).
+      const author = oauth?.authorOf(call.token);
+      return { status: 200, body: { ok: true, ...method(call.args, author ? { ...context, author } : context) } };
     } catch (error) {
       if (!(error instanceof WebApiRejection)) throw error;
       const body = { ok: false, error: error.error, ...(error.details.length > 0 && { response_metadata: { messages: error.details } }) };

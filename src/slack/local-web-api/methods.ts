@@ -2,7 +2,7 @@ import { booleanArg, integerArg, isRecord, stringArg } from './args.js';
 import { WebApiRejection } from './errors.js';
 import type { LocalChannel, LocalFile, LocalUser, StoredMessage, WebApiArgs } from './types.js';
 import { LOCAL_WORKSPACE } from './workspace.js';
-import type { MessageContent, Workspace } from './workspace.js';
+import type { MessageAuthor, MessageContent, Workspace } from './workspace.js';
 
 /** What a method handler needs besides its arguments. */
 export interface MethodContext {
@@ -12,6 +12,8 @@ export interface MethodContext {
   /** Uploaded files by id, and where upload URLs point (this server's origin). */
   files: Map<string, LocalFile>;
   origin: string;
+  /** Who a call's posts are by: the bot of the workspace its token was issued for (installs from a link); the local bot when unset. */
+  author?: MessageAuthor;
 }
 
 /** A handler returns the fields of an `ok: true` answer, or throws `WebApiRejection`. */
@@ -40,7 +42,7 @@ export const METHODS: Readonly<Record<string, Method>> = {
     return { upload_url: `${origin}/upload/${id}`, file_id: id };
   },
 
-  'files.completeUploadExternal': (args, { files, workspace }) => {
+  'files.completeUploadExternal': (args, { files, workspace, author }) => {
     const listed = Array.isArray(args.files) ? args.files : [];
     if (listed.length === 0) throw new WebApiRejection('invalid_arguments');
     const done = listed.map((entry: unknown) => {
@@ -55,16 +57,16 @@ export const METHODS: Readonly<Record<string, Method>> = {
     const channel = stringArg(args, 'channel_id');
     if (channel !== undefined) {
       const thread = stringArg(args, 'thread_ts');
-      const message = workspace.post(channel, { text: stringArg(args, 'initial_comment') ?? '', thread_ts: thread });
+      const message = workspace.post(channel, { text: stringArg(args, 'initial_comment') ?? '', thread_ts: thread }, author);
       message.files = done.map((f) => ({ id: f.id, name: f.filename, title: f.title ?? f.filename }));
       for (const f of done) Object.assign(f, { channel, ...(thread ? { thread_ts: thread } : {}) });
     }
     return { files: done.map((f) => ({ id: f.id, name: f.filename, title: f.title ?? f.filename })) };
   },
 
-  'chat.postMessage': (args, { workspace }) => {
+  'chat.postMessage': (args, { workspace, author }) => {
     const channel = requireChannel(args);
-    const message = workspace.post(channel, { ...messageContent(args), thread_ts: stringArg(args, 'thread_ts') });
+    const message = workspace.post(channel, { ...messageContent(args), thread_ts: stringArg(args, 'thread_ts') }, author);
     return { channel, ts: message.ts, message };
   },
 

@@ -7,6 +7,7 @@
 import { stringArg } from './args.js';
 import { WebApiRejection } from './errors.js';
 import type { WebApiArgs } from './types.js';
+import type { MessageAuthor } from './workspace.js';
 
 export interface LocalGrant {
   teamId: string;
@@ -49,6 +50,11 @@ export class LocalOAuth {
   /** Makes `code` exchangeable once for an installation of `grant`'s workspace. */
   grant(code: string, grant: LocalGrant): void {
     this.codes.set(code, grant);
+  }
+
+  /** A bot token for `grant`'s workspace as an install would issue it, without the code exchange (benches writing installations straight to the store). */
+  install(grant: LocalGrant): string {
+    return this.issue(grant).token;
   }
 
   /** The workspace a token was issued for; undefined for tokens this fake did not issue. */
@@ -109,6 +115,13 @@ export class LocalOAuth {
       is_enterprise_install: grant.orgWide === true,
       ...(issued.refresh ? { refresh_token: issued.refresh, expires_in: grant.expiresInS } : {}),
     };
+  }
+
+  /** Who posts with a token this fake issued (the bot `authTest` names); undefined for any other. */
+  authorOf(token: string): MessageAuthor | undefined {
+    const grant = this.tokens.get(token);
+    if (!grant) return undefined;
+    return { botId: `B${grant.teamId}`, botUserId: grant.botUserId ?? 'U0RADARBOT', teamId: grant.teamId, appId: grant.appId ?? 'A0RADAR001' };
   }
 
   /** `auth.test` for a token this fake issued; undefined for any other (the local workspace answers). */

@@ -16,6 +16,16 @@ export const LOCAL_WORKSPACE = {
   botName: 'radar',
 } as const;
 
+/** Who posts a message: the local workspace's bot, or (installs from a link) the bot of the workspace a token was issued for. */
+export interface MessageAuthor {
+  botId: string;
+  botUserId: string;
+  teamId: string;
+  appId: string;
+}
+
+const LOCAL_AUTHOR: MessageAuthor = { botId: LOCAL_WORKSPACE.botId, botUserId: LOCAL_WORKSPACE.botUserId, teamId: LOCAL_WORKSPACE.teamId, appId: LOCAL_WORKSPACE.appId };
+
 /**
  * The memory of the local workspace: messages per channel (oldest first, thread replies
  * included) and open modals. It knows Slack's rules for these (unique increasing `ts`, view
@@ -34,17 +44,17 @@ export class Workspace {
     return this.messagesByChannel.get(channel) ?? [];
   }
 
-  post(channel: string, fields: MessageContent & { thread_ts?: string }): StoredMessage {
+  post(channel: string, fields: MessageContent & { thread_ts?: string }, author: MessageAuthor = LOCAL_AUTHOR): StoredMessage {
     if (fields.thread_ts !== undefined && !this.find(channel, fields.thread_ts)) {
       throw new WebApiRejection('thread_not_found');
     }
     const message: StoredMessage = {
       type: 'message',
       ts: this.nextTs(),
-      user: LOCAL_WORKSPACE.botUserId,
-      bot_id: LOCAL_WORKSPACE.botId,
-      app_id: LOCAL_WORKSPACE.appId,
-      team: LOCAL_WORKSPACE.teamId,
+      user: author.botUserId,
+      bot_id: author.botId,
+      app_id: author.appId,
+      team: author.teamId,
       text: fields.text,
       ...withoutUndefined({ blocks: fields.blocks, metadata: fields.metadata, thread_ts: fields.thread_ts }),
     };
