@@ -14,6 +14,9 @@
  *   the InstallProvider refresh and store it; the others serve with the current token while it is
  *   still valid, or wait (bounded) for the refreshed one.
  * - `installationOf`: who a request's installation is, for `installationBoundary`.
+ * - The workspaces of an org-wide install (`auth.teams.list` with its bot token, through `authorize`,
+ *   every page), given to the team lookup (`store/team-installations.ts`): how a workspace whose
+ *   organisation Radar has not learned from a request is found for its background work.
  */
 import { createRequire } from 'node:module';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -45,6 +48,9 @@ const EXPIRY_WINDOW_S = 7_200;
 /** A token this close to expiry is not served while another replica refreshes it: wait for the new one. */
 const STILL_VALID_MARGIN_S = 60;
 const REFRESH_LEASE_MS = 30_000;
+/** `auth.teams.list`: workspaces per page, and pages read at most (an organisation of 20,000 workspaces). */
+const TEAMS_PAGE_LIMIT = 200;
+const TEAMS_PAGES_MAX = 100;
 
 export interface OAuthOptions {
   clientId: string;
@@ -218,6 +224,31 @@ export function createOAuth(options: OAuthOptions): OAuth {
       return undefined;
     }
   };
+
+  // The workspaces an org-wide install covers: its own token (refreshed as for a request), every page.
+  // Sent once (no retries, a rate limit refused at once): the lookup asks again a minute later.
+  const teamsClient = new WebClient(undefined, { slackApiUrl: options.apiUrl, retryConfig: { retries: 0 }, rejectRateLimitedCalls: true, timeout: 5_000 });
+  const teamsOfOrg = async (enterpriseId: string): Promise<string[]> => {
+    const token = (await authorize({ teamId: undefined, enterpriseId, isEnterpriseInstall: true })).botToken;
+    if (!token) throw new Error('the org-wide install has no bot token');
+    const teams: string[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < TEAMS_PAGES_MAX; page += 1) {
+      let answer: webApi.AuthTeamsListResponse;
+      try {
+        answer = await teamsClient.auth.teams.list({ token, limit: TEAMS_PAGE_LIMIT, ...(cursor ? { cursor } : {}) });
+      } catch (error) {
+        // Slack's error code, never the request (it carries the token).
+        const code = (error as { data?: { error?: unknown }; code?: unknown }).data?.error ?? (error as { code?: unknown }).code ?? 'unknown';
+        throw new Error(`auth.teams.list failed: ${String(code)}`);
+      }
+      for (const team of answer.teams ?? []) if (team.id) teams.push(team.id);
+      cursor = answer.response_metadata?.next_cursor || undefined;
+      if (!cursor) break;
+    }
+    return teams;
+  };
+  lookup.askOrganisationsWith(teamsOfOrg);
 
   // The bot id the install recorded (the InstallProvider asks auth.test for it as it installs).
   const botIdOf = async ({ workspace, teamId }: { workspace: string; teamId: string }) => {

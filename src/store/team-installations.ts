@@ -9,10 +9,16 @@
  * 2. else the org-wide install of the team's enterprise (`enterprise:<E>`), when there is one.
  *
  * A team's enterprise is learned from the requests Slack signs: every request served through an
- * org-wide install writes `<T> → <E>` here (`learn`: checked at most once a minute per process and team), so a team whose
- * records exist has made at least one such request. Records written before this was learned (an
- * older Radar) are served once any request comes from their workspace again (a command, an opened
- * Home tab); until then their background work finds no installation and logs so, once.
+ * org-wide install writes `<T> → <E>` here (`learn`: checked at most once a minute per process and team).
+ * A team with records but no `<T> → <E>` (written by an older Radar, or before any request of its
+ * workspace came through the org-wide install) is found by asking the organisations: on such a miss,
+ * each stored org-wide install is asked for its workspaces (`teamsOfOrg`, which `slack/oauth.ts` gives:
+ * Slack's `auth.teams.list` with that install's token), at most once a minute per install and process,
+ * a few at a time, each ask bounded in time; the one listing the team is learned (`<T> → <E>`
+ * written) and serves it. An ask that fails (a revoked token, rate limited, timed out) answers
+ * nothing and is logged once (again only after one succeeded); the team finds no installation and
+ * its background work logs so, once, until a later ask or a request from its workspace finds it.
+ * What an ask answered is kept in memory for that minute (team ids only); nothing more is stored.
  *
  * Kept until the team's records go (an uninstall, `team-data.ts`). Answers are cached for a few
  * seconds per team: a poll cycle asks once per project and team.
@@ -26,6 +32,15 @@ import { recordReader } from './records.js';
 export const TEAM_ENTERPRISES_NAMESPACE = 'team-enterprises';
 
 const CACHE_TTL_MS = 5_000;
+/** An org-wide install's workspaces are asked at most this often per install and process. */
+const ASK_EVERY_MS = 60_000;
+/** Org-wide installs asked at once, and how long one ask (all its pages) may take. */
+const ASK_CONCURRENCY = 2;
+const ASK_TIMEOUT_MS = 10_000;
+const FAILURES_LOGGED_MAX = 1_000;
+
+/** The workspaces an org-wide install of enterprise `enterpriseId` covers (Slack's `auth.teams.list`); throws when they cannot be listed. */
+export type TeamsOfOrg = (enterpriseId: string) => Promise<string[]>;
 
 const teamEnterpriseSchema = z.looseObject({ enterpriseId: z.string(), learnedAt: z.string() });
 const installationShape = z.looseObject({ installation: z.looseObject({ isEnterpriseInstall: z.boolean().optional() }) });
@@ -40,10 +55,59 @@ export interface InstallationLookup {
   learn(teamId: string, enterpriseId: string): Promise<boolean>;
   /** The teams learned for an enterprise (an org-wide uninstall removes their records). */
   teamsOf(enterpriseId: string): Promise<string[]>;
+  /**
+   * How an org-wide install's workspaces are asked on a miss (`slack/oauth.ts`, which is created after
+   * this lookup and shares it); without it, a team whose organisation is not learned finds none.
+   */
+  askOrganisationsWith(teamsOfOrg: TeamsOfOrg): void;
 }
 
-export function createInstallationLookup(store: Store, options: { now?: () => Date } = {}): InstallationLookup {
+export interface InstallationLookupOptions {
+  now?: () => Date;
+  /** As `askOrganisationsWith`. */
+  teamsOfOrg?: TeamsOfOrg;
+  /** Overrides of the bounds on asking org-wide installs (tests). */
+  ask?: { everyMs?: number; concurrency?: number; timeoutMs?: number };
+}
+
+/** At most `limit` tasks at once; the rest wait their turn. */
+function limiter(limit: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    running += 1;
+    try {
+      return await task();
+    } finally {
+      running -= 1;
+      waiting.shift()?.();
+    }
+  };
+}
+
+/** `promise`, or a rejection after `ms`. */
+function within<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    timer.unref?.();
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+export function createInstallationLookup(store: Store, options: InstallationLookupOptions = {}): InstallationLookup {
   const now = options.now ?? (() => new Date());
+  let teamsOfOrg = options.teamsOfOrg;
+  const askEveryMs = options.ask?.everyMs ?? ASK_EVERY_MS;
+  const askTimeoutMs = options.ask?.timeoutMs ?? ASK_TIMEOUT_MS;
+  const oneAtATime = limiter(options.ask?.concurrency ?? ASK_CONCURRENCY);
+  /** Per org-wide install: when it was last asked, and its answer (null: the ask failed). */
+  const asked = new Map<string, { at: number; teams: Promise<ReadonlySet<string> | null> }>();
+  /** The stored org-wide installs' enterprises, listed at most as often as they are asked. */
+  let orgs: { at: number; ids: Promise<string[]> } | null = null;
+  /** Org-wide installs whose failed ask was logged (until one succeeds). */
+  const failureLogged = new Set<string>();
   const learned = recordReader(store, TEAM_ENTERPRISES_NAMESPACE, teamEnterpriseSchema);
   const answers = new LRUCache<string, { key: string | null }>({ max: 10_000, ttl: CACHE_TTL_MS });
   // What this process wrote lately: a request re-checks the record at most once a minute per team
@@ -57,13 +121,84 @@ export function createInstallationLookup(store: Store, options: { now?: () => Da
     return parsed.success ? parsed.data : undefined;
   };
 
+  const orgWideInstalls = (at: number): Promise<string[]> => {
+    if (orgs && at - orgs.at < askEveryMs && at >= orgs.at) return orgs.ids;
+    const ids = store
+      .entries<unknown>(INSTALLATIONS_NAMESPACE)
+      .then((entries) =>
+        entries
+          .filter((e) => e.key.startsWith('enterprise:') && installationShape.safeParse(e.value).data?.installation.isEnterpriseInstall === true)
+          .map((e) => e.key.slice('enterprise:'.length))
+          .sort(),
+      );
+    orgs = { at, ids };
+    // A failed listing is tried again on the next miss.
+    ids.catch(() => {
+      if (orgs?.ids === ids) orgs = null;
+    });
+    return ids;
+  };
+
+  /** The workspaces of org-wide install `enterpriseId`: asked at most once every `askEveryMs`, else the last answer. */
+  const teamsOfInstall = (ask: TeamsOfOrg, enterpriseId: string, at: number): Promise<ReadonlySet<string> | null> => {
+    const last = asked.get(enterpriseId);
+    if (last && at - last.at < askEveryMs && at >= last.at) return last.teams;
+    const teams = oneAtATime(() => within(ask(enterpriseId), askTimeoutMs)).then(
+      (ids) => {
+        failureLogged.delete(enterpriseId);
+        return new Set(ids) as ReadonlySet<string>;
+      },
+      (error: unknown) => {
+        if (!failureLogged.has(enterpriseId) && failureLogged.size < FAILURES_LOGGED_MAX) {
+          failureLogged.add(enterpriseId);
+          store.logger.warn("could not list an org-wide install's workspaces: those whose organisation Radar has not learned find no installation until a later ask or a request from them", {
+            enterprise: enterpriseId,
+            reason: error instanceof Error ? error.message : String(error),
+            askedAgainAfterMs: askEveryMs,
+          });
+        }
+        return null;
+      },
+    );
+    asked.set(enterpriseId, { at, teams });
+    return teams;
+  };
+
+  /** The org-wide install listing `teamId` among its workspaces, learned; null when none does (or none can be asked). */
+  const askOrganisations = async (teamId: string): Promise<string | null> => {
+    const ask = teamsOfOrg;
+    if (!ask) return null;
+    const at = now().getTime();
+    const enterprises = await orgWideInstalls(at);
+    // Forget the answers of installs no longer stored.
+    for (const id of asked.keys()) if (!enterprises.includes(id)) asked.delete(id);
+    const answers = await Promise.all(enterprises.map((id) => teamsOfInstall(ask, id, at)));
+    const index = answers.findIndex((teams) => teams?.has(teamId) === true);
+    const enterpriseId = enterprises[index];
+    if (index < 0 || enterpriseId === undefined) return null;
+    // Still an org-wide install (not removed while asked)?
+    if ((await stored(`enterprise:${enterpriseId}`))?.installation.isEnterpriseInstall !== true) return null;
+    await learnRecord(teamId, enterpriseId);
+    store.logger.info("a workspace found among its organisation's workspaces (auth.teams.list): recorded for its background work", { team: teamId, enterprise: enterpriseId });
+    return `enterprise:${enterpriseId}`;
+  };
+
   const find = async (teamId: string): Promise<string | null> => {
     if (await stored(`team:${teamId}`)) return `team:${teamId}`;
     const enterpriseId = (await learned.get(teamId))?.enterpriseId;
-    if (!enterpriseId) return null;
+    if (!enterpriseId) return askOrganisations(teamId);
     const org = await stored(`enterprise:${enterpriseId}`);
     // An enterprise record serves a workspace only when it is an org-wide install.
     return org?.installation.isEnterpriseInstall === true ? `enterprise:${enterpriseId}` : null;
+  };
+
+  const learnRecord = async (teamId: string, enterpriseId: string): Promise<boolean> => {
+    const { written: news } = await store.update<unknown>(TEAM_ENTERPRISES_NAMESPACE, teamId, (current) =>
+      learned.parse(teamId, current)?.enterpriseId === enterpriseId ? undefined : { enterpriseId, learnedAt: now().toISOString() },
+    );
+    written.set(teamId, enterpriseId);
+    answers.delete(teamId);
+    return news;
   };
 
   return {
@@ -77,15 +212,13 @@ export function createInstallationLookup(store: Store, options: { now?: () => Da
     },
     async learn(teamId, enterpriseId) {
       if (teamId === '' || teamId.includes(':') || written.get(teamId) === enterpriseId) return false;
-      const { written: news } = await store.update<unknown>(TEAM_ENTERPRISES_NAMESPACE, teamId, (current) =>
-        learned.parse(teamId, current)?.enterpriseId === enterpriseId ? undefined : { enterpriseId, learnedAt: now().toISOString() },
-      );
-      written.set(teamId, enterpriseId);
-      answers.delete(teamId);
-      return news;
+      return learnRecord(teamId, enterpriseId);
     },
     async teamsOf(enterpriseId) {
       return (await learned.entries()).filter((e) => e.value.enterpriseId === enterpriseId).map((e) => e.key).sort();
+    },
+    askOrganisationsWith(ask) {
+      teamsOfOrg = ask;
     },
   };
 }

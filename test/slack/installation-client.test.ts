@@ -28,7 +28,7 @@ describe('installation client', () => {
   it('a call naming only its team_id is sent with that team’s token', async () => {
     const client = createInstallationClient(webApi.WebClient, { slackApiUrl: slack.url, retryConfig: { retries: 0 } }, {
       store: await place.open(),
-      lookup: { servingTeam: async (team: string) => `team:${team}`, learn: async () => false, teamsOf: async () => [] },
+      lookup: { servingTeam: async (team: string) => `team:${team}`, learn: async () => false, teamsOf: async () => [], askOrganisationsWith: () => undefined },
       tokenOf: async ({ workspace }) => (workspace === `team:${TEAM.id}` ? 'xoxb-team-token' : undefined),
       logger: createLogger({ level: 'silent' }),
     });
@@ -45,7 +45,7 @@ describe('installation client', () => {
     const asked: string[] = [];
     const client = createInstallationClient(webApi.WebClient, { slackApiUrl: slack.url, retryConfig: { retries: 0 } }, {
       store,
-      lookup: { servingTeam: async (team: string) => `team:${team}`, learn: async () => false, teamsOf: async () => [] },
+      lookup: { servingTeam: async (team: string) => `team:${team}`, learn: async () => false, teamsOf: async () => [], askOrganisationsWith: () => undefined },
       tokenOf: async () => undefined,
       botIdOf: async ({ workspace }) => {
         asked.push(workspace);
@@ -66,7 +66,7 @@ describe('installation client', () => {
     let installed = false;
     const client = createInstallationClient(webApi.WebClient, { slackApiUrl: slack.url, retryConfig: { retries: 0 } }, {
       store: await place.open(),
-      lookup: { servingTeam: async (team: string) => `team:${team}`, learn: async () => false, teamsOf: async () => [] },
+      lookup: { servingTeam: async (team: string) => `team:${team}`, learn: async () => false, teamsOf: async () => [], askOrganisationsWith: () => undefined },
       tokenOf: async ({ workspace }) => (installed && workspace === `team:${TEAM.id}` ? 'xoxb-team-token' : undefined),
       botIdOf: async () => undefined,
       logger: createLogger({ level: 'silent' }),

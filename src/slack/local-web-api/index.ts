@@ -28,7 +28,7 @@ export interface LocalWebApiOptions {
   users?: Record<string, LocalUser>;
   /** Channel names `conversations.info` answers with, by channel id. */
   channels?: Record<string, LocalChannel>;
-  /** Installs from a link: `oauth.v2.access` for these client credentials, and `auth.test` per issued token. */
+  /** Installs from a link: `oauth.v2.access` for these client credentials, `auth.test` and `auth.teams.list` per issued token. */
   oauth?: LocalOAuthOptions;
 }
 
@@ -98,6 +98,10 @@ export async function startLocalWebApi(options: LocalWebApiOptions = {}): Promis
       if (call.method === 'oauth.v2.access' && oauth) return { status: 200, body: { ok: true, ...oauth.access(call.args) } };
       if (call.method === 'auth.test' && oauth && call.token !== undefined) {
         const answer = oauth.authTest(call.token);
+        if (answer) return { status: 200, body: { ok: true, ...answer } };
+      }
+      if (call.method === 'auth.teams.list' && oauth && call.token !== undefined) {
+        const answer = oauth.teamsList(call.token, call.args);
         if (answer) return { status: 200, body: { ok: true, ...answer } };
       }
       if (call.token === undefined) throw new WebApiRejection('not_authed');

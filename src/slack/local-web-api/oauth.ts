@@ -2,9 +2,11 @@
  * The fake Slack's side of installs from a link (issue 32): `oauth.v2.access` exchanging a code a
  * test granted (`grant`) for a bot token of that workspace, and, with token rotation on, refreshing
  * it (`grant_type=refresh_token`: each refresh token works once, as a rotated one does); `auth.test`
- * answers for the workspace a token belongs to. Client id and secret are checked as Slack does.
+ * answers for the workspace a token belongs to, and `auth.teams.list` the workspaces its grant
+ * covers (an org-wide grant's `teamIds`; a workspace grant's own), paged with `cursor` and
+ * `response_metadata.next_cursor` as Slack does. Client id and secret are checked as Slack does.
  */
-import { stringArg } from './args.js';
+import { integerArg, stringArg } from './args.js';
 import { WebApiRejection } from './errors.js';
 import type { WebApiArgs } from './types.js';
 import type { MessageAuthor } from './workspace.js';
@@ -15,6 +17,8 @@ export interface LocalGrant {
   /** Org-wide installs: the enterprise, with `orgWide` true (then the answer's `team` is null). */
   enterpriseId?: string;
   orgWide?: boolean;
+  /** Org-wide installs: the workspaces of the organisation the grant covers (`auth.teams.list`); default the installing one. */
+  teamIds?: string[];
   appId?: string;
   botUserId?: string;
   /** Who installed (the authed user). */
@@ -114,6 +118,24 @@ export class LocalOAuth {
       enterprise: grant.enterpriseId ? { id: grant.enterpriseId, name: `${grant.teamName} Grid` } : null,
       is_enterprise_install: grant.orgWide === true,
       ...(issued.refresh ? { refresh_token: issued.refresh, expires_in: grant.expiresInS } : {}),
+    };
+  }
+
+  /** `auth.teams.list` for a token this fake issued; undefined for any other. */
+  teamsList(token: string, args: WebApiArgs): Record<string, unknown> | undefined {
+    const grant = this.tokens.get(token);
+    if (!grant) return undefined;
+    const ids = grant.orgWide ? (grant.teamIds ?? [grant.teamId]) : [grant.teamId];
+    const limit = integerArg(args, 'limit', 100);
+    if (limit < 1 || limit > 1000) throw new WebApiRejection('invalid_limit');
+    const cursor = stringArg(args, 'cursor');
+    const start = cursor ? Number.parseInt(Buffer.from(cursor, 'base64').toString('utf8').replace(/^team:/, ''), 10) : 0;
+    if (!Number.isInteger(start) || start < 0 || start > ids.length) throw new WebApiRejection('invalid_cursor');
+    const page = ids.slice(start, start + limit);
+    const next = start + limit < ids.length ? Buffer.from(`team:${start + limit}`).toString('base64') : '';
+    return {
+      teams: page.map((id) => ({ id, name: id === grant.teamId ? grant.teamName : id, icon: { image_default: true } })),
+      response_metadata: { next_cursor: next },
     };
   }
 
