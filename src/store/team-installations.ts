@@ -104,8 +104,8 @@ export function createInstallationLookup(store: Store, options: InstallationLook
   const oneAtATime = limiter(options.ask?.concurrency ?? ASK_CONCURRENCY);
   /** Per org-wide install: when it was last asked, and its answer (null: the ask failed). */
   const asked = new Map<string, { at: number; teams: Promise<ReadonlySet<string> | null> }>();
-  /** The stored org-wide installs' enterprises, listed at most as often as they are asked. */
-  let orgs: { at: number; ids: Promise<string[]> } | null = null;
+  /** The stored org-wide installs' enterprises, being listed (misses at once share one listing; a team's miss is cached for a few seconds). */
+  let listing: Promise<string[]> | null = null;
   /** Org-wide installs whose failed ask was logged (until one succeeds). */
   const failureLogged = new Set<string>();
   const learned = recordReader(store, TEAM_ENTERPRISES_NAMESPACE, teamEnterpriseSchema);
@@ -121,23 +121,16 @@ export function createInstallationLookup(store: Store, options: InstallationLook
     return parsed.success ? parsed.data : undefined;
   };
 
-  const orgWideInstalls = (at: number): Promise<string[]> => {
-    if (orgs && at - orgs.at < askEveryMs && at >= orgs.at) return orgs.ids;
-    const ids = store
+  const orgWideInstalls = (): Promise<string[]> =>
+    (listing ??= store
       .entries<unknown>(INSTALLATIONS_NAMESPACE)
       .then((entries) =>
         entries
           .filter((e) => e.key.startsWith('enterprise:') && installationShape.safeParse(e.value).data?.installation.isEnterpriseInstall === true)
           .map((e) => e.key.slice('enterprise:'.length))
           .sort(),
-      );
-    orgs = { at, ids };
-    // A failed listing is tried again on the next miss.
-    ids.catch(() => {
-      if (orgs?.ids === ids) orgs = null;
-    });
-    return ids;
-  };
+      )
+      .finally(() => (listing = null)));
 
   /** The workspaces of org-wide install `enterpriseId`: asked at most once every `askEveryMs`, else the last answer. */
   const teamsOfInstall = (ask: TeamsOfOrg, enterpriseId: string, at: number): Promise<ReadonlySet<string> | null> => {
@@ -169,7 +162,7 @@ export function createInstallationLookup(store: Store, options: InstallationLook
     const ask = teamsOfOrg;
     if (!ask) return null;
     const at = now().getTime();
-    const enterprises = await orgWideInstalls(at);
+    const enterprises = await orgWideInstalls();
     // Forget the answers of installs no longer stored.
     for (const id of asked.keys()) if (!enterprises.includes(id)) asked.delete(id);
     const answers = await Promise.all(enterprises.map((id) => teamsOfInstall(ask, id, at)));
