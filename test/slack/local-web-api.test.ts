@@ -220,3 +220,26 @@ describe('response_url', () => {
     expect(await res.json()).toEqual({ ok: false, error: 'expired_url' });
   });
 });
+
+describe('auth.teams.list (installs from a link)', () => {
+  it("answers an org-wide token's workspaces a page at a time, and a workspace token's own", async () => {
+    const local = await startLocalWebApi({ oauth: { clientId: 'c', clientSecret: 's' } });
+    try {
+      const org = local.oauth?.install({ teamId: 'T0HQ', teamName: 'HQ', enterpriseId: 'E0ORG', orgWide: true, teamIds: ['T0HQ', 'T0WS1', 'T0WS2'] }) ?? '';
+      const one = local.oauth?.install({ teamId: 'T0SOLO', teamName: 'Solo' }) ?? '';
+      const orgClient = new webApi.WebClient(org, { slackApiUrl: local.url, retryConfig: { retries: 0 } });
+      const first = await orgClient.auth.teams.list({ limit: 2 });
+      expect(first.teams?.map((t) => t.id)).toEqual(['T0HQ', 'T0WS1']);
+      const cursor = first.response_metadata?.next_cursor ?? '';
+      expect(cursor).not.toBe('');
+      const second = await orgClient.auth.teams.list({ limit: 2, cursor });
+      expect(second.teams?.map((t) => t.id)).toEqual(['T0WS2']);
+      expect(second.response_metadata?.next_cursor).toBe('');
+      const solo = await new webApi.WebClient(one, { slackApiUrl: local.url, retryConfig: { retries: 0 } }).auth.teams.list({});
+      expect(solo.teams?.map((t) => t.id)).toEqual(['T0SOLO']);
+      await expect(orgClient.auth.teams.list({ cursor: 'bm90LWEtY3Vyc29y' })).rejects.toMatchObject({ data: { error: 'invalid_cursor' } });
+    } finally {
+      await local.close();
+    }
+  });
+});

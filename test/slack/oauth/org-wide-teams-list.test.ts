@@ -15,9 +15,15 @@ import { CHANNELS, USERS } from '../../support/slack-fixtures.js';
 import { digestsIn, poller, publish } from '../../features/digest/support.js';
 import { CLIENT, installThroughBrowser, startOAuthRadar, type OAuthRadar } from './oauth-support.js';
 
-/** An organisation of three workspaces: the org-wide grant covers them all. */
-const GRID = { teamId: 'T0GRIDHQ01', teamName: 'Grid', enterpriseId: 'E0GRID0001', orgWide: true, teamIds: ['T0GRIDHQ01', 'T0GRIDWS08', 'T0GRIDWS09'] };
 const WORKSPACE = 'T0GRIDWS09';
+/** An organisation of 250 workspaces, the one bound last: on the second page of `auth.teams.list` as Radar asks it (200 a page). */
+const GRID = {
+  teamId: 'T0GRIDHQ01',
+  teamName: 'Grid',
+  enterpriseId: 'E0GRID0001',
+  orgWide: true,
+  teamIds: ['T0GRIDHQ01', ...Array.from({ length: 248 }, (_, i) => `T0GRID${String(i).padStart(4, '0')}`), WORKSPACE],
+};
 /** A second organisation, whose token Slack refuses when asked for its workspaces. */
 const OTHER = { teamId: 'T0OTHRHQ01', teamName: 'Other', enterpriseId: 'E0OTHR0001', orgWide: true, teamIds: ['T0OTHRHQ01', 'T0OTHRWS02'] };
 const OTHER_WORKSPACE = 'T0OTHRWS02';
@@ -62,8 +68,9 @@ describe("an org-wide install's workspace whose organisation is not learned", ()
     const posts = slack.callsTo('chat.postMessage').filter((c) => c.args.channel === CHANNELS.general && JSON.stringify(c.args.metadata ?? null).includes(edition.runId));
     expect(posts.map((c) => c.token)).toEqual([orgToken]);
     expect(digestsIn({ slack }, CHANNELS.general, edition.runId)).toHaveLength(1);
-    // Asked with the organisation's token; the workspace's organisation now recorded.
-    expect(slack.callsTo('auth.teams.list').map((c) => c.token)).toContain(orgToken);
+    // Asked with the organisation's token, both pages; the workspace's organisation now recorded.
+    const asks = slack.callsTo('auth.teams.list').filter((c) => c.token === orgToken);
+    expect(asks.slice(0, 2).map((c) => typeof c.args.cursor === 'string')).toEqual([false, true]);
     expect(await r.radar.deps.store.keyv(TEAM_ENTERPRISES_NAMESPACE).get(WORKSPACE)).toMatchObject({ enterpriseId: GRID.enterpriseId });
     expect(r.logs.join('\n')).not.toContain('found no installation for its workspace');
     expectNoViolations(slack);
