@@ -134,7 +134,7 @@ export class LocalOAuth {
     const page = ids.slice(start, start + limit);
     const next = start + limit < ids.length ? Buffer.from(`team:${start + limit}`).toString('base64') : '';
     return {
-      teams: page.map((id) => ({ id, name: id === grant.teamId ? grant.teamName : id, icon: { image_default: true } })),
+      teams: page.map((id) => ({ id, name: id === grant.teamId ? grant.teamName : id })),
       response_metadata: { next_cursor: next },
     };
   }
