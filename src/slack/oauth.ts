@@ -227,8 +227,9 @@ export function createOAuth(options: OAuthOptions): OAuth {
 
   // The workspaces an org-wide install covers: its own token (refreshed as for a request), every page.
   // Sent once (no retries, a rate limit refused at once): the lookup asks again a minute later.
-  const teamsClient = new WebClient(undefined, { slackApiUrl: options.apiUrl, retryConfig: { retries: 0 }, rejectRateLimitedCalls: true, timeout: 5_000 });
+  let teamsClient: webApi.WebClient | undefined;
   const teamsOfOrg = async (enterpriseId: string): Promise<string[]> => {
+    teamsClient ??= new WebClient(undefined, { slackApiUrl: options.apiUrl, retryConfig: { retries: 0 }, rejectRateLimitedCalls: true, timeout: 5_000 });
     const token = (await authorize({ teamId: undefined, enterpriseId, isEnterpriseInstall: true })).botToken;
     if (!token) throw new Error('the org-wide install has no bot token');
     const teams: string[] = [];

@@ -27,6 +27,8 @@ const GRID = {
 /** A second organisation, whose token Slack refuses when asked for its workspaces. */
 const OTHER = { teamId: 'T0OTHRHQ01', teamName: 'Other', enterpriseId: 'E0OTHR0001', orgWide: true, teamIds: ['T0OTHRHQ01', 'T0OTHRWS02'] };
 const OTHER_WORKSPACE = 'T0OTHRWS02';
+/** A third organisation, whose ask Slack rate-limits. */
+const LIMITED = { teamId: 'T0LIMTHQ01', teamName: 'Limited', enterpriseId: 'E0LIMT0001', orgWide: true, teamIds: ['T0LIMTHQ01', 'T0LIMTWS02'] };
 const NORTHWIND = SEED.projects.northwind.id;
 const FAILED = "could not list an org-wide install's workspaces";
 
@@ -99,5 +101,17 @@ describe("an org-wide install's workspace whose organisation is not learned", ()
     expect(await r.radar.deps.store.keyv(TEAM_ENTERPRISES_NAMESPACE).get(OTHER_WORKSPACE)).toBeUndefined();
     // No token in the log.
     expect(r.logs.join('\n')).not.toContain(otherToken);
+  });
+
+  it('a rate-limited auth.teams.list is not waited for: the poll goes on, one log line', async () => {
+    expect((await installThroughBrowser(r.radar.url ?? '', slack, LIMITED)).status).toBe(200);
+    await bind('T0LIMTWS02', CHANNELS.private);
+    // Slack asks for a wait far longer than any test: Radar does not wait, it asks again after its minute.
+    slack.failNext('auth.teams.list', { error: 'ratelimited', retryAfter: 3_600 });
+    await poller(r).tick();
+    await poller(r).tick();
+    expect(slack.callsTo('chat.postMessage').filter((c) => c.args.channel === CHANNELS.private)).toEqual([]);
+    const failures = r.logs.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => typeof l.msg === 'string' && l.msg.startsWith(FAILED) && l.enterprise === LIMITED.enterpriseId);
+    expect(failures).toEqual([expect.objectContaining({ reason: expect.stringMatching(/rate_limited/) })]);
   });
 });
