@@ -4,33 +4,24 @@
  * bot in that channel's workspace (each workspace's bot has its own bot_id), records it, and posts
  * nothing twice. Two workspaces on one Radar, the background client carrying each one's token.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../../src/sandbox/index.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createDeliveryContext, deliverDigest } from '../../../src/features/digest/deliver.js';
 import { DIGEST_IDS } from '../../../src/slack/ids.js';
-import { expectNoViolations, startFakeSlack, type FakeSlack } from '../../support/fake-slack.js';
-import { CLIENT, installThroughBrowser, startOAuthRadar, type OAuthRadar } from './oauth-support.js';
+import { expectNoViolations, type FakeSlack } from '../../support/fake-slack.js';
+import { installThroughBrowser, type OAuthRadar, useOAuthWorld } from './oauth-support.js';
 
 const FIRST = { teamId: 'T0FIRST001', teamName: 'First', channel: 'C0FIRSTCH1' };
 const SECOND = { teamId: 'T0SECOND02', teamName: 'Second', channel: 'C0SECONDC2' };
 
 describe('delivery recovery in OAuth mode', () => {
-  let sandbox: Sandbox;
   let slack: FakeSlack;
   let r: OAuthRadar;
+  useOAuthWorld({}, (world) => ({ slack, r } = world));
   beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0, speed: 1000 });
-    slack = await startFakeSlack({ oauth: CLIENT });
-    r = await startOAuthRadar({ sandbox, slack });
     for (const w of [FIRST, SECOND]) {
       expect((await installThroughBrowser(r.radar.url ?? '', slack, { teamId: w.teamId, teamName: w.teamName })).status).toBe(200);
       await r.radar.deps.bindings.set({ teamId: w.teamId, channelId: w.channel, projectId: `p-${w.teamId}`, projectName: w.teamName, boundBy: 'U0ADMIN01', boundAt: new Date().toISOString() });
     }
-  });
-  afterAll(async () => {
-    await r?.stop();
-    await slack?.close();
-    await sandbox?.close();
   });
 
   it('finds each workspace’s earlier post by that workspace’s bot and posts nothing twice', async () => {

@@ -3,15 +3,15 @@
  * oauth.v2.access), their tokens are stored sealed, each is served with its own token, and an
  * uninstall removes the first workspace's installation and records while the second is still served.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../../src/sandbox/index.js';
+import { describe, expect, it } from 'vitest';
+import type { Sandbox } from '../../../src/sandbox/index.js';
 import { INSTALLATIONS_NAMESPACE } from '../../../src/store/installations.js';
 import { BINDINGS_NAMESPACE } from '../../../src/store/bindings.js';
-import { answerTo, expectNoViolations, startFakeSlack, type FakeSlack } from '../../support/fake-slack.js';
+import { answerTo, expectNoViolations, type FakeSlack } from '../../support/fake-slack.js';
 import { CHANNELS, SLACK_USERS, USERS } from '../../support/slack-fixtures.js';
 import { NOT_CONNECTED } from '../../../src/slack/error-text.js';
 import { replyText } from '../../support/radar-harness.js';
-import { CLIENT, connectKey, installThroughBrowser, startOAuthRadar, type OAuthRadar } from './oauth-support.js';
+import { CLIENT, connectKey, installThroughBrowser, type OAuthRadar, useOAuthWorld } from './oauth-support.js';
 
 const FIRST = { teamId: 'T0FIRST001', teamName: 'First & Co' };
 const SECOND = { teamId: 'T0SECOND02', teamName: 'Second' };
@@ -20,17 +20,8 @@ describe('installs from a link (OAuth mode over HTTP)', () => {
   let sandbox: Sandbox;
   let slack: FakeSlack;
   let r: OAuthRadar;
-  beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0, speed: 1000 });
-    // Alice is an admin of every test workspace (she connects the service keys).
-    slack = await startFakeSlack({ oauth: CLIENT, users: { [USERS.alice]: { ...SLACK_USERS[USERS.alice]!, is_admin: true } } });
-    r = await startOAuthRadar({ sandbox, slack });
-  });
-  afterAll(async () => {
-    await r?.stop();
-    await slack?.close();
-    await sandbox?.close();
-  });
+  // Alice is an admin of every test workspace (she connects the service keys).
+  useOAuthWorld({ users: { [USERS.alice]: { ...SLACK_USERS[USERS.alice]!, is_admin: true } } }, (world) => ({ sandbox, slack, r } = world));
 
   it('installs two workspaces, serves each with its own token, and an uninstall removes only the first', async () => {
     // Before any install, a team is not served (nothing answered, one line in the log).

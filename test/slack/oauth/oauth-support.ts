@@ -8,15 +8,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { loadConfig } from '../../../src/config.js';
 import { startRadar, type RadarInstance } from '../../../src/radar.js';
-import type { Sandbox } from '../../../src/sandbox/index.js';
-import type { LocalGrant } from '../../../src/slack/local-web-api/index.js';
-import { viewOpenedBy, type FakeSlack } from '../../support/fake-slack.js';
+import { startSandbox, type Sandbox } from '../../../src/sandbox/index.js';
+import type { LocalGrant, LocalUser } from '../../../src/slack/local-web-api/index.js';
+import { startFakeSlack, viewOpenedBy, type FakeSlack } from '../../support/fake-slack.js';
 import { ACTION_IDS, BLOCK_IDS } from '../../../src/slack/ids.js';
 import { TEST_RETRY, TEST_TIMING } from '../../support/radar-harness.js';
 import { createSlackDriver, type Ack, type SlackDriver, type ViewRef } from '../../support/slack-driver.js';
+import { API_APP_ID, USERS } from '../../support/slack-fixtures.js';
 
 export const SIGNING_SECRET = 'oauth-test-signing-secret-0123456789';
 export const CLIENT = { clientId: '1234.5678', clientSecret: 'oauth-test-client-secret-abcdef' };
@@ -126,4 +127,79 @@ export async function connectKey(r: OAuthRadar, slack: FakeSlack, team: string, 
   const press = await r.driver.blockAction(ACTION_IDS.connectOpen, null, { view: { id: `VHOME${team}`, blocks: shown.blocks }, user, team });
   const { view } = await viewOpenedBy(slack, press);
   return r.driver.viewSubmission(view as unknown as ViewRef, { [BLOCK_IDS.connectKey]: apiKey }, { user, team });
+}
+
+/** An Enterprise Grid organisation with Radar installed org-wide. */
+export interface Organisation {
+  enterpriseId: string;
+}
+
+/**
+ * `/radar <text>` from workspace `team` of an organisation, as Slack sends it to an org-wide install
+ * (form-encoded, `is_enterprise_install`), signed; `responseUrl` defaults to a fresh one of the fake's.
+ */
+export async function orgCommand(r: OAuthRadar, slack: FakeSlack, org: Organisation, at: { team: string; channel: string; text: string; responseUrl?: string }): Promise<Ack & { responseUrl: string }> {
+  const responseUrl = at.responseUrl ?? slack.responseUrl();
+  const body = new URLSearchParams({
+    team_id: at.team,
+    team_domain: 'grid-ws',
+    enterprise_id: org.enterpriseId,
+    enterprise_name: 'Grid',
+    is_enterprise_install: 'true',
+    channel_id: at.channel,
+    channel_name: 'general',
+    user_id: USERS.alice,
+    user_name: 'alice',
+    command: '/radar',
+    text: at.text,
+    api_app_id: API_APP_ID,
+    response_url: responseUrl,
+    trigger_id: `${Date.now()}.${randomBytes(4).toString('hex')}`,
+  }).toString();
+  return { ...(await r.driver.raw(body, { 'Content-Type': 'application/x-www-form-urlencoded', ...r.driver.sign(body) })), responseUrl };
+}
+
+/** An Events API callback delivered through an organisation's org-wide install (its authorizations), signed; `fields` adds to or overrides the envelope. */
+export function orgEvent(r: OAuthRadar, org: Organisation, event: Record<string, unknown>, fields: Record<string, unknown> = {}): Promise<Ack> {
+  const body = JSON.stringify({
+    enterprise_id: org.enterpriseId,
+    api_app_id: API_APP_ID,
+    event,
+    type: 'event_callback',
+    event_id: `Ev${randomBytes(6).toString('hex').toUpperCase()}`,
+    event_time: Math.floor(Date.now() / 1000),
+    authorizations: [{ enterprise_id: org.enterpriseId, team_id: null, user_id: 'U0RADARBOT', is_bot: true, is_enterprise_install: true }],
+    ...fields,
+  });
+  return r.driver.raw(body, { 'Content-Type': 'application/json', ...r.driver.sign(body) });
+}
+
+/** One test file's world: the sandbox, a fake Slack answering `oauth.v2.access`, and Radar in OAuth mode. */
+export interface OAuthWorld {
+  sandbox: Sandbox;
+  slack: FakeSlack;
+  r: OAuthRadar;
+}
+
+/**
+ * Starts the file's world before its tests and stops it after them (`take` receives it, to assign
+ * the file's variables). `users`: the fake Slack's people; `apiKey`: SVC_API_KEY from the sandbox's
+ * keys (null: none; default: the sandbox's read-write key, as `startOAuthRadar`).
+ */
+export function useOAuthWorld(options: { users?: Record<string, LocalUser>; apiKey?: (sandbox: Sandbox) => string | null }, take: (world: OAuthWorld) => void): void {
+  let sandbox: Sandbox | undefined;
+  let slack: FakeSlack | undefined;
+  let r: OAuthRadar | undefined;
+  beforeAll(async () => {
+    sandbox = await startSandbox({ port: 0, speed: 1000 });
+    slack = await startFakeSlack({ oauth: CLIENT, ...(options.users ? { users: options.users } : {}) });
+    const apiKey = options.apiKey?.(sandbox);
+    r = await startOAuthRadar({ sandbox, slack, ...(apiKey !== undefined ? { apiKey } : {}) });
+    take({ sandbox, slack, r });
+  });
+  afterAll(async () => {
+    await r?.stop();
+    await slack?.close();
+    await sandbox?.close();
+  });
 }

@@ -4,17 +4,16 @@
  * with the organisation's service key (both stored under `enterprise:<E>`, while the binding is kept
  * under the workspace's team). A workspace of another organisation learns nothing from it.
  */
-import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../../src/sandbox/index.js';
+import { describe, expect, it } from 'vitest';
+import type { Sandbox } from '../../../src/sandbox/index.js';
 import { SEED } from '../../../src/sandbox/seed.js';
 import { TEAM_ENTERPRISES_NAMESPACE } from '../../../src/store/team-installations.js';
-import { answerTo, expectNoViolations, startFakeSlack, type FakeSlack } from '../../support/fake-slack.js';
+import { answerTo, expectNoViolations, type FakeSlack } from '../../support/fake-slack.js';
 import { replyText } from '../../support/radar-harness.js';
-import { API_APP_ID, CHANNELS, USERS } from '../../support/slack-fixtures.js';
+import { CHANNELS, USERS } from '../../support/slack-fixtures.js';
 import type { Ack } from '../../support/slack-driver.js';
 import { digestsIn, poller, publish } from '../../features/digest/support.js';
-import { CLIENT, installThroughBrowser, startOAuthRadar, type OAuthRadar } from './oauth-support.js';
+import { installThroughBrowser, type OAuthRadar, orgCommand, orgEvent, useOAuthWorld } from './oauth-support.js';
 
 const GRID = { teamId: 'T0GRIDHQ01', teamName: 'Grid', enterpriseId: 'E0GRID0001', orgWide: true };
 /** A workspace of the organisation other than the one that installed. */
@@ -26,39 +25,12 @@ describe('an org-wide install in the background', () => {
   let slack: FakeSlack;
   let r: OAuthRadar;
   let sent = 0;
-  beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0, speed: 1000 });
-    slack = await startFakeSlack({ oauth: CLIENT });
-    // SVC_API_KEY is the read-only key: a call made with it would show as key_acme_ro in the log.
-    r = await startOAuthRadar({ sandbox, slack, apiKey: sandbox.keys.readOnly });
-  });
-  afterAll(async () => {
-    await r?.stop();
-    await slack?.close();
-    await sandbox?.close();
-  });
+  // SVC_API_KEY is the read-only key: a call made with it would show as key_acme_ro in the log.
+  useOAuthWorld({ apiKey: (sandbox) => sandbox.keys.readOnly }, (world) => ({ sandbox, slack, r } = world));
 
   /** `/radar <text>` from a workspace of the organisation, as Slack sends it to an org-wide install. */
-  const gridCommand = async (text: string, channel: string): Promise<Ack> => {
-    const responseUrl = `${slack.responseUrl().replace(/\/$/, '')}/grid-${++sent}`;
-    const body = new URLSearchParams({
-      team_id: WORKSPACE,
-      team_domain: 'grid-ws',
-      enterprise_id: GRID.enterpriseId,
-      enterprise_name: 'Grid',
-      is_enterprise_install: 'true',
-      channel_id: channel,
-      channel_name: 'general',
-      user_id: USERS.alice,
-      user_name: 'alice',
-      command: '/radar',
-      text,
-      api_app_id: API_APP_ID,
-      response_url: responseUrl,
-      trigger_id: `${Date.now()}.${randomBytes(4).toString('hex')}`,
-    }).toString();
-    return { ...(await r.driver.raw(body, { 'Content-Type': 'application/x-www-form-urlencoded', ...r.driver.sign(body) })), responseUrl };
-  };
+  const gridCommand = (text: string, channel: string): Promise<Ack> =>
+    orgCommand(r, slack, GRID, { team: WORKSPACE, channel, text, responseUrl: `${slack.responseUrl().replace(/\/$/, '')}/grid-${++sent}` });
 
   it("posts a workspace's digest with the organisation's token, read with the organisation's key", async () => {
     expect((await installThroughBrowser(r.radar.url ?? '', slack, GRID)).status).toBe(200);
@@ -90,20 +62,9 @@ describe('an org-wide install in the background', () => {
   it('learns the workspace an event is delivered through (context_team_id), not the one it happened in', async () => {
     // A message in a Slack Connect channel: it happened in another organisation's workspace, and is delivered through one of the grid's.
     const through = 'T0GRIDWS10';
-    const event = JSON.stringify({
-      team_id: 'T0OTHERSID',
-      context_team_id: through,
-      context_enterprise_id: GRID.enterpriseId,
-      enterprise_id: GRID.enterpriseId,
-      api_app_id: API_APP_ID,
-      event: { type: 'message', channel: CHANNELS.general, user: 'U0OTHER001', text: 'hello', ts: '1795000000.000300', event_ts: '1795000000.000300', channel_type: 'channel' },
-      type: 'event_callback',
-      event_id: `Ev${randomBytes(6).toString('hex').toUpperCase()}`,
-      event_time: Math.floor(Date.now() / 1000),
-      authorizations: [{ enterprise_id: GRID.enterpriseId, team_id: null, user_id: 'U0RADARBOT', is_bot: true, is_enterprise_install: true }],
-      is_ext_shared_channel: true,
-    });
-    expect((await r.driver.raw(event, { 'Content-Type': 'application/json', ...r.driver.sign(event) })).status).toBe(200);
+    const message = { type: 'message', channel: CHANNELS.general, user: 'U0OTHER001', text: 'hello', ts: '1795000000.000300', event_ts: '1795000000.000300', channel_type: 'channel' };
+    const delivered = await orgEvent(r, GRID, message, { team_id: 'T0OTHERSID', context_team_id: through, context_enterprise_id: GRID.enterpriseId, is_ext_shared_channel: true });
+    expect(delivered.status).toBe(200);
     const learned = await r.untilLog((l) => l.msg === "a workspace served by its organisation's install: recorded for its background work" && l.team !== WORKSPACE);
     expect(learned.team).toBe(through);
     expect(await r.radar.deps.store.keyv(TEAM_ENTERPRISES_NAMESPACE).get(through)).toMatchObject({ enterpriseId: GRID.enterpriseId });
@@ -112,18 +73,7 @@ describe('an org-wide install in the background', () => {
 
   it("an org-wide uninstall removes the records of every workspace of the organisation it served", async () => {
     expect(await r.radar.deps.bindings.get(WORKSPACE, CHANNELS.general)).toBeDefined();
-    const gone = JSON.stringify({
-      team_id: GRID.teamId,
-      enterprise_id: GRID.enterpriseId,
-      is_enterprise_install: true,
-      api_app_id: API_APP_ID,
-      event: { type: 'app_uninstalled', event_ts: '1.3' },
-      type: 'event_callback',
-      event_id: `Ev${randomBytes(6).toString('hex').toUpperCase()}`,
-      event_time: Math.floor(Date.now() / 1000),
-      authorizations: [{ enterprise_id: GRID.enterpriseId, team_id: null, user_id: 'U0RADARBOT', is_bot: true, is_enterprise_install: true }],
-    });
-    expect((await r.driver.raw(gone, { 'Content-Type': 'application/json', ...r.driver.sign(gone) })).status).toBe(200);
+    expect((await orgEvent(r, GRID, { type: 'app_uninstalled', event_ts: '1.3' }, { team_id: GRID.teamId, is_enterprise_install: true })).status).toBe(200);
     const line = await r.untilLog((l) => typeof l.msg === 'string' && l.msg.startsWith('Radar was uninstalled'));
     expect(line).toMatchObject({ installationRemoved: true, counts: { bindings: 1, 'service-keys': 1 } });
     // The workspace's binding and what Radar learned of its organisation are gone.

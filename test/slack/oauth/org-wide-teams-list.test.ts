@@ -6,14 +6,14 @@
  * organisation's key. An organisation that cannot be asked leaves its workspace unserved, logged
  * once, and the other bindings' digests go on.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../../src/sandbox/index.js';
+import { describe, expect, it } from 'vitest';
+import type { Sandbox } from '../../../src/sandbox/index.js';
 import { SEED } from '../../../src/sandbox/seed.js';
 import { TEAM_ENTERPRISES_NAMESPACE } from '../../../src/store/team-installations.js';
-import { expectNoViolations, startFakeSlack, type FakeSlack } from '../../support/fake-slack.js';
+import { expectNoViolations, type FakeSlack } from '../../support/fake-slack.js';
 import { CHANNELS, USERS } from '../../support/slack-fixtures.js';
 import { digestsIn, poller, publish } from '../../features/digest/support.js';
-import { CLIENT, installThroughBrowser, startOAuthRadar, type OAuthRadar } from './oauth-support.js';
+import { installThroughBrowser, type OAuthRadar, useOAuthWorld } from './oauth-support.js';
 
 const WORKSPACE = 'T0GRIDWS09';
 /** An organisation of 250 workspaces, the one bound last: on the second page of `auth.teams.list` as Radar asks it (200 a page). */
@@ -36,17 +36,8 @@ describe("an org-wide install's workspace whose organisation is not learned", ()
   let sandbox: Sandbox;
   let slack: FakeSlack;
   let r: OAuthRadar;
-  beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0, speed: 1000 });
-    slack = await startFakeSlack({ oauth: CLIENT });
-    // SVC_API_KEY is the read-only key: a call made with it would show as key_acme_ro.
-    r = await startOAuthRadar({ sandbox, slack, apiKey: sandbox.keys.readOnly });
-  });
-  afterAll(async () => {
-    await r?.stop();
-    await slack?.close();
-    await sandbox?.close();
-  });
+  // SVC_API_KEY is the read-only key: a call made with it would show as key_acme_ro.
+  useOAuthWorld({ apiKey: (sandbox) => sandbox.keys.readOnly }, (world) => ({ sandbox, slack, r } = world));
 
   const bind = (teamId: string, channelId: string) =>
     r.radar.deps.bindings.set({ teamId, channelId, projectId: NORTHWIND, projectName: 'Northwind', boundBy: USERS.alice, boundAt: '2026-11-01T00:00:00.000Z' });

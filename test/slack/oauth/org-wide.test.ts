@@ -3,14 +3,13 @@
  * workspace of that organisation with the organisation's token, and a workspace of another
  * organisation is not served.
  */
-import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../../src/sandbox/index.js';
+import { describe, expect, it } from 'vitest';
+import type { Sandbox } from '../../../src/sandbox/index.js';
 import { INSTALLATIONS_NAMESPACE } from '../../../src/store/installations.js';
 import { NOT_CONNECTED } from '../../../src/slack/error-text.js';
-import { expectNoViolations, startFakeSlack, type FakeSlack } from '../../support/fake-slack.js';
-import { API_APP_ID, CHANNELS, USERS } from '../../support/slack-fixtures.js';
-import { CLIENT, installThroughBrowser, startOAuthRadar, type OAuthRadar } from './oauth-support.js';
+import { expectNoViolations, type FakeSlack } from '../../support/fake-slack.js';
+import { CHANNELS, USERS } from '../../support/slack-fixtures.js';
+import { installThroughBrowser, type OAuthRadar, orgCommand, orgEvent, useOAuthWorld } from './oauth-support.js';
 
 const GRID = { teamId: 'T0GRIDHQ01', teamName: 'Grid', enterpriseId: 'E0GRID0001', orgWide: true };
 
@@ -18,36 +17,9 @@ describe('org-wide installs (Enterprise Grid)', () => {
   let sandbox: Sandbox;
   let slack: FakeSlack;
   let r: OAuthRadar;
-  beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0, speed: 1000 });
-    slack = await startFakeSlack({ oauth: CLIENT });
-    r = await startOAuthRadar({ sandbox, slack });
-  });
-  afterAll(async () => {
-    await r?.stop();
-    await slack?.close();
-    await sandbox?.close();
-  });
+  useOAuthWorld({}, (world) => ({ sandbox, slack, r } = world));
 
-  const command = (team: string, enterprise: string) => {
-    const body = new URLSearchParams({
-      team_id: team,
-      team_domain: 'grid',
-      enterprise_id: enterprise,
-      enterprise_name: 'Grid',
-      is_enterprise_install: 'true',
-      channel_id: CHANNELS.general,
-      channel_name: 'general',
-      user_id: USERS.alice,
-      user_name: 'alice',
-      command: '/radar',
-      text: 'help',
-      api_app_id: API_APP_ID,
-      response_url: slack.responseUrl(),
-      trigger_id: `${Date.now()}.${randomBytes(4).toString('hex')}`,
-    }).toString();
-    return r.driver.raw(body, { 'Content-Type': 'application/x-www-form-urlencoded', ...r.driver.sign(body) });
-  };
+  const command = (team: string, enterprise: string) => orgCommand(r, slack, { enterpriseId: enterprise }, { team, channel: CHANNELS.general, text: 'help' });
 
   it('serves every workspace of the organisation with its token, and no other organisation', async () => {
     expect((await installThroughBrowser(r.radar.url ?? '', slack, GRID)).status).toBe(200);
@@ -66,18 +38,8 @@ describe('org-wide installs (Enterprise Grid)', () => {
     const help = await command('T0GRIDWS09', GRID.enterpriseId);
     expect(help.status).toBe(200);
     expect(JSON.stringify(help.body)).toContain('/radar');
-    const event = JSON.stringify({
-      team_id: 'T0GRIDWS09',
-      enterprise_id: GRID.enterpriseId,
-      api_app_id: API_APP_ID,
-      event: { type: 'app_home_opened', user: USERS.bob, channel: 'D0GRIDHOME', tab: 'home', event_ts: '1.2' },
-      type: 'event_callback',
-      event_id: `Ev${randomBytes(6).toString('hex').toUpperCase()}`,
-      event_time: Math.floor(Date.now() / 1000),
-      authorizations: [{ enterprise_id: GRID.enterpriseId, team_id: null, user_id: 'U0RADARBOT', is_bot: true, is_enterprise_install: true }],
-      is_ext_shared_channel: false,
-    });
-    expect((await r.driver.raw(event, { 'Content-Type': 'application/json', ...r.driver.sign(event) })).status).toBe(200);
+    const opened = await orgEvent(r, GRID, { type: 'app_home_opened', user: USERS.bob, channel: 'D0GRIDHOME', tab: 'home', event_ts: '1.2' }, { team_id: 'T0GRIDWS09', is_ext_shared_channel: false });
+    expect(opened.status).toBe(200);
     await slack.waitForCall('views.publish', (c) => c.token === token && c.args.user_id === USERS.bob);
 
     // Another organisation's workspace: acked, not served.
@@ -87,18 +49,7 @@ describe('org-wide installs (Enterprise Grid)', () => {
     expectNoViolations(slack);
 
     // The organisation uninstalls: its installation and its service key go.
-    const gone = JSON.stringify({
-      team_id: GRID.teamId,
-      enterprise_id: GRID.enterpriseId,
-      is_enterprise_install: true,
-      api_app_id: API_APP_ID,
-      event: { type: 'app_uninstalled', event_ts: '1.3' },
-      type: 'event_callback',
-      event_id: `Ev${randomBytes(6).toString('hex').toUpperCase()}`,
-      event_time: Math.floor(Date.now() / 1000),
-      authorizations: [{ enterprise_id: GRID.enterpriseId, team_id: null, user_id: 'U0RADARBOT', is_bot: true, is_enterprise_install: true }],
-    });
-    expect((await r.driver.raw(gone, { 'Content-Type': 'application/json', ...r.driver.sign(gone) })).status).toBe(200);
+    expect((await orgEvent(r, GRID, { type: 'app_uninstalled', event_ts: '1.3' }, { team_id: GRID.teamId, is_enterprise_install: true })).status).toBe(200);
     const line = await r.untilLog((l) => typeof l.msg === 'string' && l.msg.startsWith('Radar was uninstalled'));
     expect(line).toMatchObject({ installationRemoved: true, counts: { 'service-keys': 1 } });
     expect(await r.radar.deps.workspaces?.keys.keyOf(`enterprise:${GRID.enterpriseId}`)).toBeUndefined();

@@ -5,16 +5,16 @@
  * every call. SVC_API_KEY (here the read-only key) serves neither. A workspace without a key gets one
  * sentence; forged values cannot reach the other's key; an uninstall removes the key.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../../src/sandbox/index.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Sandbox } from '../../../src/sandbox/index.js';
 import { SEED } from '../../../src/sandbox/seed.js';
 import { NOT_CONNECTED } from '../../../src/slack/error-text.js';
 import { ACTION_IDS, BLOCK_IDS, CALLBACK_IDS } from '../../../src/slack/ids.js';
 import { SERVICE_KEYS_NAMESPACE } from '../../../src/store/service-keys.js';
-import { answerTo, expectNoViolations, startFakeSlack, type FakeSlack } from '../../support/fake-slack.js';
+import { answerTo, expectNoViolations, type FakeSlack } from '../../support/fake-slack.js';
 import { replyText } from '../../support/radar-harness.js';
 import { CHANNELS, SLACK_USERS, USERS } from '../../support/slack-fixtures.js';
-import { CLIENT, connectKey, installThroughBrowser, openHome, startOAuthRadar, type OAuthRadar } from './oauth-support.js';
+import { connectKey, installThroughBrowser, openHome, useOAuthWorld, type OAuthRadar } from './oauth-support.js';
 
 const FIRST = { teamId: 'T0FIRST001', teamName: 'First & Co' };
 const SECOND = { teamId: 'T0SECOND02', teamName: 'Second' };
@@ -29,17 +29,10 @@ describe('each workspace connects its own service key (OAuth mode over HTTP)', (
   const ackText = (body: unknown) => String((body as { text?: string }).text ?? '');
   const submissionErrors = (body: unknown) => (body as { errors?: Record<string, string> }).errors?.[BLOCK_IDS.connectKey] ?? '';
 
+  // SVC_API_KEY is the read-only key: a call made with it would show as key_acme_ro in the log.
+  useOAuthWorld({ users, apiKey: (sandbox) => sandbox.keys.readOnly }, (world) => ({ sandbox, slack, r } = world));
   beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0, speed: 1000 });
-    slack = await startFakeSlack({ oauth: CLIENT, users });
-    // SVC_API_KEY is the read-only key: a call made with it would show as key_acme_ro in the log.
-    r = await startOAuthRadar({ sandbox, slack, apiKey: sandbox.keys.readOnly });
     for (const team of [FIRST, SECOND]) expect((await installThroughBrowser(r.radar.url ?? '', slack, team)).status).toBe(200);
-  });
-  afterAll(async () => {
-    await r?.stop();
-    await slack?.close();
-    await sandbox?.close();
   });
 
   it('until connected every command and shortcut says how to connect, and nothing else happens', async () => {

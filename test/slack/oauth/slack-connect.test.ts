@@ -6,16 +6,16 @@
  * and read with its key, never the other's.
  */
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../../src/sandbox/index.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Sandbox } from '../../../src/sandbox/index.js';
 import { SEED } from '../../../src/sandbox/seed.js';
 import { inWorkspace } from '../../../src/slack/workspace-scope.js';
 import { createTicketThreadsRepo } from '../../../src/store/ticket-threads.js';
-import { answerTo, expectNoViolations, startFakeSlack, type FakeSlack } from '../../support/fake-slack.js';
+import { answerTo, expectNoViolations, type FakeSlack } from '../../support/fake-slack.js';
 import { replyText } from '../../support/radar-harness.js';
 import { API_APP_ID, CHANNELS, USERS } from '../../support/slack-fixtures.js';
 import { digestsIn, poller, publish } from '../../features/digest/support.js';
-import { CLIENT, installThroughBrowser, startOAuthRadar, type OAuthRadar } from './oauth-support.js';
+import { installThroughBrowser, type OAuthRadar, useOAuthWorld } from './oauth-support.js';
 
 const A = { teamId: 'T0SHAREA01', teamName: 'Alpha' };
 const B = { teamId: 'T0SHAREB02', teamName: 'Beta' };
@@ -32,18 +32,11 @@ describe('a Slack Connect channel bound from two workspaces', () => {
   /** The keys of the project listings (`status` reads one) since `from`: background polls never list projects. */
   const keyIds = (from: number) => new Set(sandbox.control.requests().slice(from).filter((e) => e.method === 'GET' && e.path === '/v1/projects').map((e) => e.keyId));
 
+  useOAuthWorld({ apiKey: (sandbox) => sandbox.keys.readOnly }, (world) => ({ sandbox, slack, r } = world));
   beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0, speed: 1000 });
-    slack = await startFakeSlack({ oauth: CLIENT });
-    r = await startOAuthRadar({ sandbox, slack, apiKey: sandbox.keys.readOnly });
     for (const team of [A, B]) expect((await installThroughBrowser(r.radar.url ?? '', slack, team)).status).toBe(200);
     await r.radar.deps.workspaces?.keys.set(`team:${A.teamId}`, sandbox.keys.readWrite, { scope: 'read_write', connectedBy: USERS.alice });
     await r.radar.deps.workspaces?.keys.set(`team:${B.teamId}`, sandbox.keys.otherOrg, { scope: 'read_write', connectedBy: USERS.maya });
-  });
-  afterAll(async () => {
-    await r?.stop();
-    await slack?.close();
-    await sandbox?.close();
   });
 
   it("serves each workspace's commands in the shared channel with its own token and key, and shows only its own records", async () => {

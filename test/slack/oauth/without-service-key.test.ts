@@ -4,11 +4,11 @@
  * 4.1) without a key and says so; a workspace that connects its key is served as before.
  */
 import { request } from 'undici';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startSandbox, type Sandbox } from '../../../src/sandbox/index.js';
-import { startFakeSlack, type FakeSlack } from '../../support/fake-slack.js';
+import { describe, expect, it, vi } from 'vitest';
+import type { Sandbox } from '../../../src/sandbox/index.js';
+import type { FakeSlack } from '../../support/fake-slack.js';
 import { SLACK_USERS, USERS } from '../../support/slack-fixtures.js';
-import { CLIENT, connectKey, installThroughBrowser, startOAuthRadar, type OAuthRadar } from './oauth-support.js';
+import { connectKey, installThroughBrowser, type OAuthRadar, useOAuthWorld } from './oauth-support.js';
 
 const TEAM = { teamId: 'T0NOKEY001', teamName: 'No Key Yet' };
 
@@ -16,16 +16,7 @@ describe('OAuth mode without SVC_API_KEY', () => {
   let sandbox: Sandbox;
   let slack: FakeSlack;
   let r: OAuthRadar;
-  beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0, speed: 1000 });
-    slack = await startFakeSlack({ oauth: CLIENT, users: { [USERS.alice]: { ...SLACK_USERS[USERS.alice]!, is_admin: true } } });
-    r = await startOAuthRadar({ sandbox, slack, apiKey: null });
-  });
-  afterAll(async () => {
-    await r?.stop();
-    await slack?.close();
-    await sandbox?.close();
-  });
+  useOAuthWorld({ users: { [USERS.alice]: { ...SLACK_USERS[USERS.alice]!, is_admin: true } }, apiKey: () => null }, (world) => ({ sandbox, slack, r } = world));
 
   const healthz = async () => {
     const res = await request(`${r.radar.url}/healthz`);
