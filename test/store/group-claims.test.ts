@@ -44,31 +44,6 @@ describe('groupClaims', () => {
     expect(calls).toHaveLength(2);
   });
 
-  it('holds the claims asked while a write is under way, over several turns, and writes them together once it ends', async () => {
-    const { calls, claimMany } = recordingClaimMany();
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const claim = groupClaims(async (namespace, keys, ttlMs) => {
-      if (calls.length === 0) await held;
-      return claimMany(namespace, keys, ttlMs);
-    });
-    const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
-    const first = claim('seen', 'a', 60_000);
-    await nextTurn();
-    const later = [claim('seen', 'b', 60_000)];
-    await nextTurn();
-    later.push(claim('seen', 'c', 60_000), claim('seen', 'a', 60_000));
-    await nextTurn();
-    expect(calls).toEqual([]);
-    release();
-    expect(await first).toBe(true);
-    expect(await Promise.all(later)).toEqual([true, true, false]);
-    expect(calls).toEqual([
-      { namespace: 'seen', keys: ['a'], ttlMs: 60_000 },
-      { namespace: 'seen', keys: ['b', 'c', 'a'], ttlMs: 60_000 },
-    ]);
-  });
-
   it('rejects every caller of a group whose write failed, and the next group is written afresh', async () => {
     let fail = true;
     const claim = groupClaims(async (_namespace, keys) => {

@@ -287,46 +287,29 @@ interface WaitingClaim {
 }
 
 /**
- * A group commit for single claims: the claims asked while no write of claims is under way, in one
- * turn of the event loop, are written as one `claimMany` per namespace and ttl; those asked while a
- * write is under way wait for it and go together as the next (SQLite's one connection would have
- * queued them behind it anyway). Each caller still waits for its own row. A key asked twice in one
- * group is claimed by the first asker only. One statement instead of one each keeps SQLite's one
- * connection from queueing a burst: a statement costs the main thread about as much for one key as
- * for a few (node-sqlite3 prepares, runs and finalises each), so a burst's claims go in fewer, larger ones.
+ * A group commit for single claims: the claims asked in one turn of the event loop (a burst of
+ * deliveries, each claiming its key) are written as one `claimMany` per namespace and ttl, and each
+ * caller still waits for its own row. A key asked twice in one group is claimed by the first asker
+ * only. One statement instead of one each keeps SQLite's one connection from queueing a burst.
  */
 export function groupClaims(claimMany: (namespace: string, keys: readonly string[], ttlMs: number) => Promise<boolean[]>) {
   const groups = new Map<string, { namespace: string; ttlMs: number; waiting: WaitingClaim[] }>();
-  let writing = 0;
-  let scheduled = false;
-  const schedule = () => {
-    if (scheduled || writing > 0) return;
-    scheduled = true;
-    setImmediate(flush);
-  };
   const flush = () => {
-    scheduled = false;
     const due = [...groups.values()];
     groups.clear();
     for (const { namespace, ttlMs, waiting } of due) {
       const first = new Map<string, WaitingClaim>();
       for (const claim of waiting) if (!first.has(claim.key)) first.set(claim.key, claim);
       const keys = [...first.keys()];
-      writing += 1;
-      claimMany(namespace, keys, ttlMs)
-        .then(
-          (claimed) => {
-            const won = new Map(keys.map((key, i) => [key, claimed[i] === true]));
-            for (const claim of waiting) claim.resolve(first.get(claim.key) === claim && won.get(claim.key) === true);
-          },
-          (error: unknown) => {
-            for (const claim of waiting) claim.reject(error);
-          },
-        )
-        .finally(() => {
-          writing -= 1;
-          if (groups.size > 0) schedule();
-        });
+      claimMany(namespace, keys, ttlMs).then(
+        (claimed) => {
+          const won = new Map(keys.map((key, i) => [key, claimed[i] === true]));
+          for (const claim of waiting) claim.resolve(first.get(claim.key) === claim && won.get(claim.key) === true);
+        },
+        (error: unknown) => {
+          for (const claim of waiting) claim.reject(error);
+        },
+      );
     }
   };
   return (namespace: string, key: string, ttlMs: number): Promise<boolean> =>
@@ -334,10 +317,10 @@ export function groupClaims(claimMany: (namespace: string, keys: readonly string
       const id = `${namespace}\u0000${ttlMs}`;
       let group = groups.get(id);
       if (!group) {
+        if (groups.size === 0) setImmediate(flush);
         group = { namespace, ttlMs, waiting: [] };
         groups.set(id, group);
       }
       group.waiting.push({ key, resolve, reject });
-      schedule();
     });
 }
