@@ -24,10 +24,12 @@
  * seconds per team: a poll cycle asks once per project and team.
  */
 import { LRUCache } from 'lru-cache';
+import pLimit from 'p-limit';
 import * as z from 'zod';
 import type { Store } from './backends/store.js';
 import { INSTALLATIONS_NAMESPACE } from './installations.js';
 import { recordReader } from './records.js';
+import { withDeadline } from '../deadline.js';
 
 export const TEAM_ENTERPRISES_NAMESPACE = 'team-enterprises';
 
@@ -70,38 +72,12 @@ export interface InstallationLookupOptions {
   ask?: { everyMs?: number; concurrency?: number; timeoutMs?: number };
 }
 
-/** At most `limit` tasks at once; the rest wait their turn. */
-function limiter(limit: number) {
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  return async <T>(task: () => Promise<T>): Promise<T> => {
-    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
-    running += 1;
-    try {
-      return await task();
-    } finally {
-      running -= 1;
-      waiting.shift()?.();
-    }
-  };
-}
-
-/** `promise`, or a rejection after `ms`. */
-function within<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-    timer.unref?.();
-  });
-  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
-}
-
 export function createInstallationLookup(store: Store, options: InstallationLookupOptions = {}): InstallationLookup {
   const now = options.now ?? (() => new Date());
   let teamsOfOrg = options.teamsOfOrg;
   const askEveryMs = options.ask?.everyMs ?? ASK_EVERY_MS;
   const askTimeoutMs = options.ask?.timeoutMs ?? ASK_TIMEOUT_MS;
-  const oneAtATime = limiter(options.ask?.concurrency ?? ASK_CONCURRENCY);
+  const fewAtATime = pLimit(options.ask?.concurrency ?? ASK_CONCURRENCY);
   /** Per org-wide install: when it was last asked, and its answer (null: the ask failed). */
   const asked = new Map<string, { at: number; teams: Promise<ReadonlySet<string> | null> }>();
   /** The stored org-wide installs' enterprises, being listed (misses at once share one listing; a team's miss is cached for a few seconds). */
@@ -136,7 +112,7 @@ export function createInstallationLookup(store: Store, options: InstallationLook
   const teamsOfInstall = (ask: TeamsOfOrg, enterpriseId: string, at: number): Promise<ReadonlySet<string> | null> => {
     const last = asked.get(enterpriseId);
     if (last && at - last.at < askEveryMs && at >= last.at) return last.teams;
-    const teams = oneAtATime(() => within(ask(enterpriseId), askTimeoutMs)).then(
+    const teams = fewAtATime(() => withDeadline(ask(enterpriseId), askTimeoutMs, () => new Error(`no answer within ${askTimeoutMs} ms`))).then(
       (ids) => {
         failureLogged.delete(enterpriseId);
         return new Set(ids) as ReadonlySet<string>;

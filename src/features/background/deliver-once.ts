@@ -15,6 +15,7 @@ import type { Logger } from '../../log.js';
 import { botIdLookup, type BotIdWhere } from '../../slack/bot-ids.js';
 import { channelFailureReason } from '../../slack/slack-errors.js';
 import type { ClaimResult } from '../../store/digest-ledger.js';
+import { withDeadline } from '../../deadline.js';
 
 /** The ledger's operations posting needs. */
 export interface ClaimLedger<K> {
@@ -106,7 +107,7 @@ export async function deliverOnce<K extends object, M>(ctx: ClaimContext<K>, key
   let ts: string;
   const posting = once.post(messages);
   try {
-    ts = await withinDeadline(posting, ctx.postTimeoutMs);
+    ts = await withDeadline(posting, ctx.postTimeoutMs, () => new PostInDoubt(ctx.postTimeoutMs));
   } catch (error) {
     if (error instanceof PostInDoubt) {
       // Slack may still take the post: keep the claim, so nobody posts again before recovery has
@@ -144,13 +145,6 @@ class PostInDoubt extends Error {
   }
 }
 
-function withinDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new PostInDoubt(ms)), ms);
-  });
-  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
-}
 
 /**
  * What every channel poster built on `deliverOnce` shares (digests, watches): a Web API client, this

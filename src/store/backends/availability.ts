@@ -6,6 +6,7 @@
  */
 import type { Logger } from '../../log.js';
 import { isStoreUnavailable, StoreUnavailableError } from './errors.js';
+import { withDeadline } from '../../deadline.js';
 
 export interface Availability {
   /**
@@ -76,13 +77,7 @@ export function createAvailability({ logger, classify, now = Date.now }: Availab
 
 /** Rejects with a `timeout` StoreUnavailableError when `promise` has not settled within `ms`. */
 export function withinTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new StoreUnavailableError('timeout', `the store did not answer ${what} within ${ms} ms`)), ms);
-    timer.unref();
-  });
-  promise.catch(() => undefined);
-  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
+  return withDeadline(promise, ms, () => new StoreUnavailableError('timeout', `the store did not answer ${what} within ${ms} ms`));
 }
 
 /** Methods of a Keyv storage adapter that reach the backend. */
