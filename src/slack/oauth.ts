@@ -215,11 +215,9 @@ export function createOAuth(options: OAuthOptions): OAuth {
 
   // Background work's token: the installation the workspace scope (or the team lookup) names.
   const lookup = options.lookup ?? createInstallationLookup(store, { now });
-  const tokenOf = async ({ workspace, teamId }: { workspace: string; teamId: string }) => {
-    const [kind, id = ''] = workspace.split(':');
-    const source = kind === 'enterprise' ? { teamId, enterpriseId: id, isEnterpriseInstall: true } : { teamId: id, enterpriseId: undefined, isEnterpriseInstall: false };
+  const tokenOf = async (where: { workspace: string; teamId: string }) => {
     try {
-      return (await authorize(source)).botToken as string | undefined;
+      return (await authorize(installQuery(where))).botToken as string | undefined;
     } catch {
       return undefined;
     }
@@ -252,11 +250,7 @@ export function createOAuth(options: OAuthOptions): OAuth {
   lookup.askOrganisationsWith(teamsOfOrg);
 
   // The bot id the install recorded (the InstallProvider asks auth.test for it as it installs).
-  const botIdOf = async ({ workspace, teamId }: { workspace: string; teamId: string }) => {
-    const [kind, id = ''] = workspace.split(':');
-    const query = kind === 'enterprise' ? { teamId, enterpriseId: id, isEnterpriseInstall: true } : { teamId: id, enterpriseId: undefined, isEnterpriseInstall: false };
-    return (await installations.fetchInstallation(query)).bot?.id || undefined;
-  };
+  const botIdOf = async (where: { workspace: string; teamId: string }) => (await installations.fetchInstallation(installQuery(where))).bot?.id || undefined;
 
   return {
     installations,
@@ -268,4 +262,10 @@ export function createOAuth(options: OAuthOptions): OAuth {
     ]),
     installationOf,
   };
+}
+
+/** The installation query for an installation's record key (`team:<T>` / `enterprise:<E>`) serving team `teamId`. */
+function installQuery({ workspace, teamId }: { workspace: string; teamId: string }) {
+  const [kind, id = ''] = workspace.split(':');
+  return kind === 'enterprise' ? { teamId, enterpriseId: id, isEnterpriseInstall: true } : { teamId: id, enterpriseId: undefined, isEnterpriseInstall: false };
 }
