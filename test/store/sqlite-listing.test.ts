@@ -32,11 +32,13 @@ describe('listing a namespace on SQLite', () => {
   it('shows each listing every write finished before it was asked for, while writes are under way', async () => {
     const finished: string[] = [];
     const checks: Promise<void>[] = [];
+    const writes: Promise<void>[] = [];
     for (let i = 0; i < 120; i++) {
       const key = `k${String(i).padStart(3, '0')}`;
       const write = store.update('things', key, () => ({ i })).then(() => {
         finished.push(key);
       });
+      writes.push(write);
       const mustSee = [...finished];
       checks.push(
         store.entries('things').then((listing) => {
@@ -48,6 +50,8 @@ describe('listing a namespace on SQLite', () => {
     }
     await Promise.all(checks);
     expect(finished.length).toBeGreaterThan(0);
+    // Every write finished (not only every seventh, awaited above): all 120 rows are listed.
+    await Promise.all(writes);
     expect((await store.entries('things')).length).toBe(120);
   });
 
