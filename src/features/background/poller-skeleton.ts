@@ -108,10 +108,10 @@ function createLeasedPoller<G>(options: PollerOptions<G>): Worker {
     return cycle.finally(() => running.delete(cycle));
   };
 
-  /** A cycle now, and the next one an interval after this one started. */
-  const cycle = (signal: AbortSignal): Promise<void> => {
+  /** A cycle now (its groups spread over `spreadMs`), and the next one an interval after this one started. */
+  const cycle = (signal: AbortSignal, spreadMs = intervalMs): Promise<void> => {
     const startedAt = deps.now().getTime();
-    const done = runCycle(signal, intervalMs);
+    const done = runCycle(signal, spreadMs);
     void done.finally(() => schedule(signal, Math.max(0, startedAt + intervalMs - deps.now().getTime())));
     return done;
   };
@@ -125,6 +125,8 @@ function createLeasedPoller<G>(options: PollerOptions<G>): Worker {
 
   /** The cycle the latest election started (each election polls at once). */
   let electionCycle: Promise<void> | undefined;
+  /** True while a tick asks for the lease: an election then polls every group at once, as the tick would. */
+  let ticking = false;
   const leadership = createLeadership({
     coordinator: deps.store.coordinator,
     name: options.lease,
@@ -132,7 +134,7 @@ function createLeasedPoller<G>(options: PollerOptions<G>): Worker {
     logger,
     onElected: (signal) => {
       clearTimeout(nextCycle);
-      if (!stopping.signal.aborted) electionCycle = cycle(signal);
+      if (!stopping.signal.aborted) electionCycle = cycle(signal, ticking ? 0 : intervalMs);
     },
   });
 
@@ -166,7 +168,9 @@ function createLeasedPoller<G>(options: PollerOptions<G>): Worker {
     },
     async tick() {
       const before = electionCycle;
-      if (!(await leadership.ensure())) return;
+      ticking = true;
+      const leading = await leadership.ensure().finally(() => (ticking = false));
+      if (!leading) return;
       // Elected by this very tick: the election's cycle is the tick's (never two cycles for one tick).
       if (electionCycle !== before && electionCycle) return electionCycle;
       const signal = leadership.signal;

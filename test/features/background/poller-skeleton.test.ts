@@ -23,7 +23,7 @@ describe('failingPatch', () => {
 });
 
 describe('a leased poller elected by a tick', () => {
-  it('runs one cycle for that tick: the election’s own, never a second beside it', async () => {
+  it('runs one cycle for that tick, every group at once: the election’s own, never a second beside it', async () => {
     // The store could not be reached when the poller started (no lease then); the tick takes it.
     let free = false;
     const coordinator = {
@@ -48,7 +48,7 @@ describe('a leased poller elected by a tick', () => {
       },
       logger: createLogger({ level: 'error' }),
       cycleFailed: 'cycle failed',
-      groups: async () => new Map([['project', 'group']]),
+      groups: async () => new Map([['project', 'group'], ['other', 'group']]),
       poll: async (key) => {
         polls.push(key);
       },
@@ -60,9 +60,10 @@ describe('a leased poller elected by a tick', () => {
     // Let any timer the election set fire before counting.
     await new Promise((resolve) => setImmediate(resolve));
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(polls).toEqual(['project']);
+    // Every group at once, as a tick polls (the interval is an hour: not spread over it).
+    expect(polls).toEqual(['project', 'other']);
     await poller.tick?.();
-    expect(polls).toEqual(['project', 'project']);
+    expect(polls).toEqual(['project', 'other', 'project', 'other']);
     await poller.stop();
   });
 });
