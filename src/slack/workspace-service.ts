@@ -27,6 +27,7 @@ import { NOT_CONNECTED } from './error-text.js';
 import type { InstallationResolver } from './installation.js';
 import { answerRefusal } from './request-limits.js';
 import { currentWorkspace, inWorkspace, scopeOfInstallation, type WorkspaceScope } from './workspace-scope.js';
+import { withDeadline } from '../deadline.js';
 
 /** Every raw method of the service client, each delegated per call (the list is checked against the type); the fact methods are built on them (`withReads`). */
 const METHODS = {
@@ -250,10 +251,8 @@ export function createWorkspaceService(options: WorkspaceServiceOptions): Worksp
     };
   };
 
-  const TOO_SLOW = Symbol('too slow');
   const checkKey = async (apiKey: string): Promise<KeyCheck> => {
     const client = options.clientFor(apiKey, 'check');
-    let timer: NodeJS.Timeout | undefined;
     try {
       const checked = (async () => {
         const projects = await client.listProjects();
@@ -261,13 +260,10 @@ export function createWorkspaceService(options: WorkspaceServiceOptions): Worksp
         const scope: ServiceKeyScope = first ? await probeScope(client, first.id) : 'unknown';
         return { ok: true as const, scope, projects: projects.length };
       })();
-      checked.catch(() => undefined);
       // The modal must be answered within Slack's 3 seconds: a check that takes longer is said so.
-      const slow = new Promise<typeof TOO_SLOW>((resolve) => (timer = setTimeout(() => resolve(TOO_SLOW), options.checkWithinMs ?? 2_500)));
-      const result = await Promise.race([checked, slow]);
-      if (result === TOO_SLOW) return { ok: false, sentence: 'The monitoring service took too long to answer the check of this key; please try again in a minute.' };
-      return result;
+      return await withDeadline(checked, options.checkWithinMs ?? 2_500, () => new CheckTooSlow());
     } catch (error) {
+      if (error instanceof CheckTooSlow) return { ok: false, sentence: 'The monitoring service took too long to answer the check of this key; please try again in a minute.' };
       const reason = rejectedKeyReason(error);
       if (reason) return { ok: false, sentence: `The monitoring service refused this key (${reason}): paste an active key of your organisation.` };
       if (isServiceError(error) && (error.code === 'timeout' || error.code === 'network_error' || (error.status ?? 0) >= 500)) {
@@ -278,7 +274,6 @@ export function createWorkspaceService(options: WorkspaceServiceOptions): Worksp
       }
       return { ok: false, sentence: 'The monitoring service did not accept this key for reading projects; paste an active key of your organisation.' };
     } finally {
-      clearTimeout(timer);
       // Not waited for: a check cut short still has its request in flight.
       void client.close().catch(() => undefined);
     }
@@ -310,3 +305,6 @@ export function createWorkspaceService(options: WorkspaceServiceOptions): Worksp
     },
   };
 }
+
+/** A key check that outlasted its time (the connect modal's answer cannot wait for it). */
+class CheckTooSlow extends Error {}
