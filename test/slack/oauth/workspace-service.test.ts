@@ -92,4 +92,25 @@ describe('the per-workspace service facade', () => {
     expect(await ws.checkKey('svc_live_0000000000000000000000000000000')).toMatchObject({ ok: false });
     expect(made).toContain('check');
   });
+
+  it('says a check that outlasts its bound is too slow (the modal cannot wait for it)', async () => {
+    const logger = createLogger({ level: 'error', secrets: [], sink: () => {} });
+    const quick = createWorkspaceService({
+      keys: ws.keys,
+      lookup: createInstallationLookup(store),
+      clientFor: (apiKey) => createServiceClient({ baseUrl: sandbox.url, apiKey, retry: false }),
+      logger,
+      checkWithinMs: 20,
+    });
+    // The listing answers long after the bound (the check does not wait for it).
+    sandbox.control.addFault({ path: '^/v1/projects$', kind: 'latency', latencyMs: 1_000, times: 1 });
+    try {
+      expect(await quick.checkKey(sandbox.keys.readWrite)).toEqual({
+        ok: false,
+        sentence: 'The monitoring service took too long to answer the check of this key; please try again in a minute.',
+      });
+    } finally {
+      await quick.close();
+    }
+  });
 });
