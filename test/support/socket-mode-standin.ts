@@ -98,7 +98,7 @@ export interface SocketModeStandin {
   waitForConnection(n: number): Promise<void>;
   /** Resolves once `apps.connections.open` has been answered with a URL `n` times. */
   waitForOpens(n: number): Promise<void>;
-  /** With `{ hello: 'manual' }`: greets the waiting connection(s). */
+  /** With `{ hello: 'manual' }`: greets the waiting connection(s), and from then on each new one. */
   sendHello(): void;
   /** Sends an envelope on the live connection (waiting for one) and resolves with its ack. */
   send(envelope: Envelope): Promise<SocketAck>;
@@ -145,6 +145,8 @@ export async function startSocketModeStandin(options: StandinOptions): Promise<S
   let opens = 0;
   let connectionCount = 0;
   let helloCount = 0;
+  /** Set by `sendHello()`: a connection whose WebSocket opens after it is greeted on arrival. */
+  let helloReleased = false;
   let live: Connection | null = null;
   const connections = new Set<Connection>();
   let origin = '';
@@ -200,7 +202,7 @@ export async function startSocketModeStandin(options: StandinOptions): Promise<S
       onClose();
       notify();
     });
-    if (options.hello !== 'manual') greet(connection);
+    if (options.hello !== 'manual' || helloReleased) greet(connection);
   });
 
   const server = createServer((req, res) => {
@@ -298,6 +300,8 @@ export async function startSocketModeStandin(options: StandinOptions): Promise<S
     waitForConnection: (n) => until(() => helloCount >= n),
     waitForOpens: (n) => until(() => opens >= n),
     sendHello() {
+      // The app may have asked apps.connections.open and not yet opened the WebSocket it names.
+      helloReleased = true;
       for (const connection of connections) greet(connection);
     },
     async send(envelope) {
