@@ -59,7 +59,10 @@ export function readCappedBody(req: IncomingMessage, limit: number, budget?: { a
       if (!settled) settle(null, Buffer.concat(chunks, size));
     };
     const onError = (error: Error) => settle(error);
-    const onClose = () => settle(new Error('the request was closed before its body ended'));
+    // Every request closes, most after their body was read: the error (and its stack) only when it was not.
+    const onClose = () => {
+      if (!settled) settle(new Error('the request was closed before its body ended'));
+    };
     req.on('data', onData);
     req.on('end', onEnd);
     req.on('error', onError);
