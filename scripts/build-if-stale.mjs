@@ -60,7 +60,7 @@ try {
     platform: 'node',
     target: 'node20',
     // Everything else in node_modules is bundled: see the header for why these stay out.
-    external: ['@slack/*', 'undici', 'sqlite3', 'ioredis', '@keyv/redis', '@sesamecare-oss/redlock', '@resvg/*', 'echarts'],
+    external: ['@slack/*', 'undici', 'sqlite3', 'better-sqlite3', 'ioredis', '@keyv/redis', '@sesamecare-oss/redlock', '@resvg/*', 'echarts'],
     // Bundled CommonJS libraries call require() for Node's built-ins.
     banner: { js: "import { createRequire as __radarCreateRequire } from 'node:module'; const require = __radarCreateRequire(import.meta.url);" },
     sourcemap: true,

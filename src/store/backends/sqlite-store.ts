@@ -16,13 +16,13 @@ import { mkdirSync, statSync, type Stats } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { dirname } from 'node:path';
 import Keyv, { type KeyvStoreAdapter } from 'keyv';
-import KeyvSqlite from '@keyv/sqlite';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import type { Logger } from '../../log.js';
 import { createAvailability, withinTimeout } from './availability.js';
 import { createCoordinator } from './coordination.js';
 import { StoreUnavailableError } from './errors.js';
 import { createMemoryLocks } from './memory-locks.js';
+import { KEYV_TABLE, openSqliteConnection, type SqliteConnection } from './sqlite-connection.js';
 import type { Change, StoredEntry, Store, UpdateOptions, UpdateResult } from './store.js';
 import { assertTtl, decodeRaw, HEALTH_NAMESPACE, keyvPerNamespace } from './store.js';
 
@@ -72,26 +72,15 @@ export async function openSqliteStore(path: string, { logger, namespacePrefix, c
   const memory = path === MEMORY_DATABASE;
   if (!memory) mkdirSync(dirname(path), { recursive: true });
 
-  const connection = new KeyvSqlite({ uri: `sqlite://${path}`, busyTimeout: 5_000 });
-  // A failed open is reported here and through the first query, which is what refuses to start.
-  connection.on('error', () => undefined);
+  let connection: SqliteConnection;
   let opened: Stats | null = null;
   try {
-    await connection.query('SELECT 1');
-    if (!memory) {
-      await connection.query('PRAGMA journal_mode=WAL');
-      // In WAL mode, NORMAL syncs at checkpoints rather than at every commit: a commit survives the
-      // process being killed (what Radar's exactly-once promises are about) and may be lost only to
-      // an OS crash or power cut. Every commit fsynced cost ~3.6 ms and serialised every write on the
-      // one connection (1,000 replay-guard claims took seconds, behind which acks waited).
-      await connection.query('PRAGMA synchronous=NORMAL');
-      opened = statSync(path);
-    }
+    connection = openSqliteConnection(path, { busyTimeoutMs: commandTimeoutMs });
+    if (!memory) opened = statSync(path);
   } catch (error) {
-    await connection.disconnect().catch(() => undefined);
     throw new Error(`cannot open the SQLite store at ${path}`, { cause: error });
   }
-  const table = connection.opts.table ?? 'keyv';
+  const table = KEYV_TABLE;
 
   const availability = createAvailability({ logger, classify: classifySqliteError });
   let closed = false;
@@ -100,7 +89,7 @@ export async function openSqliteStore(path: string, { logger, namespacePrefix, c
     if (opened) checkFile(path, opened);
   };
   /** Every call to the connection: the file is checked before, and after (a write may have gone to a deleted file). */
-  const run = <T>(call: () => Promise<T>, context?: Record<string, unknown>): Promise<T> =>
+  const run = <T>(call: () => T | Promise<T>, context?: Record<string, unknown>): Promise<T> =>
     availability.guard(async () => {
       assertUsable();
       const value = await call();
@@ -112,15 +101,15 @@ export async function openSqliteStore(path: string, { logger, namespacePrefix, c
   const adapterFor = (namespace: string): KeyvStoreAdapter => {
     const context = { namespace };
     const adapter = Object.assign(new EventEmitter(), {
-      opts: connection.opts,
+      opts: { dialect: 'sqlite', table },
       namespace: namespace as string | undefined,
-      get: <Value>(key: string) => run(() => connection.get<Value>(key), context),
-      getMany: <Value>(keys: string[]) => run(() => connection.getMany<Value>(keys), context),
-      set: (key: string, value: unknown) => run(() => connection.set(key, value), context),
+      get: (key: string) => run(() => connection.get(key), context),
+      getMany: (keys: string[]) => run(() => connection.getMany(keys), context),
+      set: (key: string, value: unknown) => run(() => connection.set(key, value as string), context),
       delete: (key: string) => run(() => connection.delete(key), context),
       deleteMany: (keys: string[]) => run(() => connection.deleteMany(keys), context),
       has: (key: string) => run(() => connection.has(key), context),
-      clear: () => run(() => connection.query(`DELETE FROM ${table} WHERE key >= ? AND key < ?`, ...keyRange(namespace)).then(() => undefined), context),
+      clear: () => run(() => void connection.query(`DELETE FROM ${table} WHERE key >= ? AND key < ?`, ...keyRange(namespace)), context),
       // The store closes the one connection.
       disconnect: async () => undefined,
     });
@@ -166,7 +155,8 @@ export async function openSqliteStore(path: string, { logger, namespacePrefix, c
   const claimMany = async (namespace: string, keys: readonly string[], ttlMs: number): Promise<boolean[]> => {
     const keyv = keyvs.get(namespace);
     const now = Date.now();
-    const raw = await keyv.serializeData({ value: true, expires: now + Math.max(1, Math.ceil(ttlMs)) });
+    // Keyv's own serialiser (the store never turns it off) makes the envelope a string.
+    const raw = (await keyv.serializeData({ value: true, expires: now + Math.max(1, Math.ceil(ttlMs)) })) as string;
     const claimed = new Set<string>();
     for (let from = 0; from < keys.length; from += CLAIMS_PER_STATEMENT) {
       const chunk = keys.slice(from, from + CLAIMS_PER_STATEMENT).map((key) => `${keyv.namespace}:${key}`);
@@ -245,7 +235,11 @@ export async function openSqliteStore(path: string, { logger, namespacePrefix, c
     async close() {
       if (closed) return;
       closed = true;
-      await connection.disconnect().catch((error: unknown) => logger.warn('closing the SQLite connection failed', { error }));
+      try {
+        await connection.close();
+      } catch (error) {
+        logger.warn('closing the SQLite connection failed', { error });
+      }
     },
     coordinator: createCoordinator(createMemoryLocks(), { logger }),
     // One replica per file: its limits live in its memory.

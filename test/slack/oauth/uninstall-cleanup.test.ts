@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import KeyvSqlite from '@keyv/sqlite';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../../src/sandbox/index.js';
 import { FOLLOW_BOARD_NAMESPACE } from '../../../src/features/follows/board-poller.js';
@@ -41,12 +41,12 @@ describe('an uninstall leaves nothing of the team in the store', () => {
   });
 
   /** Every row of the store's table (every namespace), as the file holds it. */
-  async function rows(): Promise<{ key: string; value: string }[]> {
-    const db = new KeyvSqlite(`sqlite://${path}`);
+  function rows(): { key: string; value: string }[] {
+    const db = new Database(path, { readonly: true });
     try {
-      return (await db.query('SELECT key, value FROM keyv')) as { key: string; value: string }[];
+      return db.prepare('SELECT key, value FROM keyv').all() as { key: string; value: string }[];
     } finally {
-      await db.disconnect();
+      db.close();
     }
   }
   const naming = (all: { key: string; value: string }[], teamId: string) => all.filter((row) => row.key.includes(teamId) || row.value.includes(teamId)).map((row) => row.key);
@@ -59,7 +59,7 @@ describe('an uninstall leaves nothing of the team in the store', () => {
       await answerTo(slack, await r.driver.command('digest on', { team: team.teamId, channel: CHANNELS.general }));
     }
     await r.radar.workers.find((w) => w.name === 'follow-poller')?.tick?.();
-    const before = await rows();
+    const before = rows();
     const gone = naming(before, GONE.teamId);
     // What the test set up is there, the per-team board snapshot among it.
     const projectId = (await r.radar.deps.bindings.get(GONE.teamId, CHANNELS.general))?.projectId ?? '';
@@ -71,7 +71,7 @@ describe('an uninstall leaves nothing of the team in the store', () => {
     await r.driver.event({ type: 'app_uninstalled' }, { team: GONE.teamId });
     await r.untilLog((l) => typeof l.msg === 'string' && l.msg.startsWith('Radar was uninstalled') && l.team === GONE.teamId);
 
-    const after = await rows();
+    const after = rows();
     expect(naming(after, GONE.teamId)).toEqual([]);
     expect(naming(after, STAYS.teamId).sort()).toEqual(expect.arrayContaining(stays.filter((key) => !isSeenOnce(key)).sort()));
   });
