@@ -2,7 +2,9 @@
  * Whether the store's backend can be used, as its calls find out. Every backend call runs through
  * `guard`: a failure that means an outage (see each backend's `classify`) is rethrown as a
  * `StoreUnavailableError`, and the outage is logged once when it starts and once when a call made
- * during it succeeds again, never once per request.
+ * during it succeeds again, never once per request. A call that was already under way when the
+ * store came back and then fails (sent into a frozen connection, it times out just after the thaw)
+ * belongs to the outage that ended: it fails, but does not open and log another.
  */
 import type { Logger } from '../../log.js';
 import { isStoreUnavailable, StoreUnavailableError } from './errors.js';
@@ -32,12 +34,14 @@ export function createAvailability({ logger, classify, now = Date.now }: Availab
   let available = true;
   /** Counts outages, so only a call started during the current one can end it. */
   let outage = 0;
+  /** Counts recoveries, so a call started before the last one cannot open a new outage. */
+  let recovered = 0;
   let since = 0;
 
   const toOutage = (error: unknown) => (isStoreUnavailable(error) ? error : classify(error));
 
-  const down = (error: StoreUnavailableError, context: Record<string, unknown> | undefined) => {
-    if (!available) return;
+  const down = (error: StoreUnavailableError, context: Record<string, unknown> | undefined, recoveriesAtStart = recovered) => {
+    if (!available || recoveriesAtStart !== recovered) return;
     // Calls after this process closed the store are its own doing, not an outage to report.
     if (error.fault === 'closed') return;
     available = false;
@@ -49,17 +53,19 @@ export function createAvailability({ logger, classify, now = Date.now }: Availab
   return {
     async guard(call, context, reachesBackend = true) {
       const during = outage;
+      const recoveriesAtStart = recovered;
       let value;
       try {
         value = await call();
       } catch (error) {
         const unavailable = toOutage(error);
         if (!unavailable) throw error;
-        down(unavailable, context);
+        down(unavailable, context, recoveriesAtStart);
         throw unavailable;
       }
       if (!available && reachesBackend && during === outage) {
         available = true;
+        recovered++;
         logger.info('store available again', { unavailableForMs: now() - since });
       }
       return value;
