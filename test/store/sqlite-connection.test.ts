@@ -11,6 +11,7 @@ import Database from 'better-sqlite3';
 import { createLogger } from '../../src/log.js';
 import { openStore } from '../../src/store/backends/open-store.js';
 import { openSqliteConnection, type SqliteConnection } from '../../src/store/backends/sqlite-connection.js';
+import { StoreUnavailableError } from '../../src/store/backends/errors.js';
 
 const silent = createLogger({ level: 'error', sink: () => undefined });
 
@@ -97,5 +98,25 @@ describe('the SQLite connection', () => {
     // Past the limit: the next look starts the thread, which fills the file.
     for (let i = 0; i < 5_000; i++) connection.set(`k${i}`, value);
     await vi.waitFor(() => expect(statSync(file).size).toBeGreaterThan(small + 1_000_000), { timeout: 20_000, interval: 5 });
+  });
+
+  it("fails a write as an outage while another process holds the file's write lock, and writes once it is let go", async () => {
+    const store = await openStore(`sqlite://${file}`, { logger: silent });
+    const other = new Database(file);
+    try {
+      await store.keyv('bindings').set('T1:C1', { projectId: 'p1' });
+      other.exec('BEGIN IMMEDIATE');
+      const refused = await store.keyv('bindings').set('T1:C2', { projectId: 'p2' }).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect(refused).toBeInstanceOf(StoreUnavailableError);
+      other.exec('ROLLBACK');
+      await store.keyv('bindings').set('T1:C2', { projectId: 'p2' });
+      expect(await store.keyv('bindings').get('T1:C2')).toEqual({ projectId: 'p2' });
+    } finally {
+      other.close();
+      await store.close();
+    }
   });
 });

@@ -65,6 +65,12 @@ function checkFile(path: string, opened: Stats): void {
  * Opens (creating its folder if needed) the SQLite file at `path`. `:memory:` is one private
  * in-memory database for this store, which is enough for tests and nothing else.
  */
+/**
+ * How long a statement waits for a lock another process holds on the file (an operator's shell, the
+ * doctor's probe): the wait is on the event loop, so it is short; past it the call fails as an outage.
+ */
+const LOCK_WAIT_MS = 250;
+
 /** Keys one `claimMany` statement inserts at most (two parameters each, well inside SQLite's limit). */
 const CLAIMS_PER_STATEMENT = 200;
 
@@ -75,7 +81,7 @@ export async function openSqliteStore(path: string, { logger, namespacePrefix, c
   let connection: SqliteConnection;
   let opened: Stats | null = null;
   try {
-    connection = openSqliteConnection(path, { busyTimeoutMs: commandTimeoutMs });
+    connection = openSqliteConnection(path, { busyTimeoutMs: Math.min(commandTimeoutMs, LOCK_WAIT_MS) });
     if (!memory) opened = statSync(path);
   } catch (error) {
     throw new Error(`cannot open the SQLite store at ${path}`, { cause: error });
