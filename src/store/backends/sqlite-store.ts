@@ -62,10 +62,6 @@ function checkFile(path: string, opened: Stats): void {
 }
 
 /**
- * Opens (creating its folder if needed) the SQLite file at `path`. `:memory:` is one private
- * in-memory database for this store, which is enough for tests and nothing else.
- */
-/**
  * How long a statement waits for a lock another process holds on the file (an operator's shell, the
  * doctor's probe): the wait is on the event loop, so it is short; past it the call fails as an outage.
  */
@@ -74,6 +70,10 @@ const LOCK_WAIT_MS = 250;
 /** Keys one `claimMany` statement inserts at most (two parameters each, well inside SQLite's limit). */
 const CLAIMS_PER_STATEMENT = 200;
 
+/**
+ * Opens (creating its folder if needed) the SQLite file at `path`. `:memory:` is one private
+ * in-memory database for this store, which is enough for tests and nothing else.
+ */
 export async function openSqliteStore(path: string, { logger, namespacePrefix, commandTimeoutMs }: SqliteStoreOptions): Promise<Store> {
   const memory = path === MEMORY_DATABASE;
   if (!memory) mkdirSync(dirname(path), { recursive: true });
