@@ -12,6 +12,7 @@ import { createLogger } from '../../src/log.js';
 import { openStore } from '../../src/store/backends/open-store.js';
 import { openSqliteConnection, type SqliteConnection } from '../../src/store/backends/sqlite-connection.js';
 import { StoreUnavailableError } from '../../src/store/backends/errors.js';
+import { PURGE_EVERY, PURGE_STEP_ROWS } from '../../src/store/backends/sqlite-store.js';
 
 const silent = createLogger({ level: 'error', sink: () => undefined });
 
@@ -116,6 +117,41 @@ describe('the SQLite connection', () => {
       expect(await store.keyv('bindings').get('T1:C2')).toEqual({ projectId: 'p2' });
     } finally {
       other.close();
+      await store.close();
+    }
+  });
+
+  it('purges expired rows a bounded step at a time as the namespace is written, and keeps the live ones', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const store = await openStore(`sqlite://${file}`, { logger: silent });
+    try {
+      const keys = (tag: string, n: number) => Array.from({ length: n }, (_, i) => `${tag}-${i}`);
+      // More expiring rows than one step looks at, then some that stay.
+      await store.claimMany('slack-seen', keys('old', PURGE_STEP_ROWS + 500), 1_000);
+      await store.claimMany('slack-seen', keys('live', 100), 3_600_000);
+      vi.setSystemTime(Date.now() + 10_000);
+      const rows = () => {
+        const db = new Database(file, { readonly: true });
+        try {
+          return (db.prepare("SELECT key FROM keyv WHERE key >= 'slack-seen:' AND key < 'slack-seen;'").all() as { key: string }[]).map((row) => row.key);
+        } finally {
+          db.close();
+        }
+      };
+      expect(rows().filter((key) => key.includes(':old-'))).toHaveLength(PURGE_STEP_ROWS + 500);
+      // One step's worth of writes: at most one step's rows looked at, so some old rows are still there.
+      await store.claimMany('slack-seen', keys('a', PURGE_EVERY), 3_600_000);
+      const afterOne = rows().filter((key) => key.includes(':old-')).length;
+      expect(afterOne).toBeGreaterThan(0);
+      expect(afterOne).toBeLessThan(PURGE_STEP_ROWS + 500);
+      // More writes: the sweep goes on from where it stopped and reaches every expired row.
+      await store.claimMany('slack-seen', keys('b', 2 * PURGE_EVERY), 3_600_000);
+      expect(rows().filter((key) => key.includes(':old-'))).toEqual([]);
+      expect(rows().filter((key) => key.includes(':live-'))).toHaveLength(100);
+      expect(await store.claim('slack-seen', 'live-1', 1_000)).toBe(false);
+      expect(await store.claim('slack-seen', 'old-1', 1_000)).toBe(true);
+    } finally {
+      vi.useRealTimers();
       await store.close();
     }
   });

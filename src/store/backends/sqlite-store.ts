@@ -67,6 +67,10 @@ function checkFile(path: string, opened: Stats): void {
  */
 const LOCK_WAIT_MS = 250;
 
+/** Expiring writes between two purge steps, and the rows one step looks at (see `purgeStep`). */
+export const PURGE_EVERY = 250;
+export const PURGE_STEP_ROWS = 4 * PURGE_EVERY;
+
 /** Keys one `claimMany` statement inserts at most (two parameters each, well inside SQLite's limit). */
 const CLAIMS_PER_STATEMENT = 200;
 
@@ -129,17 +133,36 @@ export async function openSqliteStore(path: string, { logger, namespacePrefix, c
   );
 
   // Entries with a ttl (claims, ledger entries, submissions) expire through Keyv's ttl envelope: a
-  // read finds nothing once it has passed. Their rows are purged every so often, so a namespace of
-  // one-off keys (request signatures, view ids) does not grow without bound.
+  // read finds nothing once it has passed. Their rows are purged as the namespace is written, so a
+  // namespace of one-off keys (request signatures, view ids) does not grow without bound. The
+  // connection is synchronous, so a purge is a bounded step (`PURGE_STEP_ROWS` rows in key order
+  // from where the last step of that namespace stopped, the expired ones deleted) rather than one
+  // statement over the whole namespace (23 ms on the event loop at 36,000 claims; a step of 1,000 rows
+  // about 2 ms).
+  // Every `PURGE_EVERY` expiring writes a step looks at four times as many rows, so the sweep
+  // passes over each namespace faster than it grows.
   let expiringWritesSincePurge = 0;
-  const PURGE_EVERY = 500;
+  const sweptTo = new Map<string, string>();
+  const purgeStep = (prefix: string): void => {
+    const [from, to] = keyRange(prefix);
+    const rows = connection.query(
+      `SELECT key, json_extract(value, '$.expires') AS expires FROM ${table} WHERE key >= ? AND key < ? ORDER BY key LIMIT ${PURGE_STEP_ROWS}`,
+      sweptTo.get(prefix) ?? from,
+      to,
+    ) as { key: string; expires: unknown }[];
+    const now = Date.now();
+    const expired = rows.filter((row) => typeof row.expires === 'number' && row.expires < now).map((row) => row.key);
+    if (expired.length > 0) connection.deleteMany(expired);
+    // The next step starts just past this one's last key; a short step reached the end: start over.
+    const last = rows.at(-1)?.key;
+    if (rows.length < PURGE_STEP_ROWS || last === undefined) sweptTo.delete(prefix);
+    else sweptTo.set(prefix, `${last}\u0000`);
+  };
   const purgeNowAndThen = async (namespace: string, keyv: Keyv, writes = 1) => {
     expiringWritesSincePurge += writes;
     if (expiringWritesSincePurge < PURGE_EVERY) return;
     expiringWritesSincePurge = 0;
-    await run(() => connection.query(`DELETE FROM ${table} WHERE key >= ? AND key < ? AND json_extract(value, '$.expires') < ?`, ...keyRange(keyv.namespace ?? ''), Date.now()), {
-      namespace,
-    }).catch((error: unknown) => logger.warn('purging expired entries failed', { namespace, error }));
+    await run(() => purgeStep(keyv.namespace ?? ''), { namespace }).catch((error: unknown) => logger.warn('purging expired entries failed', { namespace, error }));
   };
 
   const lockKey = createKeyedMutex();
