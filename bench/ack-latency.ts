@@ -9,7 +9,7 @@ import { CHANNELS } from '../test/support/slack-fixtures.js';
 import { spawnBare, withRadarAndBare } from './spawn-app.js';
 import type { SpawnedApp } from './spawn-app.js';
 import type { Measure, MeasureResult, Metric, TargetCheck } from './support.js';
-import { ackStats, round, runLoad, timed, versus, waitUntil } from './support.js';
+import { ackStats, cpuMs, round, runLoad, timed, versus, waitUntil } from './support.js';
 import type { Services } from './world.js';
 import { driverFor, errorLines } from './world.js';
 
@@ -63,16 +63,24 @@ async function measureAcks(services: Services, radarApp: SpawnedApp, bareApp: Sp
   const bareAcks: Ack[] = [];
   const controlAcks: Ack[] = [];
   const radarAcks: Ack[] = [];
+  // Each app's own CPU (process.cpuUsage, over IPC) across its turns: what it spent on the commands it was sent.
+  const cpu = { radar: 0, bare: 0, control: 0 };
+  const withCpu = async (app: SpawnedApp, which: keyof typeof cpu, turn: () => Promise<void>) => {
+    const before = await app.cpuUsage();
+    await turn();
+    cpu[which] += cpuMs(before, await app.cpuUsage());
+  };
   const before = answers();
   let loadMs = 0;
   const turns = [
-    async () => bareAcks.push(...(await runLoad(REQUESTS / ROUNDS, SENDERS, bareCommand))),
-    async () => {
-      const { value, ms } = await timed(() => runLoad(REQUESTS / ROUNDS, SENDERS, briefing));
-      radarAcks.push(...value);
-      loadMs += ms;
-    },
-    async () => controlAcks.push(...(await runLoad(REQUESTS / ROUNDS, SENDERS, controlCommand))),
+    () => withCpu(bareApp, 'bare', async () => void bareAcks.push(...(await runLoad(REQUESTS / ROUNDS, SENDERS, bareCommand)))),
+    () =>
+      withCpu(radarApp, 'radar', async () => {
+        const { value, ms } = await timed(() => runLoad(REQUESTS / ROUNDS, SENDERS, briefing));
+        radarAcks.push(...value);
+        loadMs += ms;
+      }),
+    () => withCpu(controlApp, 'control', async () => void controlAcks.push(...(await runLoad(REQUESTS / ROUNDS, SENDERS, controlCommand)))),
   ];
   for (let round = 0; round < ROUNDS; round++) {
     for (let turn = 0; turn < turns.length; turn++) await turns[(round + turn) % turns.length]?.();
@@ -89,6 +97,9 @@ async function measureAcks(services: Services, radarApp: SpawnedApp, bareApp: Sp
   const ratioOf = (a: number | null, b: number | null) => (a !== null && b !== null && b > 0 ? a / b : null);
   const ratio = ratioOf(radar.p99, baseline.p99);
   const controlRatio = ratioOf(control.p99, baseline.p99);
+  const perCommand = (ms: number) => ms / REQUESTS;
+  const cpuRatio = ratioOf(cpu.radar, cpu.bare);
+  const p50Ratio = ratioOf(radar.p50, baseline.p50);
   const metrics: Metric[] = [
     { name: 'ack p50', value: round(radar.p50), unit: 'ms', baseline: { label: 'bare Bolt', value: round(baseline.p50) } },
     { name: 'ack p99', value: round(radar.p99), unit: 'ms', baseline: { label: 'bare Bolt', value: round(baseline.p99) } },
@@ -98,6 +109,10 @@ async function measureAcks(services: Services, radarApp: SpawnedApp, bareApp: Sp
     { name: 'control: second bare app ack p50', value: round(control.p50), unit: 'ms', baseline: { label: 'bare Bolt', value: round(baseline.p50) } },
     { name: 'control: second bare app ack p99', value: round(control.p99), unit: 'ms', baseline: { label: 'bare Bolt', value: round(baseline.p99) } },
     { name: 'control: bare vs bare p99 ratio', value: round(controlRatio, 2), unit: 'x' },
+    { name: 'CPU per command during the rounds', value: round(perCommand(cpu.radar), 3), unit: 'ms', baseline: { label: 'bare Bolt', value: round(perCommand(cpu.bare), 3) } },
+    { name: 'control: second bare app, CPU per command', value: round(perCommand(cpu.control), 3), unit: 'ms', baseline: { label: 'bare Bolt', value: round(perCommand(cpu.bare), 3) } },
+    { name: 'CPU ratio to bare Bolt', value: round(cpuRatio, 2), unit: 'x' },
+    { name: 'p50 ratio to bare Bolt', value: round(p50Ratio, 2), unit: 'x' },
     { name: 'commands answered (response_url)', value: answered, unit: `of ${REQUESTS}` },
     { name: 'time to send the commands to Radar', value: round(loadMs, 0), unit: 'ms' },
     { name: 'after the last round, until the last answer', value: round(drainMs, 0), unit: 'ms' },
@@ -129,6 +144,10 @@ async function measureAcks(services: Services, radarApp: SpawnedApp, bareApp: Sp
     notes: [
       `Control: the same bare app twice, in the same rounds, differs by ${round(controlRatio, 2)}x in p99 (second ${round(control.p99)} ms, first ${round(baseline.p99)} ms): ` +
         `what the machine alone makes of two identical apps; read Radar's ${round(ratio, 2)}x against it. The target compares Radar with the first bare app, as before.`,
+      `CPU per command over each app's own rounds (the ack and what runs before the process waits: for Radar its binding read and the start of its service read; ` +
+        `the answers land 2.5 s later, after the rounds): Radar ${round(perCommand(cpu.radar), 3)} ms, bare Bolt ${round(perCommand(cpu.bare), 3)} ms (${round(cpuRatio, 2)}x), ` +
+        `the second bare app ${round(perCommand(cpu.control), 3)} ms. With ${SENDERS} senders each waiting for its ack, the process's CPU is what the acks queue behind, ` +
+        `so the ack p50 ratio (${round(p50Ratio, 2)}x here) follows the CPU ratio, and the p99 adds each app's pauses (GC) on top.`,
       ...(errors.length > 0 ? [`Radar logged ${errors.length} error lines, e.g. ${errors[0]?.slice(0, 200) ?? ''}`] : []),
     ],
   };

@@ -75,6 +75,9 @@ export function round(value: number | null, digits = 1): number | null {
 
 export const MIB = 1024 * 1024;
 
+/** Milliseconds of CPU (user + system) between two `process.cpuUsage()` readings. */
+export const cpuMs = (from: NodeJS.CpuUsage, to: NodeJS.CpuUsage) => (to.user - from.user + to.system - from.system) / 1000;
+
 /**
  * Sends `total` requests from `senders` concurrent loops, each sending its next one when the last
  * was answered; resolves with every request's result in completion order.
