@@ -9,7 +9,7 @@ import { CHANNELS } from '../test/support/slack-fixtures.js';
 import { spawnBare, withRadarAndBare } from './spawn-app.js';
 import type { SpawnedApp } from './spawn-app.js';
 import type { Measure, MeasureResult, Metric, TargetCheck } from './support.js';
-import { ackStats, cpuMs, round, runLoad, timed, versus, waitUntil } from './support.js';
+import { ackStats, cpuMs, ratioOf, round, runLoad, timed, versus, waitUntil } from './support.js';
 import type { Services } from './world.js';
 import { driverFor, errorLines } from './world.js';
 
@@ -94,7 +94,6 @@ async function measureAcks(services: Services, radarApp: SpawnedApp, bareApp: Sp
   const radar = ackStats(radarAcks);
   const baseline = ackStats(bareAcks);
   const control = ackStats(controlAcks);
-  const ratioOf = (a: number | null, b: number | null) => (a !== null && b !== null && b > 0 ? a / b : null);
   const ratio = ratioOf(radar.p99, baseline.p99);
   const controlRatio = ratioOf(control.p99, baseline.p99);
   const perCommand = (ms: number) => ms / REQUESTS;

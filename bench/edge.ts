@@ -15,7 +15,7 @@ import { startRadarListeners } from '../test/support/radar-listeners.js';
 import { spawnBare, withRadarAndBare } from './spawn-app.js';
 import type { SpawnedApp } from './spawn-app.js';
 import type { Measure, Metric, TargetCheck } from './support.js';
-import { MIB, ackStats, cpuMs, processMemory, round, sampleRss, waitUntil } from './support.js';
+import { MIB, ackStats, cpuMs, processMemory, ratioOf, round, sampleRss, waitUntil } from './support.js';
 import type { BurstAck, BurstOrder } from './burst-worker.js';
 import { burstFromWorker, driverFor, errorLines, SIGNING_SECRET } from './world.js';
 
@@ -78,7 +78,6 @@ const helpBurst = (appUrl: string, responseUrlBase: string): BurstOrder => ({
   channel: CHANNELS.intel,
 });
 
-const ratioOf = (a: number | null, b: number | null) => (a !== null && b !== null && b > 0 ? a / b : null);
 /** The median of the values (the lower middle one of an even count); null for none. */
 const median = (values: readonly (number | null)[]) => {
   const known = values.filter((v): v is number => v !== null).sort((a, b) => a - b);

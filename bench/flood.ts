@@ -17,7 +17,7 @@ import { CHANNELS, USERS } from '../test/support/slack-fixtures.js';
 import type { BurstAck, BurstOrder } from './burst-worker.js';
 import { spawnBare, spawnRadar, type SpawnedApp } from './spawn-app.js';
 import type { Measure, TargetCheck } from './support.js';
-import { max, round, waitUntil } from './support.js';
+import { cpuMs, max, round, waitUntil } from './support.js';
 import { driverFor, errorLines, SIGNING_SECRET, startBurstWorker, startServices } from './world.js';
 
 const FLOOD = 1_000;
@@ -27,7 +27,6 @@ const SLACK_ACK_LIMIT_MS = 3_000;
 const OTHER_ASKS = 5;
 
 const refusedAck = (ack: BurstAck) => typeof (ack.body as { text?: unknown } | null)?.text === 'string' && (ack.body as { text: string }).text.includes('try again in');
-const cpuMs = (from: NodeJS.CpuUsage, to: NodeJS.CpuUsage) => (to.user - from.user + to.system - from.system) / 1000;
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export const flood: Measure = {

@@ -78,6 +78,9 @@ export const MIB = 1024 * 1024;
 /** Milliseconds of CPU (user + system) between two `process.cpuUsage()` readings. */
 export const cpuMs = (from: NodeJS.CpuUsage, to: NodeJS.CpuUsage) => (to.user - from.user + to.system - from.system) / 1000;
 
+/** a / b, or null when either is unknown or b is not above zero. */
+export const ratioOf = (a: number | null, b: number | null) => (a !== null && b !== null && b > 0 ? a / b : null);
+
 /**
  * Sends `total` requests from `senders` concurrent loops, each sending its next one when the last
  * was answered; resolves with every request's result in completion order.
